@@ -1,0 +1,64 @@
+//! Compiles `kernels-gpu` to PTX with rustc's NVPTX backend and leaves one
+//! `.ptx` file per target architecture in `OUT_DIR`, where `host/ptx.rs`
+//! embeds it with `include_str!`.
+//!
+//! To add a module for another architecture (e.g. `sm_90a` for wgmma), add a
+//! line to `PTX_TARGETS` and one to `host/ptx.rs`.
+
+use std::env;
+use std::path::{Path, PathBuf};
+use std::process::{Command, exit};
+
+/// (architecture, file name in OUT_DIR).
+const PTX_TARGETS: &[(&str, &str)] = &[("sm_80", "kernels_sm_80.ptx")];
+
+/// Codegen flags for the kernels. The unroll threshold makes LLVM fully unroll
+/// the per-thread tile loops, so the accumulator arrays live in registers
+/// (below it they fall back to a stack frame in local memory).
+const KERNEL_RUSTFLAGS: &[&str] = &["-Cllvm-args=-unroll-threshold=2000"];
+
+fn fail(message: &str) -> ! {
+    eprintln!("\nerror: could not build the GPU kernels (kernels-gpu → PTX)\n\n{message}\n");
+    eprintln!(
+        "The kernels need the pinned nightly from rust-toolchain.toml with rust-src, llvm-tools and\n\
+         llvm-bitcode-linker; `scripts/bootstrap.sh` installs everything the build needs."
+    );
+    exit(1);
+}
+
+fn build_ptx(cargo: &str, kernels: &Path, out_dir: &Path, arch: &str, file: &str) {
+    let target_dir = out_dir.join(format!("kernels-{arch}"));
+    let mut rustflags = vec![format!("-Ctarget-cpu={arch}")];
+    rustflags.extend(KERNEL_RUSTFLAGS.iter().map(|f| f.to_string()));
+    let status = Command::new(cargo)
+        .current_dir(kernels)
+        .args(["build", "--release", "--target", "nvptx64-nvidia-cuda", "-Zbuild-std=core"])
+        .arg("--target-dir")
+        .arg(&target_dir)
+        // The outer build's flags are for the host; the nested one gets only ours.
+        .env_remove("RUSTFLAGS")
+        .env_remove("CARGO_TARGET_DIR")
+        .env_remove("CARGO_BUILD_TARGET")
+        .env_remove("CARGO_BUILD_RUSTFLAGS")
+        .env("CARGO_ENCODED_RUSTFLAGS", rustflags.join("\x1f"))
+        .status()
+        .unwrap_or_else(|e| fail(&format!("could not run `{cargo}`: {e}")));
+    if !status.success() {
+        fail(&format!("`cargo build` of kernels-gpu for {arch} failed ({status}); its errors are above."));
+    }
+    let ptx = target_dir.join("nvptx64-nvidia-cuda/release/kernels_gpu.ptx");
+    std::fs::copy(&ptx, out_dir.join(file))
+        .unwrap_or_else(|e| fail(&format!("the build left no PTX at {}: {e}", ptx.display())));
+}
+
+fn main() {
+    let root = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("set by cargo"));
+    let out_dir = PathBuf::from(env::var("OUT_DIR").expect("set by cargo"));
+    let cargo = env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    for path in ["kernels-gpu/src", "kernels-gpu/Cargo.toml", "launch/src", "rust-toolchain.toml"] {
+        println!("cargo::rerun-if-changed={path}");
+    }
+    for (arch, file) in PTX_TARGETS {
+        build_ptx(&cargo, &root.join("kernels-gpu"), &out_dir, arch, file);
+    }
+}

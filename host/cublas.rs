@@ -1,0 +1,102 @@
+//! cuBLAS, loaded at run time (no link-time dependency: builds and CI need no
+//! CUDA toolkit), driven on the same context, stream and buffers as our
+//! kernels so that both are timed the same way.
+//!
+//! Row-major `C = A · B` is column-major `Cᵀ = Bᵀ · Aᵀ`: cuBLAS is called
+//! with the operands swapped and no transposition.
+
+use crate::error::{GemmError, Result};
+use cust::memory::DeviceSlice;
+use cust::stream::Stream;
+use libloading::{Library, Symbol};
+use std::ffi::c_void;
+
+type Handle = *mut c_void;
+type Status = i32;
+const CUBLAS_OP_N: i32 = 0;
+const CUBLAS_DEFAULT_MATH: i32 = 0;
+
+/// Library names tried in order; `RGEMM_CUBLAS` (a path) goes first.
+const CANDIDATES: &[&str] = &[
+    "libcublas.so.13",
+    "libcublas.so.12",
+    "libcublas.so.11",
+    "libcublas.so",
+    "/usr/local/cuda/lib64/libcublas.so",
+];
+
+type CreateFn = unsafe extern "C" fn(*mut Handle) -> Status;
+type DestroyFn = unsafe extern "C" fn(Handle) -> Status;
+type SetStreamFn = unsafe extern "C" fn(Handle, *mut c_void) -> Status;
+type SetMathModeFn = unsafe extern "C" fn(Handle, i32) -> Status;
+#[allow(clippy::upper_case_acronyms)]
+type SgemmFn = unsafe extern "C" fn(
+    Handle, i32, i32, i32, i32, i32, *const f32, u64, i32, u64, i32, *const f32, u64, i32,
+) -> Status;
+
+/// A cuBLAS handle bound to one stream.
+pub struct Cublas {
+    handle: Handle,
+    sgemm: SgemmFn,
+    destroy: DestroyFn,
+    // Keeps the symbols above valid; dropped last.
+    _lib: Library,
+}
+
+fn check(status: Status, what: &str) -> Result<()> {
+    if status == 0 { Ok(()) } else { Err(GemmError::Cublas(format!("{what} returned status {status}"))) }
+}
+
+impl Cublas {
+    /// Loads libcublas and creates a handle on the current context, bound to
+    /// `stream`, in default math mode (no TF32 for f32).
+    pub fn load(stream: &Stream) -> Result<Self> {
+        let env = std::env::var("RGEMM_CUBLAS").ok();
+        let names = env.iter().map(String::as_str).chain(CANDIDATES.iter().copied());
+        let lib = names
+            .filter_map(|name| unsafe { Library::new(name) }.ok())
+            .next()
+            .ok_or_else(|| GemmError::Cublas("libcublas not found (set RGEMM_CUBLAS to its path)".into()))?;
+        unsafe {
+            let sym = |name: &[u8]| -> Result<*const c_void> {
+                let s: Symbol<*const c_void> = lib
+                    .get(name)
+                    .map_err(|e| GemmError::Cublas(format!("missing symbol {}: {e}", String::from_utf8_lossy(name))))?;
+                Ok(*s)
+            };
+            let create: CreateFn = std::mem::transmute(sym(b"cublasCreate_v2\0")?);
+            let destroy: DestroyFn = std::mem::transmute(sym(b"cublasDestroy_v2\0")?);
+            let set_stream: SetStreamFn = std::mem::transmute(sym(b"cublasSetStream_v2\0")?);
+            let set_math: SetMathModeFn = std::mem::transmute(sym(b"cublasSetMathMode\0")?);
+            let sgemm: SgemmFn = std::mem::transmute(sym(b"cublasSgemm_v2\0")?);
+            let mut handle: Handle = std::ptr::null_mut();
+            check(create(&mut handle), "cublasCreate")?;
+            let cublas = Cublas { handle, sgemm, destroy, _lib: lib };
+            check(set_stream(handle, stream.as_inner() as *mut c_void), "cublasSetStream")?;
+            check(set_math(handle, CUBLAS_DEFAULT_MATH), "cublasSetMathMode")?;
+            Ok(cublas)
+        }
+    }
+
+    /// Enqueues row-major `C = A · B` in f32 (`A: m×k`, `B: k×n`).
+    pub fn sgemm(&self, a: &DeviceSlice<f32>, b: &DeviceSlice<f32>, c: &mut DeviceSlice<f32>, m: usize, n: usize, k: usize) -> Result<()> {
+        crate::kernels::check_shape(m, n, k, a.len(), b.len(), c.len())?;
+        let dim = |d: usize| i32::try_from(d).map_err(|_| GemmError::Cublas(format!("dimension {d} exceeds cuBLAS's int")));
+        let (m, n, k) = (dim(m)?, dim(n)?, dim(k)?);
+        let (alpha, beta) = (1.0f32, 0.0f32);
+        let status = unsafe {
+            (self.sgemm)(
+                self.handle, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &alpha,
+                b.as_device_ptr().as_raw(), n, a.as_device_ptr().as_raw(), k, &beta,
+                c.as_device_ptr().as_raw(), n,
+            )
+        };
+        check(status, "cublasSgemm")
+    }
+}
+
+impl Drop for Cublas {
+    fn drop(&mut self) {
+        unsafe { (self.destroy)(self.handle) };
+    }
+}

@@ -1,0 +1,47 @@
+//! One error type for the library: every failure a caller can meet, with a
+//! message that says what to do about it.
+
+use cust::error::CudaError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum GemmError {
+    /// No driver, no device, or the driver refused to start.
+    #[error("no usable NVIDIA GPU: {0}")]
+    NoGpu(String),
+    /// Dimensions that are zero, too large, or do not match the buffers.
+    #[error("invalid GEMM shape: {0}")]
+    Shape(String),
+    #[error("unknown kernel '{name}'; available: {available}")]
+    UnknownKernel { name: String, available: String },
+    #[error("unsupported dtype '{0}'; this build has kernels for: f32")]
+    UnsupportedDtype(String),
+    #[error("not enough device memory: {needed} bytes needed, {free} bytes free")]
+    OutOfMemory { needed: u64, free: u64 },
+    /// The device cannot run a kernel as compiled (too many threads per
+    /// block for its register use, too much shared memory).
+    #[error("kernel {kernel} cannot run on this device: {reason}")]
+    Unsupported { kernel: String, reason: String },
+    #[error("CUDA error during {during}: {source}")]
+    Cuda {
+        during: &'static str,
+        #[source]
+        source: CudaError,
+    },
+    #[error("cuBLAS: {0}")]
+    Cublas(String),
+    #[error("tuning cache {path}: {reason}")]
+    TuneCache { path: String, reason: String },
+}
+
+pub type Result<T> = std::result::Result<T, GemmError>;
+
+/// Attaches what was being done to a CUDA error: `.during("kernel launch")`.
+pub trait During<T> {
+    fn during(self, what: &'static str) -> Result<T>;
+}
+
+impl<T> During<T> for std::result::Result<T, CudaError> {
+    fn during(self, what: &'static str) -> Result<T> {
+        self.map_err(|source| GemmError::Cuda { during: what, source })
+    }
+}

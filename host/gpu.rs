@@ -1,0 +1,216 @@
+//! The GPU: CUDA context, the embedded kernels' module and a stream, set up
+//! once; device buffers; the launch of one GEMM kernel.
+
+use crate::error::{During, GemmError, Result};
+use crate::kernels::check_shape;
+use crate::ptx::PTX_SM80;
+use cust::context::Context;
+use cust::device::{Device, DeviceAttribute};
+use cust::error::CudaError;
+use cust::function::{Function, FunctionAttribute};
+use cust::memory::{CopyDestination, DeviceBuffer, DeviceCopy, DeviceSlice};
+use cust::module::Module;
+use cust::stream::{Stream, StreamFlags};
+use cust::{CudaFlags, sys};
+use gemm_launch::KernelSpec;
+use std::ffi::c_void;
+
+/// What the CLI and the logs report about the device.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct DeviceInfo {
+    pub name: String,
+    pub compute_capability: (i32, i32),
+    pub multiprocessors: i32,
+    pub total_memory_bytes: usize,
+}
+
+/// Per-kernel resources, as the driver reports them after JIT compilation.
+#[derive(Clone, Copy, Debug, serde::Serialize)]
+pub struct KernelResources {
+    pub registers: i32,
+    /// Local memory per thread: a non-zero value means spills or a stack frame.
+    pub local_bytes: i32,
+    pub static_smem_bytes: i32,
+    /// Dynamic shared memory the launch requests (from the spec).
+    pub dynamic_smem_bytes: u32,
+    pub threads: u32,
+    pub max_threads_per_block: i32,
+}
+
+/// Kernels loaded on one device. Create it once and reuse it: module load
+/// includes the driver's JIT compilation of the PTX.
+pub struct Gpu {
+    // Field order is drop order: the module and stream go before the context.
+    module: Module,
+    stream: Stream,
+    device: Device,
+    _context: Context,
+    pub info: DeviceInfo,
+}
+
+/// Bit pattern of a quiet f32 NaN: checked runs start from C filled with it.
+pub const NAN_F32_BITS: u32 = 0x7FC0_0000;
+
+impl Gpu {
+    /// Initializes CUDA on device 0 and loads the kernels. Any failure of the
+    /// driver to start, or the absence of a device, is [`GemmError::NoGpu`].
+    pub fn new() -> Result<Self> {
+        let no_gpu = |what: &str, e: CudaError| GemmError::NoGpu(format!("{what}: {e}"));
+        cust::init(CudaFlags::empty()).map_err(|e| no_gpu("the CUDA driver did not initialize", e))?;
+        if Device::num_devices().map_err(|e| no_gpu("cannot count devices", e))? == 0 {
+            return Err(GemmError::NoGpu("the driver reports no CUDA device".into()));
+        }
+        let device = Device::get_device(0).map_err(|e| no_gpu("cannot open device 0", e))?;
+        let major = device.get_attribute(DeviceAttribute::ComputeCapabilityMajor).during("device query")?;
+        let minor = device.get_attribute(DeviceAttribute::ComputeCapabilityMinor).during("device query")?;
+        let info = DeviceInfo {
+            name: device.name().during("device query")?,
+            compute_capability: (major, minor),
+            multiprocessors: device.get_attribute(DeviceAttribute::MultiprocessorCount).during("device query")?,
+            total_memory_bytes: device.total_memory().during("device query")?,
+        };
+        if major < 8 {
+            return Err(GemmError::NoGpu(format!(
+                "{} has compute capability {major}.{minor}; the kernels are built for sm_80 and newer",
+                info.name
+            )));
+        }
+        let context = Context::new(device).map_err(|e| no_gpu("cannot create a context", e))?;
+        let module = Module::from_ptx(PTX_SM80, &[]).during("module load (PTX JIT)")?;
+        let stream = Stream::new(StreamFlags::NON_BLOCKING, None).during("stream creation")?;
+        Ok(Gpu { module, stream, device, _context: context, info })
+    }
+
+    pub fn stream(&self) -> &Stream {
+        &self.stream
+    }
+
+    pub fn device(&self) -> Device {
+        self.device
+    }
+
+    fn function(&self, spec: &KernelSpec) -> Result<Function<'_>> {
+        self.module.get_function(spec.name).during("kernel lookup")
+    }
+
+    /// Registers, local memory and limits of a kernel on this device.
+    pub fn resources(&self, spec: &KernelSpec) -> Result<KernelResources> {
+        let f = self.function(spec)?;
+        let attr = |a| f.get_attribute(a).during("kernel attribute query");
+        Ok(KernelResources {
+            registers: attr(FunctionAttribute::NumRegisters)?,
+            local_bytes: attr(FunctionAttribute::LocalSizeBytes)?,
+            static_smem_bytes: attr(FunctionAttribute::SharedMemorySizeBytes)?,
+            dynamic_smem_bytes: spec.smem_bytes(),
+            threads: spec.threads(),
+            max_threads_per_block: attr(FunctionAttribute::MaxThreadsPerBlock)?,
+        })
+    }
+
+    /// Copies `data` to a new device buffer, after checking that it fits.
+    pub fn upload<T: DeviceCopy>(&self, data: &[T]) -> Result<DeviceBuffer<T>> {
+        self.ensure_free(std::mem::size_of_val(data) as u64)?;
+        DeviceBuffer::from_slice(data).map_err(|e| self.alloc_error(e, std::mem::size_of_val(data) as u64))
+    }
+
+    /// A new device buffer of `len` f32, filled with NaN.
+    pub fn alloc_poisoned(&self, len: usize) -> Result<DeviceBuffer<f32>> {
+        let bytes = (len as u64).saturating_mul(4);
+        self.ensure_free(bytes)?;
+        let mut buf = unsafe { DeviceBuffer::uninitialized(len) }.map_err(|e| self.alloc_error(e, bytes))?;
+        self.poison(&mut buf)?;
+        Ok(buf)
+    }
+
+    /// Fills `buf` with NaN (on this GPU's stream) so that a kernel that
+    /// skips an element cannot pass a check.
+    pub fn poison(&self, buf: &mut DeviceSlice<f32>) -> Result<()> {
+        unsafe { buf.set_32_async(NAN_F32_BITS, &self.stream) }.during("poisoning C with NaN")
+    }
+
+    /// Waits for this GPU's stream and copies `buf` to the host.
+    pub fn download<T: DeviceCopy + Default + Clone>(&self, buf: &DeviceSlice<T>) -> Result<Vec<T>> {
+        self.stream.synchronize().during("kernel execution")?;
+        let mut out = vec![T::default(); buf.len()];
+        buf.copy_to(&mut out[..]).during("copy to host")?;
+        Ok(out)
+    }
+
+    fn ensure_free(&self, needed: u64) -> Result<()> {
+        let (free, _total) = cust::memory::mem_get_info().during("memory query")?;
+        if needed > free as u64 {
+            return Err(GemmError::OutOfMemory { needed, free: free as u64 });
+        }
+        Ok(())
+    }
+
+    fn alloc_error(&self, e: CudaError, needed: u64) -> GemmError {
+        match e {
+            CudaError::OutOfMemory => {
+                let free = cust::memory::mem_get_info().map(|(f, _)| f as u64).unwrap_or(0);
+                GemmError::OutOfMemory { needed, free }
+            }
+            e => GemmError::Cuda { during: "allocation", source: e },
+        }
+    }
+
+    /// Enqueues `C = A · B` (row-major, `A: m×k`, `B: k×n`, `C: m×n`) with the
+    /// kernel `spec` on this GPU's stream. `group_m` overrides the spec's
+    /// grouped tile order. Returns once launched; [`Gpu::download`] waits.
+    #[allow(clippy::too_many_arguments)]
+    pub fn sgemm(
+        &self,
+        spec: &KernelSpec,
+        a: &DeviceSlice<f32>,
+        b: &DeviceSlice<f32>,
+        c: &mut DeviceSlice<f32>,
+        m: usize,
+        n: usize,
+        k: usize,
+        group_m: Option<u32>,
+    ) -> Result<()> {
+        check_shape(m, n, k, a.len(), b.len(), c.len())?;
+        let (m, n, k) = (m as u32, n as u32, k as u32);
+        let grid = spec.grid(m, n);
+        if grid > i32::MAX as u64 {
+            return Err(GemmError::Shape(format!("{m}×{n} needs {grid} blocks, more than a grid holds")));
+        }
+        let f = self.function(spec)?;
+        let max_threads = f.get_attribute(FunctionAttribute::MaxThreadsPerBlock).during("kernel attribute query")?;
+        if spec.threads() as i32 > max_threads {
+            return Err(GemmError::Unsupported {
+                kernel: spec.name.into(),
+                reason: format!("{} threads per block requested, {max_threads} possible", spec.threads()),
+            });
+        }
+        if spec.smem_bytes() > 48 * 1024 {
+            // Above 48 KiB a kernel must opt in to dynamic shared memory.
+            let status = unsafe {
+                sys::cuFuncSetAttribute(
+                    f.to_raw(),
+                    sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                    spec.smem_bytes() as i32,
+                )
+            };
+            if status != sys::CUresult::CUDA_SUCCESS {
+                return Err(GemmError::Unsupported {
+                    kernel: spec.name.into(),
+                    reason: format!("{} bytes of shared memory refused ({status:?})", spec.smem_bytes()),
+                });
+            }
+        }
+        let group_m = group_m.unwrap_or(spec.default_group_m).max(1);
+        let (mut pa, mut pb, mut pc) = (a.as_device_ptr().as_raw(), b.as_device_ptr().as_raw(), c.as_device_ptr().as_raw());
+        let (mut m_, mut n_, mut k_, mut g_) = (m, n, k, group_m);
+        let args: [*mut c_void; 7] = [
+            &mut pa as *mut _ as *mut c_void,
+            &mut pb as *mut _ as *mut c_void,
+            &mut pc as *mut _ as *mut c_void,
+            &mut m_ as *mut _ as *mut c_void,
+            &mut n_ as *mut _ as *mut c_void,
+            &mut k_ as *mut _ as *mut c_void,
+            &mut g_ as *mut _ as *mut c_void,
+        ];
+        unsafe { self.stream.launch(&f, grid as u32, spec.threads(), spec.smem_bytes(), &args) }.during("kernel launch")
+    }
+}

@@ -1,0 +1,285 @@
+//! `gemm`: runs our GEMM kernels on the GPU, checks each against an f64
+//! reference and times it beside cuBLAS. See `gemm --help`.
+
+use clap::{Args, Parser, Subcommand};
+use rgemm::kernels::{Dtype, find_kernel, short_name};
+use rgemm::run::{Baseline, Problem, RunResult};
+use rgemm::tune::{self, Choice, TuneCache};
+use rgemm::{GemmError, Gpu, Result, cublas::Cublas};
+use std::process::ExitCode;
+
+/// The seeds' benchmark shape: A 8192×6144 times B 6144×4096.
+const DEFAULT_M: u32 = 8192;
+const DEFAULT_N: u32 = 4096;
+const DEFAULT_K: u32 = 6144;
+/// The naive kernel runs on a shape reduced until it has at most this many
+/// flops (the full seeds' shape would take seconds per launch).
+const NAIVE_MAX_FLOPS: f64 = 6.0e10;
+
+#[derive(Parser)]
+#[command(name = "gemm", version, about = "Rust GEMM kernels on NVIDIA GPUs: validated against f64, timed against cuBLAS")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    shape: Shape,
+    /// Kernel to run: `all` (every kernel, in ladder order), `auto` (the tuned
+    /// or built-in default for the shape), or a name from --list-kernels.
+    #[arg(long, default_value = "all")]
+    kernel: String,
+    /// Grouped tile order (GROUP_M): 1 turns grouping off. Default: each
+    /// kernel's own (or the tuned value with --kernel auto).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    group_m: Option<u32>,
+    /// Print one JSON object per result instead of a table.
+    #[arg(long)]
+    json: bool,
+    /// List the kernels with their tiles and the driver's register/memory report.
+    #[arg(long)]
+    list_kernels: bool,
+    /// Skip the cuBLAS comparison.
+    #[arg(long)]
+    no_cublas: bool,
+}
+
+#[derive(Args, Clone)]
+struct Shape {
+    /// Rows of A and C.
+    #[arg(long, global = true, default_value_t = DEFAULT_M, value_parser = clap::value_parser!(u32).range(1..))]
+    m: u32,
+    /// Columns of B and C.
+    #[arg(long, global = true, default_value_t = DEFAULT_N, value_parser = clap::value_parser!(u32).range(1..))]
+    n: u32,
+    /// Columns of A, rows of B.
+    #[arg(long, global = true, default_value_t = DEFAULT_K, value_parser = clap::value_parser!(u32).range(1..))]
+    k: u32,
+    /// Element type: f32 (exact f32 on CUDA cores).
+    #[arg(long, global = true, default_value = "f32")]
+    dtype: String,
+    /// Timed launches per kernel (median reported).
+    #[arg(long, global = true, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    iters: u32,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Time every tile configuration and tile order for the shape; store the
+    /// fastest in the tuning cache, which `--kernel auto` then uses.
+    Tune,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(&cli) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(GemmError::NoGpu(reason)) => {
+            eprintln!("gemm: no usable NVIDIA GPU ({reason}); nothing was run");
+            ExitCode::from(2)
+        }
+        Err(e) => {
+            eprintln!("gemm: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Returns whether every result passed its check.
+fn run(cli: &Cli) -> Result<bool> {
+    let dtype: Dtype = cli.shape.dtype.parse()?;
+    // Reject a bad kernel name before touching the GPU.
+    if !matches!(cli.kernel.as_str(), "all" | "auto") {
+        find_kernel(dtype, &cli.kernel)?;
+    }
+    let gpu = Gpu::new()?;
+    let (cc_major, cc_minor) = gpu.info.compute_capability;
+    if !cli.json {
+        println!("device: {} (sm_{cc_major}{cc_minor}, {} SMs)", gpu.info.name, gpu.info.multiprocessors);
+    }
+    if cli.list_kernels {
+        list_kernels(&gpu, dtype)?;
+        return Ok(true);
+    }
+    match cli.command {
+        Some(Command::Tune) => tune_shape(&gpu, dtype, &cli.shape),
+        None => benchmark(&gpu, dtype, cli),
+    }
+}
+
+fn list_kernels(gpu: &Gpu, dtype: Dtype) -> Result<()> {
+    println!(
+        "{:<16} {:<18} {:>12} {:>7} {:>9} {:>5} {:>11}",
+        "kernel", "algorithm", "tile", "threads", "smem B", "regs", "local B"
+    );
+    for spec in dtype.kernels() {
+        let r = gpu.resources(spec)?;
+        let t = spec.tile;
+        println!(
+            "{:<16} {:<18} {:>12} {:>7} {:>9} {:>5} {:>11}",
+            short_name(spec),
+            format!("{:?}", spec.algorithm),
+            format!("{}x{}x{}", t.bm, t.bn, t.bk),
+            r.threads,
+            r.dynamic_smem_bytes + r.static_smem_bytes as u32,
+            r.registers,
+            r.local_bytes
+        );
+    }
+    Ok(())
+}
+
+/// Which kernels to run, each with its tile order.
+fn selection(gpu: &Gpu, dtype: Dtype, cli: &Cli) -> Result<Vec<(&'static gemm_launch::KernelSpec, Option<u32>)>> {
+    let (m, n, k) = (cli.shape.m as usize, cli.shape.n as usize, cli.shape.k as usize);
+    Ok(match cli.kernel.as_str() {
+        "all" => dtype.kernels().iter().map(|s| (s, cli.group_m)).collect(),
+        "auto" => {
+            let choice = tune::choose(gpu, dtype, m, n, k);
+            vec![(choice.spec(dtype)?, cli.group_m.or(Some(choice.group_m)))]
+        }
+        name => vec![(find_kernel(dtype, name)?, cli.group_m)],
+    })
+}
+
+/// The shape a kernel runs on: the naive kernel gets a reduced one on large
+/// problems, halving each dimension until it is affordable.
+fn shape_for(spec: &gemm_launch::KernelSpec, shape: &Shape) -> (usize, usize, usize) {
+    let (mut m, mut n, mut k) = (shape.m as usize, shape.n as usize, shape.k as usize);
+    if spec.algorithm == gemm_launch::Algorithm::Naive {
+        while 2.0 * (m * n * k) as f64 > NAIVE_MAX_FLOPS && m.min(n).min(k) > 1 {
+            (m, n, k) = (m.div_ceil(2), n.div_ceil(2), k.div_ceil(2));
+        }
+    }
+    (m, n, k)
+}
+
+fn benchmark(gpu: &Gpu, dtype: Dtype, cli: &Cli) -> Result<bool> {
+    let mut rng = rand::rng();
+    let iters = cli.shape.iters as usize;
+    let cublas = if cli.no_cublas {
+        None
+    } else {
+        match Cublas::load(gpu.stream()) {
+            Ok(c) => Some(c),
+            Err(e) => {
+                eprintln!("gemm: cuBLAS comparison off: {e}");
+                None
+            }
+        }
+    };
+    let mut all_ok = true;
+    let mut problems: Vec<(Problem, Option<Baseline>)> = Vec::new();
+    if !cli.json {
+        print_header();
+    }
+    for (spec, group_m) in selection(gpu, dtype, cli)? {
+        let (m, n, k) = shape_for(spec, &cli.shape);
+        let slot = match problems.iter().position(|(p, _)| (p.m, p.n, p.k) == (m, n, k)) {
+            Some(i) => i,
+            None => {
+                let mut problem = Problem::new(gpu, m, n, k, &mut rng)?;
+                let baseline = match &cublas {
+                    Some(c) => Some(problem.baseline(gpu, c, iters)?),
+                    None => None,
+                };
+                if let Some(b) = &baseline {
+                    let row = baseline_row(gpu, dtype, &problem, b);
+                    all_ok &= row.ok;
+                    print_row(&row, cli.json);
+                }
+                problems.push((problem, baseline));
+                problems.len() - 1
+            }
+        };
+        let (problem, baseline) = &mut problems[slot];
+        let mut row = problem.run(gpu, spec, group_m, iters, baseline.as_ref())?;
+        if (m, n, k) != (cli.shape.m as usize, cli.shape.n as usize, cli.shape.k as usize) {
+            row.note = "reduced shape (full one too slow)".into();
+        }
+        all_ok &= row.ok;
+        print_row(&row, cli.json);
+    }
+    Ok(all_ok)
+}
+
+fn baseline_row(gpu: &Gpu, dtype: Dtype, p: &Problem, b: &Baseline) -> RunResult {
+    RunResult {
+        kernel: "cublas".into(),
+        dtype,
+        m: p.m,
+        n: p.n,
+        k: p.k,
+        group_m: 0,
+        median_ms: b.timing.median_ms,
+        tflops: b.tflops,
+        rel_err: b.rel_err,
+        ok: b.rel_err <= dtype.tolerance(),
+        device: gpu.info.name.clone(),
+        cublas_tflops: Some(b.tflops),
+        pct_cublas: Some(100.0),
+        note: "reference library".into(),
+    }
+}
+
+fn print_header() {
+    println!(
+        "{:<16} {:<5} {:>17} {:>5} {:>10} {:>8} {:>9} {:>9} {:>5}  note",
+        "kernel", "dtype", "M×N×K", "group", "median ms", "TFLOP/s", "% cuBLAS", "rel err", "check"
+    );
+}
+
+fn print_row(r: &RunResult, json: bool) {
+    if json {
+        println!("{}", serde_json::to_string(r).expect("serializable"));
+        return;
+    }
+    let pct = r.pct_cublas.map_or("n/a".to_string(), |p| format!("{p:.1}"));
+    println!(
+        "{:<16} {:<5} {:>17} {:>5} {:>10.3} {:>8.2} {:>9} {:>9.2e} {:>5}  {}",
+        r.kernel,
+        r.dtype.to_string(),
+        format!("{}×{}×{}", r.m, r.n, r.k),
+        if r.group_m == 0 { "-".to_string() } else { r.group_m.to_string() },
+        r.median_ms,
+        r.tflops,
+        pct,
+        r.rel_err,
+        if r.ok { "pass" } else { "FAIL" },
+        r.note
+    );
+}
+
+fn tune_shape(gpu: &Gpu, dtype: Dtype, shape: &Shape) -> Result<bool> {
+    let (m, n, k) = (shape.m as usize, shape.n as usize, shape.k as usize);
+    let mut problem = Problem::new(gpu, m, n, k, &mut rand::rng())?;
+    let total = tune::candidates(dtype).count() * tune::GROUP_SIZES.len();
+    let bar = indicatif::ProgressBar::new(total as u64);
+    let trials = tune::tune(gpu, &mut problem, dtype, shape.iters as usize, |t| {
+        bar.set_message(format!("{} group {}: {:.1} TFLOP/s", t.kernel, t.group_m, t.tflops));
+        bar.inc(1);
+    })?;
+    bar.finish_and_clear();
+    println!("{:<16} {:>5} {:>10} {:>8} {:>9} {:>5}", "kernel", "group", "median ms", "TFLOP/s", "rel err", "check");
+    for t in &trials {
+        println!(
+            "{:<16} {:>5} {:>10.3} {:>8.2} {:>9.2e} {:>5}",
+            t.kernel,
+            t.group_m,
+            t.median_ms,
+            t.tflops,
+            t.rel_err,
+            if t.ok { "pass" } else { "FAIL" }
+        );
+    }
+    let Some(best) = trials.iter().find(|t| t.ok) else {
+        eprintln!("gemm tune: no configuration passed its check; nothing cached");
+        return Ok(false);
+    };
+    let path = tune::cache_path();
+    let mut cache = TuneCache::load(&path)?;
+    let choice = Choice { kernel: best.kernel.clone(), group_m: best.group_m, tflops: Some(best.tflops) };
+    cache.entries.insert(tune::cache_key(&gpu.info.name, dtype, m, n, k), choice);
+    cache.save(&path)?;
+    println!("best: {} group {} ({:.2} TFLOP/s), saved to {}", best.kernel, best.group_m, best.tflops, path.display());
+    Ok(trials.iter().all(|t| t.ok))
+}

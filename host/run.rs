@@ -1,0 +1,119 @@
+//! Checking and timing kernels on one problem: fresh random inputs, an f64
+//! reference, C poisoned with NaN before every checked launch, CUDA-event
+//! timing, and cuBLAS on the same buffers and stream for the ratio.
+
+use crate::cublas::Cublas;
+use crate::error::Result;
+use crate::gpu::Gpu;
+use crate::kernels::{Dtype, short_name};
+use crate::matrix::Matrix;
+use crate::reference::Reference;
+use crate::timing::{Timing, time_launches, tflops};
+use cust::memory::DeviceBuffer;
+use gemm_launch::KernelSpec;
+use rand::Rng;
+
+/// One GEMM problem on the device, with its reference.
+pub struct Problem {
+    pub m: usize,
+    pub n: usize,
+    pub k: usize,
+    pub reference: Reference,
+    a: DeviceBuffer<f32>,
+    b: DeviceBuffer<f32>,
+    c: DeviceBuffer<f32>,
+}
+
+/// One row of the results table (and one JSON line).
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct RunResult {
+    pub kernel: String,
+    pub dtype: Dtype,
+    pub m: usize,
+    pub n: usize,
+    pub k: usize,
+    pub group_m: u32,
+    pub median_ms: f64,
+    pub tflops: f64,
+    pub rel_err: f64,
+    pub ok: bool,
+    pub device: String,
+    /// cuBLAS on the same shape, in the same run (None if libcublas is absent).
+    pub cublas_tflops: Option<f64>,
+    pub pct_cublas: Option<f64>,
+    /// Anything a reader must know about this row (e.g. a reduced shape).
+    pub note: String,
+}
+
+/// cuBLAS's time and error on a problem.
+#[derive(Clone, Debug)]
+pub struct Baseline {
+    pub timing: Timing,
+    pub tflops: f64,
+    pub rel_err: f64,
+}
+
+impl Problem {
+    /// Fresh N(0,1) inputs of the given shape on the device, and their
+    /// reference. Checks that A, B and C fit in free device memory first.
+    pub fn new(gpu: &Gpu, m: usize, n: usize, k: usize, rng: &mut impl Rng) -> Result<Self> {
+        crate::kernels::check_shape(m, n, k, m * k, k * n, m * n)?;
+        let a_host = Matrix::random(m, k, rng);
+        let b_host = Matrix::random(k, n, rng);
+        let a = gpu.upload(&a_host.data)?;
+        let b = gpu.upload(&b_host.data)?;
+        let c = gpu.alloc_poisoned(m * n)?;
+        let reference = Reference::new(&a_host, &b_host, rng);
+        Ok(Problem { m, n, k, reference, a, b, c })
+    }
+
+    /// Runs `spec` once on NaN-poisoned C and returns its relative error
+    /// (NaN if any element of C was left unwritten or is not finite).
+    pub fn check(&mut self, gpu: &Gpu, spec: &KernelSpec, group_m: Option<u32>) -> Result<f64> {
+        gpu.poison(&mut self.c)?;
+        gpu.sgemm(spec, &self.a, &self.b, &mut self.c, self.m, self.n, self.k, group_m)?;
+        Ok(self.reference.relative_error(&gpu.download(&self.c)?))
+    }
+
+    /// Median time of `iters` back-to-back launches of `spec`.
+    pub fn time(&mut self, gpu: &Gpu, spec: &KernelSpec, group_m: Option<u32>, iters: usize) -> Result<Timing> {
+        let (m, n, k) = (self.m, self.n, self.k);
+        let (a, b, c) = (&self.a, &self.b, &mut self.c);
+        time_launches(gpu.stream(), iters, || gpu.sgemm(spec, a, b, c, m, n, k, group_m))
+    }
+
+    /// Checks and times cuBLAS on this problem.
+    pub fn baseline(&mut self, gpu: &Gpu, cublas: &Cublas, iters: usize) -> Result<Baseline> {
+        let (m, n, k) = (self.m, self.n, self.k);
+        gpu.poison(&mut self.c)?;
+        cublas.sgemm(&self.a, &self.b, &mut self.c, m, n, k)?;
+        let rel_err = self.reference.relative_error(&gpu.download(&self.c)?);
+        let (a, b, c) = (&self.a, &self.b, &mut self.c);
+        let timing = time_launches(gpu.stream(), iters, || cublas.sgemm(a, b, c, m, n, k))?;
+        Ok(Baseline { tflops: tflops(m, n, k, timing.median_ms), timing, rel_err })
+    }
+
+    /// Checks, then times, one kernel; the row for the table.
+    pub fn run(&mut self, gpu: &Gpu, spec: &KernelSpec, group_m: Option<u32>, iters: usize, baseline: Option<&Baseline>) -> Result<RunResult> {
+        let dtype = Dtype::F32;
+        let rel_err = self.check(gpu, spec, group_m)?;
+        let timing = self.time(gpu, spec, group_m, iters)?;
+        let tf = tflops(self.m, self.n, self.k, timing.median_ms);
+        Ok(RunResult {
+            kernel: short_name(spec).to_string(),
+            dtype,
+            m: self.m,
+            n: self.n,
+            k: self.k,
+            group_m: group_m.unwrap_or(spec.default_group_m),
+            median_ms: timing.median_ms,
+            tflops: tf,
+            rel_err,
+            ok: rel_err <= dtype.tolerance(),
+            device: gpu.info.name.clone(),
+            cublas_tflops: baseline.map(|b| b.tflops),
+            pct_cublas: baseline.map(|b| 100.0 * tf / b.tflops),
+            note: String::new(),
+        })
+    }
+}

@@ -1,0 +1,144 @@
+//! The device layer: every special register, barrier, shared-memory access and
+//! arithmetic instruction the kernels use, each wrapped once. This is the only
+//! module with inline PTX; each wrapper names the instruction it emits.
+
+use core::arch::{asm, global_asm, nvptx};
+
+// One dynamic shared-memory array for the whole module. Its size is set per
+// launch by the host (`KernelSpec::smem_bytes`); kernels carve it into tiles
+// with `SharedF32::at`.
+global_asm!(".extern .shared .align 16 .b8 dynamic_smem[];");
+
+/// `%tid.x`: this thread's index in its (1-D) block.
+#[inline(always)]
+pub fn thread_idx() -> usize {
+    unsafe { nvptx::_thread_idx_x() as usize }
+}
+
+/// `%ctaid.x`: this block's index in its (1-D) grid.
+#[inline(always)]
+pub fn block_idx() -> u32 {
+    unsafe { nvptx::_block_idx_x() as u32 }
+}
+
+/// `bar.sync 0`: block-wide barrier; also orders shared-memory accesses.
+#[inline(always)]
+pub fn sync_threads() {
+    unsafe { nvptx::_syncthreads() }
+}
+
+/// `trap;`: aborts the kernel (the launch then reports an error).
+#[inline(always)]
+pub fn trap() -> ! {
+    unsafe { nvptx::trap() }
+}
+
+/// `fma.rn.f32 d, a, b, c;`: `a · b + c` with one rounding. Rust does not
+/// contract `a * b + c` on its own, and separate `mul.rn`/`add.rn` would
+/// halve the arithmetic rate.
+#[inline(always)]
+pub fn fma(a: f32, b: f32, c: f32) -> f32 {
+    let d: f32;
+    unsafe {
+        asm!("fma.rn.f32 {d}, {a}, {b}, {c};",
+             d = out(reg32) d, a = in(reg32) a, b = in(reg32) b, c = in(reg32) c,
+             options(pure, nomem, nostack));
+    }
+    d
+}
+
+/// Four consecutive f32, 16-byte aligned: the unit of 128-bit loads/stores.
+#[repr(C, align(16))]
+#[derive(Clone, Copy)]
+pub struct F32x4(pub [f32; 4]);
+
+/// `ld.global.v4.f32`: reads 16 bytes at `p`.
+///
+/// # Safety
+/// `p` must point to 4 readable f32 in global memory, 16-byte aligned.
+#[inline(always)]
+pub unsafe fn load_global_x4(p: *const f32) -> [f32; 4] {
+    unsafe { (p as *const F32x4).read().0 }
+}
+
+/// `st.global.v4.f32`: writes 16 bytes at `p`.
+///
+/// # Safety
+/// `p` must point to 4 writable f32 in global memory, 16-byte aligned.
+#[inline(always)]
+pub unsafe fn store_global_x4(p: *mut f32, v: [f32; 4]) {
+    unsafe { (p as *mut F32x4).write(F32x4(v)) }
+}
+
+/// A window of f32 in the module's dynamic shared memory, addressed with
+/// 32-bit `.shared` addresses (Rust has no shared address space of its own on
+/// this backend, so accesses go through `ld.shared`/`st.shared`).
+#[derive(Clone, Copy)]
+pub struct SharedF32 {
+    base: u32,
+}
+
+impl SharedF32 {
+    /// The window that starts `byte_offset` bytes into dynamic shared memory
+    /// (`mov.u32 r, dynamic_smem;` gives the base).
+    #[inline(always)]
+    pub fn at(byte_offset: usize) -> Self {
+        let base: u32;
+        unsafe {
+            asm!("mov.u32 {r}, dynamic_smem;", r = out(reg32) base,
+                 options(pure, nomem, nostack));
+        }
+        SharedF32 { base: base + byte_offset as u32 }
+    }
+
+    #[inline(always)]
+    fn addr(self, index: usize) -> u32 {
+        self.base + (index as u32) * 4
+    }
+
+    /// `ld.shared.f32`: element `index`.
+    #[inline(always)]
+    pub fn load(self, index: usize) -> f32 {
+        let v: f32;
+        unsafe {
+            asm!("ld.shared.f32 {v}, [{a}];", v = out(reg32) v, a = in(reg32) self.addr(index),
+                 options(pure, readonly, nostack));
+        }
+        v
+    }
+
+    /// `st.shared.f32`: element `index`.
+    #[inline(always)]
+    pub fn store(self, index: usize, v: f32) {
+        unsafe {
+            asm!("st.shared.f32 [{a}], {v};", a = in(reg32) self.addr(index), v = in(reg32) v,
+                 options(nostack));
+        }
+    }
+
+    /// `ld.shared.v4.f32`: elements `index..index + 4`; `index` must be a
+    /// multiple of 4 (16-byte aligned).
+    #[inline(always)]
+    pub fn load_x4(self, index: usize) -> [f32; 4] {
+        let (x, y, z, w): (f32, f32, f32, f32);
+        unsafe {
+            asm!("ld.shared.v4.f32 {{{x}, {y}, {z}, {w}}}, [{a}];",
+                 x = out(reg32) x, y = out(reg32) y, z = out(reg32) z, w = out(reg32) w,
+                 a = in(reg32) self.addr(index),
+                 options(pure, readonly, nostack));
+        }
+        [x, y, z, w]
+    }
+
+    /// `st.shared.v4.f32`: elements `index..index + 4`; `index` must be a
+    /// multiple of 4.
+    #[inline(always)]
+    pub fn store_x4(self, index: usize, v: [f32; 4]) {
+        unsafe {
+            asm!("st.shared.v4.f32 [{a}], {{{x}, {y}, {z}, {w}}};",
+                 a = in(reg32) self.addr(index),
+                 x = in(reg32) v[0], y = in(reg32) v[1], z = in(reg32) v[2], w = in(reg32) v[3],
+                 options(nostack));
+        }
+    }
+}

@@ -1,0 +1,77 @@
+//! Step 6 — double buffering (the seeds' pre-fetching): two shared-memory
+//! stages. While the block multiplies slice k out of one stage, each thread
+//! already has the global loads of slice k+1 in flight into registers; after
+//! the multiply it writes them into the other stage. Memory latency hides
+//! behind the FMAs and one barrier per slice suffices (step 5 needs two).
+//!
+//! Blocks visit C's tiles in grouped order (GROUP_M = 8 by default, the
+//! seeds' L2-friendly order; `--group-m 1` turns it off).
+//!
+//! Configurations (the tuner's search space, `gemm_launch::DB_*`): block tiles
+//! 128×128×8, 128×128×16, 128×64×16, 64×64×16; 256 threads; shared memory
+//! 2 stages × (BM + BN) × BK × 4 bytes (16–32 KiB).
+//!
+//! Cost (ptxas sm_90): see `gemm --list-kernels`. Measured: see docs/PERF.md.
+
+use crate::common::{Dims, sgemm_entry, tile_origin};
+use crate::device::{SharedF32, sync_threads, thread_idx};
+use crate::staging::{Operands, SliceRegs, ThreadTile, multiply_slice, store_c};
+
+/// # Safety
+/// See the entry point.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+unsafe fn double_buffered<
+    const BM: usize,
+    const BN: usize,
+    const BK: usize,
+    const TM: usize,
+    const TN: usize,
+    const THREADS: usize,
+    const LA: usize,
+    const LB: usize,
+>(
+    a: *const f32,
+    b: *const f32,
+    c: *mut f32,
+    m: u32,
+    n: u32,
+    k: u32,
+    group_m: u32,
+) {
+    const { assert!(THREADS == (BM / TM) * (BN / TN)) };
+    let stage_bytes = (BM + BN) * BK * 4;
+    let a_tile = |stage: usize| SharedF32::at(stage * stage_bytes);
+    let b_tile = |stage: usize| SharedF32::at(stage * stage_bytes + BM * BK * 4);
+
+    let (row0, col0) = tile_origin::<BM, BN>(m, n, group_m);
+    let ops = Operands { a, b, dims: Dims::new(m, n, k), row0, col0 };
+    let t = thread_idx();
+    let me = ThreadTile::new::<BN, TN>(t);
+    let slices = ops.dims.k.div_ceil(BK);
+
+    let mut acc = [[0.0f32; TN]; TM];
+    let mut next = unsafe { SliceRegs::<LA, LB>::load::<BM, BN, BK, THREADS>(&ops, 0, t) };
+    next.store::<BM, BN, BK, THREADS>(a_tile(0), b_tile(0), t);
+    sync_threads();
+    for s in 0..slices {
+        let stage = s % 2;
+        let more = s + 1 < slices;
+        if more {
+            next = unsafe { SliceRegs::<LA, LB>::load::<BM, BN, BK, THREADS>(&ops, (s + 1) * BK, t) };
+        }
+        multiply_slice::<BM, BN, BK, TM, TN>(a_tile(stage), b_tile(stage), me, &mut acc);
+        if more {
+            // The other stage was last read in iteration s - 1, before the
+            // barrier that ended it.
+            next.store::<BM, BN, BK, THREADS>(a_tile(1 - stage), b_tile(1 - stage), t);
+        }
+        sync_threads();
+    }
+    unsafe { store_c::<BM, BN, TM, TN>(c, &ops, me, &acc) };
+}
+
+sgemm_entry!(sgemm_db_128x128x8, double_buffered, gemm_launch::DB_128X128X8, staged);
+sgemm_entry!(sgemm_db_128x128x16, double_buffered, gemm_launch::DB_128X128X16, staged);
+sgemm_entry!(sgemm_db_128x64x16, double_buffered, gemm_launch::DB_128X64X16, staged);
+sgemm_entry!(sgemm_db_64x64x16, double_buffered, gemm_launch::DB_64X64X16, staged);

@@ -1,0 +1,62 @@
+//! Step 3 — 1-D register blocking: each thread computes a column of TM = 8
+//! outputs. Per K step it reads one element of B from shared memory and
+//! reuses it from a register for 8 FMAs, so shared-memory traffic per FMA
+//! drops from 2 loads to 1 + 1/8.
+//!
+//! Block tile 64×64, K slice 8, 512 threads; shared memory 4 KiB.
+//!
+//! Cost (ptxas sm_90): see `gemm --list-kernels`. Measured: see docs/PERF.md.
+
+use crate::common::{Dims, load_or_zero, sgemm_entry, tile_origin};
+use crate::device::{SharedF32, fma, sync_threads, thread_idx};
+
+/// # Safety
+/// See the entry point.
+#[inline(always)]
+unsafe fn reg1d<const BM: usize, const BN: usize, const BK: usize, const TM: usize, const TN: usize>(
+    a: *const f32,
+    b: *const f32,
+    c: *mut f32,
+    m: u32,
+    n: u32,
+    k: u32,
+    group_m: u32,
+) {
+    const { assert!(TN == 1 && BM % TM == 0) };
+    let threads = (BM / TM) * BN;
+    let (row0, col0) = tile_origin::<BM, BN>(m, n, group_m);
+    let Dims { m, n, k } = Dims::new(m, n, k);
+    let a_tile = SharedF32::at(0);
+    let b_tile = SharedF32::at(BM * BK * 4);
+    let t = thread_idx();
+    let (thread_row, thread_col) = (t / BN, t % BN);
+
+    let mut acc = [0.0f32; TM];
+    for k0 in (0..k).step_by(BK) {
+        for i in (t..BM * BK).step_by(threads) {
+            let (r, cc) = (i / BK, i % BK);
+            a_tile.store(i, unsafe { load_or_zero(a, k, row0 + r, k0 + cc, m, k) });
+        }
+        for i in (t..BK * BN).step_by(threads) {
+            let (r, cc) = (i / BN, i % BN);
+            b_tile.store(i, unsafe { load_or_zero(b, n, k0 + r, col0 + cc, k, n) });
+        }
+        sync_threads();
+        for p in 0..BK {
+            let b_val = b_tile.load(p * BN + thread_col);
+            for (i, acc_i) in acc.iter_mut().enumerate() {
+                *acc_i = fma(a_tile.load((thread_row * TM + i) * BK + p), b_val, *acc_i);
+            }
+        }
+        sync_threads();
+    }
+    let col = col0 + thread_col;
+    for (i, acc_i) in acc.iter().enumerate() {
+        let row = row0 + thread_row * TM + i;
+        if row < m && col < n {
+            unsafe { *c.add(row * n + col) = *acc_i };
+        }
+    }
+}
+
+sgemm_entry!(sgemm_reg1d, reg1d, gemm_launch::REG1D);

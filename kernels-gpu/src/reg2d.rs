@@ -1,0 +1,73 @@
+//! Step 4 — 2-D register blocking: each thread computes a TM×TN = 8×8 block of
+//! outputs. Per K step it loads 8 values of A and 8 of B into registers and
+//! does their 64-FMA outer product: 16 shared loads per 64 FMAs (step 3: 9
+//! per 8). The block tile grows to 128×128, so each global element is reused
+//! 128 times.
+//!
+//! Block tile 128×128, K slice 8, 256 threads; shared memory 8 KiB.
+//!
+//! Cost (ptxas sm_90): see `gemm --list-kernels`. Measured: see docs/PERF.md.
+
+use crate::common::{Dims, load_or_zero, sgemm_entry, tile_origin};
+use crate::device::{SharedF32, fma, sync_threads, thread_idx};
+
+/// # Safety
+/// See the entry point.
+#[inline(always)]
+unsafe fn reg2d<const BM: usize, const BN: usize, const BK: usize, const TM: usize, const TN: usize>(
+    a: *const f32,
+    b: *const f32,
+    c: *mut f32,
+    m: u32,
+    n: u32,
+    k: u32,
+    group_m: u32,
+) {
+    let threads = (BM / TM) * (BN / TN);
+    let (row0, col0) = tile_origin::<BM, BN>(m, n, group_m);
+    let Dims { m, n, k } = Dims::new(m, n, k);
+    let a_tile = SharedF32::at(0);
+    let b_tile = SharedF32::at(BM * BK * 4);
+    let t = thread_idx();
+    let (thread_row, thread_col) = (t / (BN / TN), t % (BN / TN));
+
+    let mut acc = [[0.0f32; TN]; TM];
+    let mut a_reg = [0.0f32; TM];
+    let mut b_reg = [0.0f32; TN];
+    for k0 in (0..k).step_by(BK) {
+        for i in (t..BM * BK).step_by(threads) {
+            let (r, cc) = (i / BK, i % BK);
+            a_tile.store(i, unsafe { load_or_zero(a, k, row0 + r, k0 + cc, m, k) });
+        }
+        for i in (t..BK * BN).step_by(threads) {
+            let (r, cc) = (i / BN, i % BN);
+            b_tile.store(i, unsafe { load_or_zero(b, n, k0 + r, col0 + cc, k, n) });
+        }
+        sync_threads();
+        for p in 0..BK {
+            for (i, a_i) in a_reg.iter_mut().enumerate() {
+                *a_i = a_tile.load((thread_row * TM + i) * BK + p);
+            }
+            for (j, b_j) in b_reg.iter_mut().enumerate() {
+                *b_j = b_tile.load(p * BN + thread_col * TN + j);
+            }
+            for i in 0..TM {
+                for j in 0..TN {
+                    acc[i][j] = fma(a_reg[i], b_reg[j], acc[i][j]);
+                }
+            }
+        }
+        sync_threads();
+    }
+    for (i, acc_row) in acc.iter().enumerate() {
+        let row = row0 + thread_row * TM + i;
+        for (j, acc_ij) in acc_row.iter().enumerate() {
+            let col = col0 + thread_col * TN + j;
+            if row < m && col < n {
+                unsafe { *c.add(row * n + col) = *acc_ij };
+            }
+        }
+    }
+}
+
+sgemm_entry!(sgemm_reg2d, reg2d, gemm_launch::REG2D);

@@ -1,0 +1,53 @@
+//! Step 2 — tiled (the seeds' kernel): the block computes a 32×32 tile of C.
+//! For each 32-wide slice of K it stages a 32×32 tile of A and one of B in
+//! shared memory, then every thread reads its row of the A tile and column of
+//! the B tile from there. Each element loaded from global memory is used 32
+//! times; the running sum stays in a register.
+//!
+//! Block: 32×32 threads, one output each; shared memory 8 KiB. Loads and the
+//! store are masked (zero-fill), so any M, N, K is correct.
+//!
+//! Cost (ptxas sm_90): see `gemm --list-kernels`. Measured: see docs/PERF.md.
+
+use crate::common::{Dims, load_or_zero, sgemm_entry, tile_origin};
+use crate::device::{SharedF32, fma, sync_threads, thread_idx};
+
+/// # Safety
+/// See the entry point.
+#[inline(always)]
+unsafe fn tiled<const BM: usize, const BN: usize, const BK: usize, const TM: usize, const TN: usize>(
+    a: *const f32,
+    b: *const f32,
+    c: *mut f32,
+    m: u32,
+    n: u32,
+    k: u32,
+    group_m: u32,
+) {
+    const { assert!(BM == BN && BN == BK && TM == 1 && TN == 1, "square tiles, one output per thread") };
+    let (row0, col0) = tile_origin::<BM, BN>(m, n, group_m);
+    let Dims { m, n, k } = Dims::new(m, n, k);
+    let a_tile = SharedF32::at(0);
+    let b_tile = SharedF32::at(BM * BK * 4);
+    let (ty, tx) = (thread_idx() / BN, thread_idx() % BN);
+    let (row, col) = (row0 + ty, col0 + tx);
+
+    let mut sum = 0.0f32;
+    for k0 in (0..k).step_by(BK) {
+        // Thread (ty, tx) brings in A[row][k0 + tx] and B[k0 + ty][col]:
+        // consecutive threads read consecutive addresses (coalesced).
+        a_tile.store(ty * BK + tx, unsafe { load_or_zero(a, k, row, k0 + tx, m, k) });
+        b_tile.store(ty * BN + tx, unsafe { load_or_zero(b, n, k0 + ty, col, k, n) });
+        sync_threads();
+        for p in 0..BK {
+            sum = fma(a_tile.load(ty * BK + p), b_tile.load(p * BN + tx), sum);
+        }
+        // The next slice overwrites the tiles: wait until everyone is done.
+        sync_threads();
+    }
+    if row < m && col < n {
+        unsafe { *c.add(row * n + col) = sum };
+    }
+}
+
+sgemm_entry!(sgemm_tiled, tiled, gemm_launch::TILED);

@@ -1,0 +1,57 @@
+//! Step 5 — vectorized: step 4's 128×128 tile, 8×8 outputs per thread, with
+//! (1) 128-bit global loads (`ld.global.v4.f32`), (2) A stored transposed in
+//! shared memory so a thread's 8 values of A are contiguous, and (3) 128-bit
+//! shared reads laid out so a quarter-warp touches 32 distinct banks. Per K
+//! step a thread issues 4 shared loads for 64 FMAs (step 4: 16).
+//!
+//! Block tile 128×128, K slice 8, 256 threads; shared memory 8 KiB. The
+//! staging, slice multiply and epilogue live in `staging.rs`.
+//!
+//! Cost (ptxas sm_90): see `gemm --list-kernels`. Measured: see docs/PERF.md.
+
+use crate::common::{Dims, sgemm_entry, tile_origin};
+use crate::device::{SharedF32, sync_threads, thread_idx};
+use crate::staging::{Operands, SliceRegs, ThreadTile, multiply_slice, store_c};
+
+/// # Safety
+/// See the entry point.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+unsafe fn vectorized<
+    const BM: usize,
+    const BN: usize,
+    const BK: usize,
+    const TM: usize,
+    const TN: usize,
+    const THREADS: usize,
+    const LA: usize,
+    const LB: usize,
+>(
+    a: *const f32,
+    b: *const f32,
+    c: *mut f32,
+    m: u32,
+    n: u32,
+    k: u32,
+    group_m: u32,
+) {
+    const { assert!(THREADS == (BM / TM) * (BN / TN)) };
+    let (row0, col0) = tile_origin::<BM, BN>(m, n, group_m);
+    let ops = Operands { a, b, dims: Dims::new(m, n, k), row0, col0 };
+    let a_tile = SharedF32::at(0);
+    let b_tile = SharedF32::at(BM * BK * 4);
+    let t = thread_idx();
+    let me = ThreadTile::new::<BN, TN>(t);
+
+    let mut acc = [[0.0f32; TN]; TM];
+    for k0 in (0..ops.dims.k).step_by(BK) {
+        let slice = unsafe { SliceRegs::<LA, LB>::load::<BM, BN, BK, THREADS>(&ops, k0, t) };
+        slice.store::<BM, BN, BK, THREADS>(a_tile, b_tile, t);
+        sync_threads();
+        multiply_slice::<BM, BN, BK, TM, TN>(a_tile, b_tile, me, &mut acc);
+        sync_threads();
+    }
+    unsafe { store_c::<BM, BN, TM, TN>(c, &ops, me, &acc) };
+}
+
+sgemm_entry!(sgemm_vec4, vectorized, gemm_launch::VECTORIZED, staged);

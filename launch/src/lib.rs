@@ -1,0 +1,206 @@
+//! Tile configurations and launch geometry, shared by the GPU kernels
+//! (`kernels-gpu`, compiled to PTX) and the host launcher (`rgemm`).
+//!
+//! This crate is the one place where a kernel's block tile, its threads per
+//! block, its shared-memory bytes and its grid are decided. The kernels take
+//! their const generic parameters from the [`KernelSpec`] constants below and
+//! the host launches with the numbers computed from the same constants, so the
+//! two can never disagree.
+#![no_std]
+
+/// Shape of the work one thread block does, and of the part of it each
+/// thread owns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tile {
+    /// Rows of C per block.
+    pub bm: u32,
+    /// Columns of C per block.
+    pub bn: u32,
+    /// Depth of the K slice staged in shared memory per step.
+    pub bk: u32,
+    /// Rows of C per thread.
+    pub tm: u32,
+    /// Columns of C per thread.
+    pub tn: u32,
+}
+
+impl Tile {
+    /// Threads per block: one per `tm × tn` sub-tile of the block tile.
+    pub const fn threads(&self) -> u32 {
+        (self.bm / self.tm) * (self.bn / self.tn)
+    }
+
+    /// Shared-memory bytes for one stage (an A slice and a B slice of f32).
+    pub const fn stage_bytes(&self) -> u32 {
+        (self.bm * self.bk + self.bk * self.bn) * 4
+    }
+}
+
+/// Which algorithm a kernel implements; each is one step of the ladder and
+/// one file in `kernels-gpu/src/`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Algorithm {
+    /// One thread per element of C, operands straight from global memory.
+    Naive,
+    /// Square tiles of A and B staged in shared memory (the seeds' kernel).
+    Tiled,
+    /// Each thread computes a column of `tm` outputs.
+    RegisterBlocked1d,
+    /// Each thread computes a `tm × tn` block of outputs.
+    RegisterBlocked2d,
+    /// 2-D blocking with 128-bit global loads, A transposed in shared memory
+    /// and conflict-free 128-bit shared reads.
+    Vectorized,
+    /// `Vectorized` with two shared-memory stages: the next K slice is loaded
+    /// while the current one is multiplied.
+    DoubleBuffered,
+}
+
+/// Everything the host needs to launch a kernel, and the kernel needs to be
+/// compiled with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KernelSpec {
+    /// The PTX entry point (`.entry` name). A CPU test checks that every spec
+    /// has its entry in the embedded PTX.
+    pub name: &'static str,
+    pub algorithm: Algorithm,
+    pub tile: Tile,
+    /// Shared-memory stages (0 for kernels that use none).
+    pub stages: u32,
+    /// Grouped tile order used unless the caller overrides it (1 = row-major
+    /// order of tiles, i.e. grouping off).
+    pub default_group_m: u32,
+}
+
+impl KernelSpec {
+    /// Threads per block (1-D blocks for every kernel).
+    pub const fn threads(&self) -> u32 {
+        self.tile.threads()
+    }
+
+    /// Dynamic shared-memory bytes the launch must request.
+    pub const fn smem_bytes(&self) -> u32 {
+        self.stages * self.tile.stage_bytes()
+    }
+
+    /// Number of blocks (1-D grid: one block per tile of C; the kernel maps its
+    /// block index to a tile with [`tile_coords`]).
+    pub const fn grid(&self, m: u32, n: u32) -> u64 {
+        tiles(m, self.tile.bm) as u64 * tiles(n, self.tile.bn) as u64
+    }
+}
+
+/// `ceil(len / tile)`: how many tiles cover `len`.
+pub const fn tiles(len: u32, tile: u32) -> u32 {
+    len.div_ceil(tile)
+}
+
+/// Maps a linear block index to the (tile row, tile column) of C it computes.
+///
+/// Blocks are taken in groups of `group_m` tile rows: consecutive blocks walk
+/// down a column of `group_m` tiles before moving right, so the blocks resident
+/// at one time share rows of A and columns of B in L2 (the seeds' GROUP_SIZE_M).
+/// `group_m = 1` is plain row-major order. The map is a bijection onto the
+/// `tiles_m × tiles_n` grid for every `group_m ≥ 1`.
+#[inline(always)]
+pub const fn tile_coords(block: u32, tiles_m: u32, tiles_n: u32, group_m: u32) -> (u32, u32) {
+    let group_m = if group_m == 0 { 1 } else { group_m };
+    let blocks_per_group = group_m * tiles_n;
+    let group = block / blocks_per_group;
+    let first_row = group * group_m;
+    let rows_in_group = if tiles_m - first_row < group_m {
+        tiles_m - first_row
+    } else {
+        group_m
+    };
+    let in_group = block % blocks_per_group;
+    (first_row + in_group % rows_in_group, in_group / rows_in_group)
+}
+
+/// Step 1: one thread per output, 8×32 outputs per block so that a warp reads
+/// 32 consecutive elements of B and writes 32 consecutive elements of C.
+pub const NAIVE: KernelSpec = KernelSpec {
+    name: "sgemm_naive",
+    algorithm: Algorithm::Naive,
+    tile: Tile { bm: 8, bn: 32, bk: 1, tm: 1, tn: 1 },
+    stages: 0,
+    default_group_m: 1,
+};
+
+/// Step 2: 32×32 tiles of A and B in shared memory, one output per thread.
+pub const TILED: KernelSpec = KernelSpec {
+    name: "sgemm_tiled",
+    algorithm: Algorithm::Tiled,
+    tile: Tile { bm: 32, bn: 32, bk: 32, tm: 1, tn: 1 },
+    stages: 1,
+    default_group_m: 1,
+};
+
+/// Step 3: 64×64 block tile, each thread a column of 8 outputs.
+pub const REG1D: KernelSpec = KernelSpec {
+    name: "sgemm_reg1d",
+    algorithm: Algorithm::RegisterBlocked1d,
+    tile: Tile { bm: 64, bn: 64, bk: 8, tm: 8, tn: 1 },
+    stages: 1,
+    default_group_m: 1,
+};
+
+/// Step 4: 128×128 block tile, each thread an 8×8 block of outputs.
+pub const REG2D: KernelSpec = KernelSpec {
+    name: "sgemm_reg2d",
+    algorithm: Algorithm::RegisterBlocked2d,
+    tile: Tile { bm: 128, bn: 128, bk: 8, tm: 8, tn: 8 },
+    stages: 1,
+    default_group_m: 1,
+};
+
+/// Step 5: step 4 with 128-bit loads and conflict-free shared reads.
+pub const VECTORIZED: KernelSpec = KernelSpec {
+    name: "sgemm_vec4",
+    algorithm: Algorithm::Vectorized,
+    tile: Tile { bm: 128, bn: 128, bk: 8, tm: 8, tn: 8 },
+    stages: 1,
+    default_group_m: 1,
+};
+
+/// Step 6: step 5 double-buffered, with grouped tile order on by default.
+/// The other `DB_*` configurations are the same kernel with other tiles, for
+/// the tuner.
+pub const DB_128X128X8: KernelSpec = KernelSpec {
+    name: "sgemm_db_128x128x8",
+    algorithm: Algorithm::DoubleBuffered,
+    tile: Tile { bm: 128, bn: 128, bk: 8, tm: 8, tn: 8 },
+    stages: 2,
+    default_group_m: 8,
+};
+
+pub const DB_128X128X16: KernelSpec = KernelSpec {
+    name: "sgemm_db_128x128x16",
+    tile: Tile { bm: 128, bn: 128, bk: 16, tm: 8, tn: 8 },
+    ..DB_128X128X8
+};
+
+pub const DB_128X64X16: KernelSpec = KernelSpec {
+    name: "sgemm_db_128x64x16",
+    tile: Tile { bm: 128, bn: 64, bk: 16, tm: 8, tn: 4 },
+    ..DB_128X128X8
+};
+
+pub const DB_64X64X16: KernelSpec = KernelSpec {
+    name: "sgemm_db_64x64x16",
+    tile: Tile { bm: 64, bn: 64, bk: 16, tm: 4, tn: 4 },
+    ..DB_128X128X8
+};
+
+/// Every f32 kernel, in ladder order.
+pub const F32_KERNELS: &[KernelSpec] = &[
+    NAIVE,
+    TILED,
+    REG1D,
+    REG2D,
+    VECTORIZED,
+    DB_128X128X8,
+    DB_128X128X16,
+    DB_128X64X16,
+    DB_64X64X16,
+];
