@@ -17,13 +17,8 @@ const CUBLAS_OP_N: i32 = 0;
 const CUBLAS_DEFAULT_MATH: i32 = 0;
 
 /// Library names tried in order; `RGEMM_CUBLAS` (a path) goes first.
-const CANDIDATES: &[&str] = &[
-    "libcublas.so.13",
-    "libcublas.so.12",
-    "libcublas.so.11",
-    "libcublas.so",
-    "/usr/local/cuda/lib64/libcublas.so",
-];
+const CANDIDATES: &[&str] =
+    &["libcublas.so.13", "libcublas.so.12", "libcublas.so.11", "libcublas.so", "/usr/local/cuda/lib64/libcublas.so"];
 
 type CreateFn = unsafe extern "C" fn(*mut Handle) -> Status;
 type DestroyFn = unsafe extern "C" fn(Handle) -> Status;
@@ -31,7 +26,20 @@ type SetStreamFn = unsafe extern "C" fn(Handle, *mut c_void) -> Status;
 type SetMathModeFn = unsafe extern "C" fn(Handle, i32) -> Status;
 #[allow(clippy::upper_case_acronyms)]
 type SgemmFn = unsafe extern "C" fn(
-    Handle, i32, i32, i32, i32, i32, *const f32, u64, i32, u64, i32, *const f32, u64, i32,
+    Handle,
+    i32,
+    i32,
+    i32,
+    i32,
+    i32,
+    *const f32,
+    u64,
+    i32,
+    u64,
+    i32,
+    *const f32,
+    u64,
+    i32,
 ) -> Status;
 
 /// A cuBLAS handle bound to one stream.
@@ -79,16 +87,36 @@ impl Cublas {
     }
 
     /// Enqueues row-major `C = A · B` in f32 (`A: m×k`, `B: k×n`).
-    pub fn sgemm(&self, a: &DeviceSlice<f32>, b: &DeviceSlice<f32>, c: &mut DeviceSlice<f32>, m: usize, n: usize, k: usize) -> Result<()> {
+    pub fn sgemm(
+        &self,
+        a: &DeviceSlice<f32>,
+        b: &DeviceSlice<f32>,
+        c: &mut DeviceSlice<f32>,
+        m: usize,
+        n: usize,
+        k: usize,
+    ) -> Result<()> {
         crate::kernels::check_shape(m, n, k, a.len(), b.len(), c.len())?;
-        let dim = |d: usize| i32::try_from(d).map_err(|_| GemmError::Cublas(format!("dimension {d} exceeds cuBLAS's int")));
+        let dim =
+            |d: usize| i32::try_from(d).map_err(|_| GemmError::Cublas(format!("dimension {d} exceeds cuBLAS's int")));
         let (m, n, k) = (dim(m)?, dim(n)?, dim(k)?);
         let (alpha, beta) = (1.0f32, 0.0f32);
         let status = unsafe {
             (self.sgemm)(
-                self.handle, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &alpha,
-                b.as_device_ptr().as_raw(), n, a.as_device_ptr().as_raw(), k, &beta,
-                c.as_device_ptr().as_raw(), n,
+                self.handle,
+                CUBLAS_OP_N,
+                CUBLAS_OP_N,
+                n,
+                m,
+                k,
+                &alpha,
+                b.as_device_ptr().as_raw(),
+                n,
+                a.as_device_ptr().as_raw(),
+                k,
+                &beta,
+                c.as_device_ptr().as_raw(),
+                n,
             )
         };
         check(status, "cublasSgemm")

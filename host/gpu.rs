@@ -136,7 +136,8 @@ impl Gpu {
         Ok(out)
     }
 
-    fn ensure_free(&self, needed: u64) -> Result<()> {
+    /// Fails with [`GemmError::OutOfMemory`] unless `needed` bytes are free.
+    pub fn ensure_free(&self, needed: u64) -> Result<()> {
         let (free, _total) = cust::memory::mem_get_info().during("memory query")?;
         if needed > free as u64 {
             return Err(GemmError::OutOfMemory { needed, free: free as u64 });
@@ -200,7 +201,8 @@ impl Gpu {
             }
         }
         let group_m = group_m.unwrap_or(spec.default_group_m).max(1);
-        let (mut pa, mut pb, mut pc) = (a.as_device_ptr().as_raw(), b.as_device_ptr().as_raw(), c.as_device_ptr().as_raw());
+        let (mut pa, mut pb, mut pc) =
+            (a.as_device_ptr().as_raw(), b.as_device_ptr().as_raw(), c.as_device_ptr().as_raw());
         let (mut m_, mut n_, mut k_, mut g_) = (m, n, k, group_m);
         let args: [*mut c_void; 7] = [
             &mut pa as *mut _ as *mut c_void,

@@ -23,6 +23,11 @@ impl Dtype {
         }
     }
 
+    /// Whether a relative error passes (NaN never does).
+    pub fn accepts(self, rel_err: f64) -> bool {
+        rel_err <= self.tolerance()
+    }
+
     /// Every kernel of this dtype, in ladder order.
     pub fn kernels(self) -> &'static [KernelSpec] {
         match self {
@@ -53,13 +58,12 @@ impl FromStr for Dtype {
 /// `sgemm_` prefix: `tiled`, `db_128x128x8`).
 pub fn find_kernel(dtype: Dtype, name: &str) -> Result<&'static KernelSpec> {
     let kernels = dtype.kernels();
-    kernels
-        .iter()
-        .find(|s| s.name == name || s.name.strip_prefix("sgemm_") == Some(name))
-        .ok_or_else(|| GemmError::UnknownKernel {
+    kernels.iter().find(|s| s.name == name || s.name.strip_prefix("sgemm_") == Some(name)).ok_or_else(|| {
+        GemmError::UnknownKernel {
             name: name.to_string(),
             available: kernels.iter().map(|s| short_name(s)).collect::<Vec<_>>().join(", "),
-        })
+        }
+    })
 }
 
 /// The name without the dtype prefix, as the CLI shows it.

@@ -17,7 +17,11 @@ const DEFAULT_K: u32 = 6144;
 const NAIVE_MAX_FLOPS: f64 = 6.0e10;
 
 #[derive(Parser)]
-#[command(name = "gemm", version, about = "Rust GEMM kernels on NVIDIA GPUs: validated against f64, timed against cuBLAS")]
+#[command(
+    name = "gemm",
+    version,
+    about = "Rust GEMM kernels on NVIDIA GPUs: validated against f64, timed against cuBLAS"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -213,7 +217,7 @@ fn baseline_row(gpu: &Gpu, dtype: Dtype, p: &Problem, b: &Baseline) -> RunResult
         median_ms: b.timing.median_ms,
         tflops: b.tflops,
         rel_err: b.rel_err,
-        ok: b.rel_err <= dtype.tolerance(),
+        ok: dtype.accepts(b.rel_err),
         device: gpu.info.name.clone(),
         cublas_tflops: Some(b.tflops),
         pct_cublas: Some(100.0),

@@ -29,8 +29,20 @@ pub fn dgemm(a: &[f64], b: &[f64], m: usize, n: usize, k: usize) -> Vec<f64> {
     let mut c = vec![0.0; m * n];
     unsafe {
         matrixmultiply::dgemm(
-            m, k, n, 1.0, a.as_ptr(), k as isize, 1, b.as_ptr(), n as isize, 1, 0.0,
-            c.as_mut_ptr(), n as isize, 1,
+            m,
+            k,
+            n,
+            1.0,
+            a.as_ptr(),
+            k as isize,
+            1,
+            b.as_ptr(),
+            n as isize,
+            1,
+            0.0,
+            c.as_mut_ptr(),
+            n as isize,
+            1,
         );
     }
     c
@@ -40,11 +52,17 @@ impl Reference {
     /// Exact values of all of `A · B` when it is small, of sampled rows and
     /// columns otherwise.
     pub fn new(a: &Matrix, b: &Matrix, rng: &mut impl Rng) -> Self {
+        Self::with_full_limit(a, b, FULL_CHECK_MAX_MACS, rng)
+    }
+
+    /// As [`Reference::new`], checking in full up to `full_max_macs`
+    /// multiply-adds.
+    pub fn with_full_limit(a: &Matrix, b: &Matrix, full_max_macs: usize, rng: &mut impl Rng) -> Self {
         let (m, k, n) = (a.rows, a.cols, b.cols);
         assert_eq!(b.rows, k, "A's columns must equal B's rows");
         let a64 = a.to_f64();
         let b64 = b.to_f64();
-        if m.saturating_mul(n).saturating_mul(k) <= FULL_CHECK_MAX_MACS {
+        if m.saturating_mul(n).saturating_mul(k) <= full_max_macs {
             let c = dgemm(&a64, &b64, m, n, k);
             let rows = (0..m).map(|i| (i, c[i * n..(i + 1) * n].to_vec())).collect();
             return Reference { n, rows, cols: Vec::new() };
@@ -56,7 +74,8 @@ impl Reference {
         let c_rows = dgemm(&a_rows, &b64, row_ids.len(), n, k);
         // Columns: A · B[:, cols].
         let nc = col_ids.len();
-        let b_cols: Vec<f64> = (0..k).flat_map(|p| col_ids.iter().map(move |&j| (p, j))).map(|(p, j)| b64[p * n + j]).collect();
+        let b_cols: Vec<f64> =
+            (0..k).flat_map(|p| col_ids.iter().map(move |&j| (p, j))).map(|(p, j)| b64[p * n + j]).collect();
         let c_cols = dgemm(&a64, &b_cols, m, nc, k);
         Reference {
             n,

@@ -3,12 +3,12 @@
 //! timing, and cuBLAS on the same buffers and stream for the ratio.
 
 use crate::cublas::Cublas;
-use crate::error::Result;
+use crate::error::{GemmError, Result};
 use crate::gpu::Gpu;
 use crate::kernels::{Dtype, short_name};
 use crate::matrix::Matrix;
 use crate::reference::Reference;
-use crate::timing::{Timing, time_launches, tflops};
+use crate::timing::{Timing, tflops, time_launches};
 use cust::memory::DeviceBuffer;
 use gemm_launch::KernelSpec;
 use rand::Rng;
@@ -57,7 +57,12 @@ impl Problem {
     /// Fresh N(0,1) inputs of the given shape on the device, and their
     /// reference. Checks that A, B and C fit in free device memory first.
     pub fn new(gpu: &Gpu, m: usize, n: usize, k: usize, rng: &mut impl Rng) -> Result<Self> {
+        let elements = [m.checked_mul(k), k.checked_mul(n), m.checked_mul(n)];
+        let total = elements.iter().try_fold(0usize, |acc, e| e.and_then(|e| acc.checked_add(e)));
+        let total = total.ok_or_else(|| GemmError::Shape(format!("{m}×{n}×{k}: element count overflows")))?;
         crate::kernels::check_shape(m, n, k, m * k, k * n, m * n)?;
+        // Before drawing gigabytes of host inputs for a problem that cannot fit.
+        gpu.ensure_free((total as u64).saturating_mul(4))?;
         let a_host = Matrix::random(m, k, rng);
         let b_host = Matrix::random(k, n, rng);
         let a = gpu.upload(&a_host.data)?;
@@ -71,15 +76,18 @@ impl Problem {
     /// (NaN if any element of C was left unwritten or is not finite).
     pub fn check(&mut self, gpu: &Gpu, spec: &KernelSpec, group_m: Option<u32>) -> Result<f64> {
         gpu.poison(&mut self.c)?;
-        gpu.sgemm(spec, &self.a, &self.b, &mut self.c, self.m, self.n, self.k, group_m)?;
+        self.launch(gpu, spec, group_m)?;
         Ok(self.reference.relative_error(&gpu.download(&self.c)?))
+    }
+
+    /// Enqueues one launch of `spec` on the problem's buffers (no check).
+    pub fn launch(&mut self, gpu: &Gpu, spec: &KernelSpec, group_m: Option<u32>) -> Result<()> {
+        gpu.sgemm(spec, &self.a, &self.b, &mut self.c, self.m, self.n, self.k, group_m)
     }
 
     /// Median time of `iters` back-to-back launches of `spec`.
     pub fn time(&mut self, gpu: &Gpu, spec: &KernelSpec, group_m: Option<u32>, iters: usize) -> Result<Timing> {
-        let (m, n, k) = (self.m, self.n, self.k);
-        let (a, b, c) = (&self.a, &self.b, &mut self.c);
-        time_launches(gpu.stream(), iters, || gpu.sgemm(spec, a, b, c, m, n, k, group_m))
+        time_launches(gpu.stream(), iters, || self.launch(gpu, spec, group_m))
     }
 
     /// Checks and times cuBLAS on this problem.
@@ -94,7 +102,14 @@ impl Problem {
     }
 
     /// Checks, then times, one kernel; the row for the table.
-    pub fn run(&mut self, gpu: &Gpu, spec: &KernelSpec, group_m: Option<u32>, iters: usize, baseline: Option<&Baseline>) -> Result<RunResult> {
+    pub fn run(
+        &mut self,
+        gpu: &Gpu,
+        spec: &KernelSpec,
+        group_m: Option<u32>,
+        iters: usize,
+        baseline: Option<&Baseline>,
+    ) -> Result<RunResult> {
         let dtype = Dtype::F32;
         let rel_err = self.check(gpu, spec, group_m)?;
         let timing = self.time(gpu, spec, group_m, iters)?;
@@ -109,7 +124,7 @@ impl Problem {
             median_ms: timing.median_ms,
             tflops: tf,
             rel_err,
-            ok: rel_err <= dtype.tolerance(),
+            ok: dtype.accepts(rel_err),
             device: gpu.info.name.clone(),
             cublas_tflops: baseline.map(|b| b.tflops),
             pct_cublas: baseline.map(|b| 100.0 * tf / b.tflops),

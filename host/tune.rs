@@ -115,7 +115,13 @@ pub struct Trial {
 
 /// Checks and times every candidate × group size on `problem`; returns all
 /// trials, fastest correct one first. `progress` is called after each trial.
-pub fn tune(gpu: &Gpu, problem: &mut Problem, dtype: Dtype, iters: usize, mut progress: impl FnMut(&Trial)) -> Result<Vec<Trial>> {
+pub fn tune(
+    gpu: &Gpu,
+    problem: &mut Problem,
+    dtype: Dtype,
+    iters: usize,
+    mut progress: impl FnMut(&Trial),
+) -> Result<Vec<Trial>> {
     let mut trials = Vec::new();
     for spec in candidates(dtype) {
         for &group_m in GROUP_SIZES {
@@ -127,7 +133,7 @@ pub fn tune(gpu: &Gpu, problem: &mut Problem, dtype: Dtype, iters: usize, mut pr
                 median_ms: timing.median_ms,
                 tflops: tflops(problem.m, problem.n, problem.k, timing.median_ms),
                 rel_err,
-                ok: rel_err <= dtype.tolerance(),
+                ok: dtype.accepts(rel_err),
             };
             progress(&trial);
             trials.push(trial);

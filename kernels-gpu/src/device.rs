@@ -47,18 +47,21 @@ pub fn fma(a: f32, b: f32, c: f32) -> f32 {
     d
 }
 
-/// Four consecutive f32, 16-byte aligned: the unit of 128-bit loads/stores.
-#[repr(C, align(16))]
-#[derive(Clone, Copy)]
-pub struct F32x4(pub [f32; 4]);
-
-/// `ld.global.v4.f32`: reads 16 bytes at `p`.
+/// `ld.global.v4.f32`: reads 16 bytes at `p`. (Written out: LLVM may split
+/// a 16-byte Rust read into scalar loads.)
 ///
 /// # Safety
 /// `p` must point to 4 readable f32 in global memory, 16-byte aligned.
 #[inline(always)]
 pub unsafe fn load_global_x4(p: *const f32) -> [f32; 4] {
-    unsafe { (p as *const F32x4).read().0 }
+    let (x, y, z, w): (f32, f32, f32, f32);
+    unsafe {
+        asm!("ld.global.v4.f32 {{{x}, {y}, {z}, {w}}}, [{p}];",
+             x = out(reg32) x, y = out(reg32) y, z = out(reg32) z, w = out(reg32) w,
+             p = in(reg64) p,
+             options(pure, readonly, nostack));
+    }
+    [x, y, z, w]
 }
 
 /// `st.global.v4.f32`: writes 16 bytes at `p`.
@@ -67,7 +70,12 @@ pub unsafe fn load_global_x4(p: *const f32) -> [f32; 4] {
 /// `p` must point to 4 writable f32 in global memory, 16-byte aligned.
 #[inline(always)]
 pub unsafe fn store_global_x4(p: *mut f32, v: [f32; 4]) {
-    unsafe { (p as *mut F32x4).write(F32x4(v)) }
+    unsafe {
+        asm!("st.global.v4.f32 [{p}], {{{x}, {y}, {z}, {w}}};",
+             p = in(reg64) p,
+             x = in(reg32) v[0], y = in(reg32) v[1], z = in(reg32) v[2], w = in(reg32) v[3],
+             options(nostack));
+    }
 }
 
 /// A window of f32 in the module's dynamic shared memory, addressed with

@@ -22,7 +22,7 @@ unsafe fn reg1d<const BM: usize, const BN: usize, const BK: usize, const TM: usi
     k: u32,
     group_m: u32,
 ) {
-    const { assert!(TN == 1 && BM % TM == 0) };
+    const { assert!(TN == 1 && BM.is_multiple_of(TM)) };
     let threads = (BM / TM) * BN;
     let (row0, col0) = tile_origin::<BM, BN>(m, n, group_m);
     let Dims { m, n, k } = Dims::new(m, n, k);

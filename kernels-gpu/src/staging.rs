@@ -30,19 +30,27 @@ impl Operands {
     /// A's rows are 16-byte aligned (row stride K·4 bytes) iff K % 4 == 0.
     #[inline(always)]
     fn a_vectorizable(&self) -> bool {
-        self.dims.k % 4 == 0
+        self.dims.k.is_multiple_of(4)
     }
 
     #[inline(always)]
     fn b_vectorizable(&self) -> bool {
-        self.dims.n % 4 == 0
+        self.dims.n.is_multiple_of(4)
     }
 
     /// Four consecutive elements of a row, with one 128-bit load when they
     /// are all inside the matrix and aligned, else element by element with
     /// zero fill. The test is uniform except at the matrix edges.
     #[inline(always)]
-    unsafe fn load_x4(p: *const f32, ld: usize, row: usize, col: usize, rows: usize, cols: usize, aligned: bool) -> [f32; 4] {
+    unsafe fn load_x4(
+        p: *const f32,
+        ld: usize,
+        row: usize,
+        col: usize,
+        rows: usize,
+        cols: usize,
+        aligned: bool,
+    ) -> [f32; 4] {
         if aligned && row < rows && col + 4 <= cols {
             unsafe { load_global_x4(p.add(row * ld + col)) }
         } else {
@@ -142,7 +150,12 @@ pub fn multiply_slice<const BM: usize, const BN: usize, const BK: usize, const T
     me: ThreadTile,
     acc: &mut [[f32; TN]; TM],
 ) {
-    const { assert!(TM % 4 == 0 && TN % 4 == 0 && BN / TN >= 8, "4-wide chunks; 8 threads per row for conflict-free reads") };
+    const {
+        assert!(
+            TM.is_multiple_of(4) && TN.is_multiple_of(4) && BN / TN >= 8,
+            "4-wide chunks; 8 threads per row for conflict-free reads"
+        )
+    };
     let mut a_reg = [0.0f32; TM];
     let mut b_reg = [0.0f32; TN];
     for p in 0..BK {
@@ -178,7 +191,7 @@ pub unsafe fn store_c<const BM: usize, const BN: usize, const TM: usize, const T
         for cc in 0..TN / 4 {
             let col = ops.col0 + me.col::<BN, TN>(cc);
             let v = [acc_row[cc * 4], acc_row[cc * 4 + 1], acc_row[cc * 4 + 2], acc_row[cc * 4 + 3]];
-            if n % 4 == 0 && col + 4 <= n {
+            if n.is_multiple_of(4) && col + 4 <= n {
                 unsafe { store_global_x4(c.add(row * n + col), v) };
             } else {
                 for (j, x) in v.iter().enumerate() {

@@ -108,11 +108,7 @@ pub const fn tile_coords(block: u32, tiles_m: u32, tiles_n: u32, group_m: u32) -
     let blocks_per_group = group_m * tiles_n;
     let group = block / blocks_per_group;
     let first_row = group * group_m;
-    let rows_in_group = if tiles_m - first_row < group_m {
-        tiles_m - first_row
-    } else {
-        group_m
-    };
+    let rows_in_group = if tiles_m - first_row < group_m { tiles_m - first_row } else { group_m };
     let in_group = block % blocks_per_group;
     (first_row + in_group % rows_in_group, in_group / rows_in_group)
 }
@@ -174,33 +170,15 @@ pub const DB_128X128X8: KernelSpec = KernelSpec {
     default_group_m: 8,
 };
 
-pub const DB_128X128X16: KernelSpec = KernelSpec {
-    name: "sgemm_db_128x128x16",
-    tile: Tile { bm: 128, bn: 128, bk: 16, tm: 8, tn: 8 },
-    ..DB_128X128X8
-};
+pub const DB_128X128X16: KernelSpec =
+    KernelSpec { name: "sgemm_db_128x128x16", tile: Tile { bm: 128, bn: 128, bk: 16, tm: 8, tn: 8 }, ..DB_128X128X8 };
 
-pub const DB_128X64X16: KernelSpec = KernelSpec {
-    name: "sgemm_db_128x64x16",
-    tile: Tile { bm: 128, bn: 64, bk: 16, tm: 8, tn: 4 },
-    ..DB_128X128X8
-};
+pub const DB_128X64X16: KernelSpec =
+    KernelSpec { name: "sgemm_db_128x64x16", tile: Tile { bm: 128, bn: 64, bk: 16, tm: 8, tn: 4 }, ..DB_128X128X8 };
 
-pub const DB_64X64X16: KernelSpec = KernelSpec {
-    name: "sgemm_db_64x64x16",
-    tile: Tile { bm: 64, bn: 64, bk: 16, tm: 4, tn: 4 },
-    ..DB_128X128X8
-};
+pub const DB_64X64X16: KernelSpec =
+    KernelSpec { name: "sgemm_db_64x64x16", tile: Tile { bm: 64, bn: 64, bk: 16, tm: 4, tn: 4 }, ..DB_128X128X8 };
 
 /// Every f32 kernel, in ladder order.
-pub const F32_KERNELS: &[KernelSpec] = &[
-    NAIVE,
-    TILED,
-    REG1D,
-    REG2D,
-    VECTORIZED,
-    DB_128X128X8,
-    DB_128X128X16,
-    DB_128X64X16,
-    DB_64X64X16,
-];
+pub const F32_KERNELS: &[KernelSpec] =
+    &[NAIVE, TILED, REG1D, REG2D, VECTORIZED, DB_128X128X8, DB_128X128X16, DB_128X64X16, DB_64X64X16];

@@ -1,0 +1,233 @@
+//! Tests that need no GPU: the f64 reference and error measure, shape
+//! checks, launch geometry, the embedded PTX, dtype/kernel lookup and the
+//! tuning cache.
+
+use gemm_launch::{Algorithm, F32_KERNELS, tile_coords, tiles};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use rgemm::GemmError;
+use rgemm::kernels::{Dtype, check_shape, find_kernel};
+use rgemm::matrix::Matrix;
+use rgemm::ptx::PTX_SM80;
+use rgemm::reference::{Reference, dgemm};
+use rgemm::tune::{Choice, TuneCache, cache_key, default_choice};
+
+fn rng() -> StdRng {
+    StdRng::seed_from_u64(0x5eed)
+}
+
+/// The textbook triple loop, in f64.
+fn triple_loop(a: &Matrix, b: &Matrix) -> Vec<f64> {
+    let (m, k, n) = (a.rows, a.cols, b.cols);
+    let mut c = vec![0.0; m * n];
+    for i in 0..m {
+        for j in 0..n {
+            c[i * n + j] = (0..k).map(|p| a.data[i * k + p] as f64 * b.data[p * n + j] as f64).sum();
+        }
+    }
+    c
+}
+
+fn to_f32(v: &[f64]) -> Vec<f32> {
+    v.iter().map(|&x| x as f32).collect()
+}
+
+#[test]
+fn dgemm_matches_triple_loop() {
+    let mut rng = rng();
+    for (m, n, k) in [(1, 1, 1), (7, 5, 3), (33, 17, 65)] {
+        let (a, b) = (Matrix::random(m, k, &mut rng), Matrix::random(k, n, &mut rng));
+        let got = dgemm(&a.to_f64(), &b.to_f64(), m, n, k);
+        let want = triple_loop(&a, &b);
+        for (g, w) in got.iter().zip(&want) {
+            assert!((g - w).abs() <= 1e-12 * (1.0 + w.abs()), "{g} vs {w}");
+        }
+    }
+}
+
+#[test]
+fn random_inputs_are_not_zero() {
+    let a = Matrix::random(64, 64, &mut rng());
+    assert!(a.data.iter().all(|&x| x != 0.0 && x.is_finite()));
+    assert!(a.data.iter().any(|&x| x < 0.0) && a.data.iter().any(|&x| x > 0.0));
+}
+
+#[test]
+fn full_reference_accepts_exact_and_rejects_wrong_or_unwritten() {
+    let mut rng = rng();
+    let (a, b) = (Matrix::random(19, 23, &mut rng), Matrix::random(23, 29, &mut rng));
+    let exact = triple_loop(&a, &b);
+    let reference = Reference::new(&a, &b, &mut rng);
+    assert!(reference.is_full());
+    let mut c = to_f32(&exact);
+    assert!(reference.relative_error(&c) < 1e-7);
+    // One wrong element anywhere is seen.
+    c[19 * 29 - 1] += 1.0;
+    assert!(reference.relative_error(&c) > Dtype::F32.tolerance());
+    // One element left as the NaN poison fails every bound.
+    let mut c = to_f32(&exact);
+    c[100] = f32::NAN;
+    let err = reference.relative_error(&c);
+    assert!(err.is_nan() && !Dtype::F32.accepts(err));
+}
+
+#[test]
+fn sampled_reference_checks_whole_rows_and_columns() {
+    let mut rng = rng();
+    let (m, n, k) = (300, 200, 40);
+    let (a, b) = (Matrix::random(m, k, &mut rng), Matrix::random(k, n, &mut rng));
+    let exact = triple_loop(&a, &b);
+    let reference = Reference::with_full_limit(&a, &b, 0, &mut rng);
+    assert!(!reference.is_full());
+    let c = to_f32(&exact);
+    assert!(reference.relative_error(&c) < 1e-7);
+    // The first and last rows and columns are always sampled (edge tiles).
+    for (i, j) in [(0, 57), (m - 1, 3), (123, 0), (45, n - 1)] {
+        let mut bad = c.clone();
+        bad[i * n + j] *= 1.5;
+        assert!(reference.relative_error(&bad) > Dtype::F32.tolerance(), "corruption at ({i},{j}) not seen");
+    }
+    // Unwritten (NaN) elements anywhere fail, sampled or not.
+    let mut bad = c.clone();
+    bad[n + 1] = f32::NAN;
+    assert!(reference.relative_error(&bad).is_nan());
+}
+
+#[test]
+fn shape_checks() {
+    assert!(check_shape(2, 3, 4, 8, 12, 6).is_ok());
+    for (m, n, k) in [(0, 3, 4), (2, 0, 4), (2, 3, 0)] {
+        let e = check_shape(m, n, k, 100, 100, 100).unwrap_err();
+        assert!(matches!(e, GemmError::Shape(_)) && e.to_string().contains("non-zero"), "{e}");
+    }
+    // Buffers too small for A, B or C.
+    for (a, b, c, name) in [(7, 12, 6, "A"), (8, 11, 6, "B"), (8, 12, 5, "C")] {
+        let e = check_shape(2, 3, 4, a, b, c).unwrap_err();
+        assert!(e.to_string().contains(name), "{e}");
+    }
+    // Dimensions beyond the kernels' 32-bit arguments.
+    let e = check_shape(1 << 33, 1, 1, usize::MAX, usize::MAX, usize::MAX).unwrap_err();
+    assert!(e.to_string().contains("exceeds"), "{e}");
+    // Element counts that overflow.
+    let e = check_shape(u32::MAX as usize, u32::MAX as usize, u32::MAX as usize, 1, 1, 1).unwrap_err();
+    assert!(matches!(e, GemmError::Shape(_)));
+}
+
+#[test]
+fn grouped_tile_order_is_a_bijection() {
+    for (tm, tn) in [(1, 1), (1, 7), (7, 1), (5, 3), (64, 32), (13, 17)] {
+        for group in [0, 1, 2, 3, 4, 8, 16, 100] {
+            let mut seen = vec![false; (tm * tn) as usize];
+            for block in 0..tm * tn {
+                let (r, c) = tile_coords(block, tm, tn, group);
+                assert!(r < tm && c < tn, "block {block} → ({r},{c}) outside {tm}×{tn}");
+                let slot = &mut seen[(r * tn + c) as usize];
+                assert!(!*slot, "tile ({r},{c}) visited twice (group {group})");
+                *slot = true;
+            }
+        }
+    }
+}
+
+#[test]
+fn grouped_order_walks_down_columns_within_a_group() {
+    // 8 tile rows, group 4: blocks 0..3 are column 0 of rows 0..3.
+    let order: Vec<_> = (0..5).map(|b| tile_coords(b, 8, 8, 4)).collect();
+    assert_eq!(order, vec![(0, 0), (1, 0), (2, 0), (3, 0), (0, 1)]);
+    // Group 1 is row-major.
+    assert_eq!(tile_coords(9, 8, 8, 1), (1, 1));
+}
+
+#[test]
+fn launch_geometry_is_consistent() {
+    assert_eq!(tiles(1, 128), 1);
+    assert_eq!(tiles(128, 128), 1);
+    assert_eq!(tiles(129, 128), 2);
+    for spec in F32_KERNELS {
+        let t = spec.tile;
+        assert!(spec.threads() >= 32 && spec.threads() <= 1024, "{}", spec.name);
+        assert_eq!(spec.threads() % 32, 0, "{}: whole warps", spec.name);
+        assert!(spec.smem_bytes() <= 227 * 1024, "{}", spec.name);
+        assert_eq!(spec.grid(1, 1), 1);
+        assert_eq!(spec.grid(t.bm + 1, 2 * t.bn), 4, "{}", spec.name);
+        assert_eq!(spec.smem_bytes(), spec.stages * (t.bm + t.bn) * t.bk * 4);
+        if matches!(spec.algorithm, Algorithm::Vectorized | Algorithm::DoubleBuffered) {
+            // Every thread moves whole 16-byte chunks of each slice.
+            assert_eq!((t.bm * t.bk / 4) % spec.threads(), 0, "{}", spec.name);
+            assert_eq!((t.bk * t.bn / 4) % spec.threads(), 0, "{}", spec.name);
+        }
+    }
+}
+
+/// The body of one kernel's `.entry` in the PTX.
+fn entry_body(name: &str) -> &'static str {
+    let start = PTX_SM80.find(&format!(".entry {name}(")).unwrap_or_else(|| panic!("no .entry {name}"));
+    let rest = &PTX_SM80[start..];
+    let end = rest[1..].find(".entry ").map_or(rest.len(), |e| e + 1);
+    &rest[..end]
+}
+
+#[test]
+fn every_kernel_is_in_the_embedded_ptx() {
+    assert!(PTX_SM80.contains(".target sm_80"));
+    for spec in F32_KERNELS {
+        assert!(PTX_SM80.contains(&format!(".visible .entry {}(", spec.name)), "{} missing", spec.name);
+    }
+}
+
+#[test]
+fn tiled_kernel_uses_shared_memory_and_a_barrier() {
+    let body = entry_body("sgemm_tiled");
+    assert!(body.contains("st.shared.f32"), "tiled kernel stores no tile to shared memory");
+    assert!(body.contains("ld.shared.f32"), "tiled kernel reads nothing from shared memory");
+    assert!(body.contains("bar.sync"), "tiled kernel has no barrier");
+    assert!(!entry_body("sgemm_naive").contains(".shared"), "naive kernel should not use shared memory");
+}
+
+#[test]
+fn kernels_keep_accumulators_in_registers_and_use_wide_loads() {
+    for spec in F32_KERNELS {
+        assert!(!entry_body(spec.name).contains("__local_depot"), "{} has a local-memory stack frame", spec.name);
+    }
+    for spec in F32_KERNELS.iter().filter(|s| matches!(s.algorithm, Algorithm::Vectorized | Algorithm::DoubleBuffered))
+    {
+        let body = entry_body(spec.name);
+        assert!(body.contains("ld.global.v4"), "{}: no 128-bit global loads", spec.name);
+        assert!(body.contains("ld.shared.v4.f32"), "{}: no 128-bit shared loads", spec.name);
+        assert!(body.contains("st.global.v4"), "{}: no 128-bit stores of C", spec.name);
+    }
+}
+
+#[test]
+fn dtype_and_kernel_names() {
+    assert_eq!("f32".parse::<Dtype>().unwrap(), Dtype::F32);
+    assert!(matches!("bf16".parse::<Dtype>(), Err(GemmError::UnsupportedDtype(_))));
+    assert_eq!(find_kernel(Dtype::F32, "tiled").unwrap().name, "sgemm_tiled");
+    assert_eq!(find_kernel(Dtype::F32, "sgemm_naive").unwrap().name, "sgemm_naive");
+    let e = find_kernel(Dtype::F32, "fastest").unwrap_err();
+    assert!(e.to_string().contains("tiled"), "the error lists the kernels: {e}");
+}
+
+#[test]
+fn tuning_cache_round_trips_and_default_is_sensible() {
+    let dir = std::env::temp_dir().join(format!("rgemm-test-{}", std::process::id()));
+    let path = dir.join("tune.json");
+    let mut cache = TuneCache::load(&path).unwrap();
+    assert!(cache.entries.is_empty(), "a missing file is an empty cache");
+    let choice = Choice { kernel: "db_128x64x16".into(), group_m: 4, tflops: Some(12.5) };
+    cache.entries.insert(cache_key("GPU", Dtype::F32, 1, 2, 3), choice.clone());
+    cache.save(&path).unwrap();
+    let loaded = TuneCache::load(&path).unwrap();
+    assert_eq!(loaded.entries.get("GPU|f32|1x2x3"), Some(&choice));
+    std::fs::write(&path, "not json").unwrap();
+    assert!(matches!(TuneCache::load(&path), Err(GemmError::TuneCache { .. })));
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    // Big problems get the big tile, small ones the small tile; both exist.
+    let big = default_choice(8192, 4096, 132);
+    let small = default_choice(256, 256, 132);
+    assert_ne!(big.kernel, small.kernel);
+    for c in [big, small] {
+        assert!(c.spec(Dtype::F32).is_ok());
+    }
+}

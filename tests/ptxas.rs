@@ -1,0 +1,45 @@
+//! Assembles the embedded PTX for sm_90 with ptxas (CPU only) and holds every
+//! kernel to no spills and no stack frame. ptxas comes from
+//! `scripts/bootstrap.sh` (path in `RGEMM_PTXAS`, set by .cargo/config.toml);
+//! without it the test says why it skipped, unless `RGEMM_REQUIRE_PTXAS=1`
+//! (CI sets it) makes that a failure.
+
+use std::io::Write;
+use std::process::Command;
+
+#[test]
+fn every_kernel_assembles_for_sm90_without_spills() {
+    let ptxas = std::env::var("RGEMM_PTXAS").unwrap_or_else(|_| "ptxas".into());
+    let dir = std::env::temp_dir().join(format!("rgemm-ptxas-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ptx = dir.join("kernels.ptx");
+    std::fs::write(&ptx, rgemm::ptx::PTX_SM80).unwrap();
+    let output = Command::new(&ptxas).args(["-arch=sm_90", "-v", "-o"]).arg(dir.join("k.cubin")).arg(&ptx).output();
+    let _ = std::fs::remove_dir_all(&dir);
+    let output = match output {
+        Ok(o) => o,
+        Err(e) => {
+            assert!(std::env::var("RGEMM_REQUIRE_PTXAS").is_err(), "ptxas required but not runnable ({ptxas}): {e}");
+            let _ = writeln!(std::io::stderr(), "SKIPPED: ptxas not found ({ptxas}: {e}); run scripts/bootstrap.sh");
+            return;
+        }
+    };
+    let log = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "ptxas failed:\n{log}");
+    // ptxas -v prints, per entry: "Compiling entry function 'NAME'", then
+    // "N bytes stack frame, N bytes spill stores, N bytes spill loads".
+    let mut checked = 0;
+    for block in log.split("Compiling entry function").skip(1) {
+        let name = block.split('\'').nth(1).unwrap_or("?");
+        let frame = block
+            .lines()
+            .find(|l| l.contains("bytes stack frame"))
+            .unwrap_or_else(|| panic!("{name}: no resource line"));
+        assert!(
+            frame.contains(" 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads"),
+            "{name} spills or has a stack frame: {frame}"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, gemm_launch::F32_KERNELS.len(), "ptxas reported a different number of kernels:\n{log}");
+}
