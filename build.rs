@@ -2,6 +2,11 @@
 //! `.ptx` file per target architecture in `OUT_DIR`, where `host/ptx.rs`
 //! embeds it with `include_str!`.
 //!
+//! It also writes each kernel's launch bounds into the PTX (`.maxntid`,
+//! `.minnctapersm`, what CUDA C++ spells `__launch_bounds__`): rustc has no
+//! attribute for them, and the numbers come from the same `KernelSpec` the
+//! host launches with.
+//!
 //! To add a module for another architecture (e.g. `sm_90a` for wgmma), add a
 //! line to `PTX_TARGETS` and one to `host/ptx.rs`.
 
@@ -46,9 +51,27 @@ fn build_ptx(cargo: &str, kernels: &Path, out_dir: &Path, arch: &str, file: &str
     if !status.success() {
         fail(&format!("`cargo build` of kernels-gpu for {arch} failed ({status}); its errors are above."));
     }
-    let ptx = target_dir.join("nvptx64-nvidia-cuda/release/kernels_gpu.ptx");
-    std::fs::copy(&ptx, out_dir.join(file))
-        .unwrap_or_else(|e| fail(&format!("the build left no PTX at {}: {e}", ptx.display())));
+    let ptx_path = target_dir.join("nvptx64-nvidia-cuda/release/kernels_gpu.ptx");
+    let ptx = std::fs::read_to_string(&ptx_path)
+        .unwrap_or_else(|e| fail(&format!("the build left no PTX at {}: {e}", ptx_path.display())));
+    let ptx = with_launch_bounds(ptx, gemm_launch::F32_KERNELS).unwrap_or_else(|e| fail(&e));
+    std::fs::write(out_dir.join(file), ptx).unwrap_or_else(|e| fail(&format!("cannot write PTX: {e}")));
+}
+
+/// Inserts `.maxntid` and `.minnctapersm` after the parameter list of every
+/// kernel whose spec asks for a number of blocks per multiprocessor.
+fn with_launch_bounds(mut ptx: String, specs: &[gemm_launch::KernelSpec]) -> Result<String, String> {
+    for spec in specs.iter().filter(|s| s.min_blocks_per_sm > 0) {
+        let entry = ptx
+            .find(&format!(".entry {}(", spec.name))
+            .ok_or_else(|| format!("kernel {} (from gemm-launch) is not in the PTX", spec.name))?;
+        // The parameter list ends at the first line that starts with ')'.
+        let close = entry + ptx[entry..].find("\n)").ok_or("unterminated parameter list")? + 2;
+        let body = close + ptx[close..].find('\n').ok_or("truncated PTX")? + 1;
+        let bounds = format!(".maxntid {}, 1, 1\n.minnctapersm {}\n", spec.threads(), spec.min_blocks_per_sm);
+        ptx.insert_str(body, &bounds);
+    }
+    Ok(ptx)
 }
 
 fn main() {

@@ -73,14 +73,15 @@ pub fn short_name(spec: &KernelSpec) -> &'static str {
 
 /// Checks `C[m×n] = A[m×k] · B[k×n]` against buffers of `a_len`, `b_len` and
 /// `c_len` elements: every dimension non-zero, each buffer large enough, and
-/// every dimension within the kernels' 32-bit arguments.
+/// every dimension below 2^31, so that the kernels' 32-bit row and column
+/// arithmetic (an index plus a tile) cannot wrap.
 pub fn check_shape(m: usize, n: usize, k: usize, a_len: usize, b_len: usize, c_len: usize) -> Result<()> {
     if m == 0 || n == 0 || k == 0 {
         return Err(GemmError::Shape(format!("dimensions must be non-zero, got M={m} N={n} K={k}")));
     }
     for (name, dim) in [("M", m), ("N", n), ("K", k)] {
-        if dim > u32::MAX as usize {
-            return Err(GemmError::Shape(format!("{name}={dim} exceeds the kernels' limit of {}", u32::MAX)));
+        if dim > i32::MAX as usize {
+            return Err(GemmError::Shape(format!("{name}={dim} exceeds the kernels' limit of {}", i32::MAX)));
         }
     }
     for (name, rows, cols, len) in [("A", m, k, a_len), ("B", k, n, b_len), ("C", m, n, c_len)] {

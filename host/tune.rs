@@ -32,9 +32,10 @@ impl Choice {
     }
 }
 
-/// The configurations the tuner searches: every double-buffered kernel.
+/// The configurations the tuner searches: every double-buffered and
+/// `cp.async`-pipelined kernel.
 pub fn candidates(dtype: Dtype) -> impl Iterator<Item = &'static KernelSpec> {
-    dtype.kernels().iter().filter(|s| s.algorithm == Algorithm::DoubleBuffered)
+    dtype.kernels().iter().filter(|s| matches!(s.algorithm, Algorithm::DoubleBuffered | Algorithm::AsyncPipeline))
 }
 
 /// Built-in choice when nothing is cached: 128×128 tiles when they give the

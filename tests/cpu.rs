@@ -151,7 +151,7 @@ fn launch_geometry_is_consistent() {
         assert_eq!(spec.grid(1, 1), 1);
         assert_eq!(spec.grid(t.bm + 1, 2 * t.bn), 4, "{}", spec.name);
         assert_eq!(spec.smem_bytes(), spec.stages * (t.bm + t.bn) * t.bk * 4);
-        if matches!(spec.algorithm, Algorithm::Vectorized | Algorithm::DoubleBuffered) {
+        if matches!(spec.algorithm, Algorithm::Vectorized | Algorithm::DoubleBuffered | Algorithm::AsyncPipeline) {
             // Every thread moves whole 16-byte chunks of each slice.
             assert_eq!((t.bm * t.bk / 4) % spec.threads(), 0, "{}", spec.name);
             assert_eq!((t.bk * t.bn / 4) % spec.threads(), 0, "{}", spec.name);
@@ -195,6 +195,20 @@ fn kernels_keep_accumulators_in_registers_and_use_wide_loads() {
         assert!(body.contains("ld.global.v4"), "{}: no 128-bit global loads", spec.name);
         assert!(body.contains("ld.shared.v4.f32"), "{}: no 128-bit shared loads", spec.name);
         assert!(body.contains("st.global.v4"), "{}: no 128-bit stores of C", spec.name);
+    }
+}
+
+#[test]
+fn launch_bounds_from_the_spec_are_in_the_ptx() {
+    for spec in F32_KERNELS {
+        let body = entry_body(spec.name);
+        let header = &body[..body.find('{').unwrap()];
+        if spec.min_blocks_per_sm > 0 {
+            assert!(header.contains(&format!(".maxntid {}, 1, 1", spec.threads())), "{}: {header}", spec.name);
+            assert!(header.contains(&format!(".minnctapersm {}", spec.min_blocks_per_sm)), "{}", spec.name);
+        } else {
+            assert!(!header.contains(".minnctapersm"), "{}", spec.name);
+        }
     }
 }
 

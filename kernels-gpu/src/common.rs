@@ -1,5 +1,11 @@
-//! Pieces every tiled kernel shares: which tile of C this block computes, and
-//! bounds-checked scalar access for the edges of the matrices.
+//! Pieces every kernel shares: which tile of C this block computes, element
+//! offsets, and bounds-checked scalar access for the edges of the matrices.
+//!
+//! Rows, columns and dimensions are u32 (the launcher checks they fit); only
+//! the element offset `row · ld + col` is 64-bit, formed by one widening
+//! multiply-add. Index math and bounds tests in 64 bits would cost twice the
+//! instructions and registers, and the registers decide how many blocks fit
+//! on a multiprocessor.
 
 use crate::device::block_idx;
 use gemm_launch::{tile_coords, tiles};
@@ -7,9 +13,16 @@ use gemm_launch::{tile_coords, tiles};
 /// Row and column of the first element of the C tile this block computes,
 /// with blocks visited in grouped order (see `gemm_launch::tile_coords`).
 #[inline(always)]
-pub fn tile_origin<const BM: usize, const BN: usize>(m: u32, n: u32, group_m: u32) -> (usize, usize) {
+pub fn tile_origin<const BM: usize, const BN: usize>(m: u32, n: u32, group_m: u32) -> (u32, u32) {
     let (tile_m, tile_n) = tile_coords(block_idx(), tiles(m, BM as u32), tiles(n, BN as u32), group_m);
-    (tile_m as usize * BM, tile_n as usize * BN)
+    (tile_m * BM as u32, tile_n * BN as u32)
+}
+
+/// Offset of element (row, col) of a row-major matrix with leading dimension
+/// `ld`, in 64 bits (`mul.wide.u32` + add), so matrices past 2^32 elements work.
+#[inline(always)]
+pub fn at(row: u32, ld: u32, col: u32) -> usize {
+    row as usize * ld as usize + col as usize
 }
 
 /// `matrix[row * ld + col]`, or 0 outside `rows × cols`. Zero-filling the
@@ -18,21 +31,22 @@ pub fn tile_origin<const BM: usize, const BN: usize>(m: u32, n: u32, group_m: u3
 /// # Safety
 /// `matrix` must hold `rows × ld` readable f32.
 #[inline(always)]
-pub unsafe fn load_or_zero(matrix: *const f32, ld: usize, row: usize, col: usize, rows: usize, cols: usize) -> f32 {
-    if row < rows && col < cols { unsafe { *matrix.add(row * ld + col) } } else { 0.0 }
+pub unsafe fn load_or_zero(matrix: *const f32, ld: u32, row: u32, col: u32, rows: u32, cols: u32) -> f32 {
+    if row < rows && col < cols { unsafe { *matrix.add(at(row, ld, col)) } } else { 0.0 }
 }
 
-/// Arguments every f32 kernel receives, converted once.
+/// The problem's dimensions, as every kernel receives them.
+#[derive(Clone, Copy)]
 pub struct Dims {
-    pub m: usize,
-    pub n: usize,
-    pub k: usize,
+    pub m: u32,
+    pub n: u32,
+    pub k: u32,
 }
 
 impl Dims {
     #[inline(always)]
     pub fn new(m: u32, n: u32, k: u32) -> Self {
-        Dims { m: m as usize, n: n as usize, k: k as usize }
+        Dims { m, n, k }
     }
 }
 
@@ -40,8 +54,9 @@ impl Dims {
 /// `extern "ptx-kernel"` function with the common signature that calls the
 /// generic kernel with the spec's tile as const parameters.
 macro_rules! sgemm_entry {
-    // Kernels that stage operands through registers in 4-wide chunks also get
-    // the thread count and the number of A and B chunks each thread moves per K slice.
+    // Kernels that move operands in 4-wide chunks (via registers or cp.async) get
+    // the thread count, the number of A and B chunks each thread moves per K
+    // slice, and the number of shared-memory stages.
     ($entry:ident, $kernel:ident, $spec:expr, staged) => {
         /// PTX entry point; see the generic kernel for the algorithm.
         ///
@@ -69,6 +84,7 @@ macro_rules! sgemm_entry {
                     { T.threads() as usize },
                     { (T.bm * T.bk / 4 / T.threads()) as usize },
                     { (T.bk * T.bn / 4 / T.threads()) as usize },
+                    { SPEC.stages as usize },
                 >(a, b, c, m, n, k, group_m)
             }
         }

@@ -99,8 +99,9 @@ impl SharedF32 {
         SharedF32 { base: base + byte_offset as u32 }
     }
 
+    /// The 32-bit `.shared` address of element `index` (for `cp.async`).
     #[inline(always)]
-    fn addr(self, index: usize) -> u32 {
+    pub fn addr(self, index: usize) -> u32 {
         self.base + (index as u32) * 4
     }
 
@@ -148,5 +149,66 @@ impl SharedF32 {
                  x = in(reg32) v[0], y = in(reg32) v[1], z = in(reg32) v[2], w = in(reg32) v[3],
                  options(nostack));
         }
+    }
+}
+
+/// `cp.async.ca.shared.global [dst], [src], 4, src_bytes;`: copies one f32
+/// from global to shared memory without passing through registers (cached in
+/// L1). `src_bytes = 0` writes a zero instead and reads nothing: the edge mask.
+///
+/// # Safety
+/// With `src_bytes = 4`, `src` must be readable global memory; `dst` must be a
+/// 4-byte aligned shared address.
+#[inline(always)]
+pub unsafe fn cp_async_4(dst: u32, src: *const f32, src_bytes: u32) {
+    unsafe {
+        asm!("cp.async.ca.shared.global [{d}], [{s}], 4, {n};",
+             d = in(reg32) dst, s = in(reg64) src, n = in(reg32) src_bytes,
+             options(nostack));
+    }
+}
+
+/// `cp.async.cg.shared.global [dst], [src], 16;`: copies 16 bytes from global
+/// to shared memory without registers, bypassing L1 (each is used once).
+///
+/// # Safety
+/// `src` must be 16 readable, 16-byte aligned bytes of global memory; `dst` a
+/// 16-byte aligned shared address.
+#[inline(always)]
+pub unsafe fn cp_async_16(dst: u32, src: *const f32) {
+    unsafe {
+        asm!("cp.async.cg.shared.global [{d}], [{s}], 16;",
+             d = in(reg32) dst, s = in(reg64) src,
+             options(nostack));
+    }
+}
+
+/// `cp.async.commit_group;`: closes the group of this thread's `cp.async`
+/// issued since the last commit.
+#[inline(always)]
+pub fn cp_async_commit() {
+    unsafe { asm!("cp.async.commit_group;", options(nostack)) }
+}
+
+/// `cp.async.wait_group N;`: waits until at most `pending` of this thread's
+/// committed groups are still in flight. Other threads' copies become visible
+/// only after a following barrier. The count must be an immediate in PTX; with
+/// a constant argument the match folds to the one instruction.
+#[inline(always)]
+pub fn cp_async_wait(pending: u32) {
+    macro_rules! wait {
+        ($n:literal) => {
+            unsafe { asm!(concat!("cp.async.wait_group ", $n, ";"), options(nostack)) }
+        };
+    }
+    match pending {
+        0 => wait!(0),
+        1 => wait!(1),
+        2 => wait!(2),
+        3 => wait!(3),
+        4 => wait!(4),
+        5 => wait!(5),
+        6 => wait!(6),
+        _ => wait!(7),
     }
 }

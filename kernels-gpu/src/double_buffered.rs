@@ -30,6 +30,7 @@ unsafe fn double_buffered<
     const THREADS: usize,
     const LA: usize,
     const LB: usize,
+    const STAGES: usize,
 >(
     a: *const f32,
     b: *const f32,
@@ -39,7 +40,7 @@ unsafe fn double_buffered<
     k: u32,
     group_m: u32,
 ) {
-    const { assert!(THREADS == (BM / TM) * (BN / TN)) };
+    const { assert!(THREADS == (BM / TM) * (BN / TN) && STAGES == 2) };
     let stage_bytes = (BM + BN) * BK * 4;
     let a_tile = |stage: usize| SharedF32::at(stage * stage_bytes);
     let b_tile = |stage: usize| SharedF32::at(stage * stage_bytes + BM * BK * 4);
@@ -48,17 +49,17 @@ unsafe fn double_buffered<
     let ops = Operands { a, b, dims: Dims::new(m, n, k), row0, col0 };
     let t = thread_idx();
     let me = ThreadTile::new::<BN, TN>(t);
-    let slices = ops.dims.k.div_ceil(BK);
+    let slices = ops.dims.k.div_ceil(BK as u32);
 
     let mut acc = [[0.0f32; TN]; TM];
     let mut next = unsafe { SliceRegs::<LA, LB>::load::<BM, BN, BK, THREADS>(&ops, 0, t) };
     next.store::<BM, BN, BK, THREADS>(a_tile(0), b_tile(0), t);
     sync_threads();
     for s in 0..slices {
-        let stage = s % 2;
+        let stage = (s % 2) as usize;
         let more = s + 1 < slices;
         if more {
-            next = unsafe { SliceRegs::<LA, LB>::load::<BM, BN, BK, THREADS>(&ops, (s + 1) * BK, t) };
+            next = unsafe { SliceRegs::<LA, LB>::load::<BM, BN, BK, THREADS>(&ops, (s + 1) * BK as u32, t) };
         }
         multiply_slice::<BM, BN, BK, TM, TN>(a_tile(stage), b_tile(stage), me, &mut acc);
         if more {

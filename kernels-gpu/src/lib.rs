@@ -11,6 +11,7 @@
 
 pub mod device;
 
+mod async_pipeline;
 mod common;
 mod double_buffered;
 mod naive;

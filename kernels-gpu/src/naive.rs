@@ -10,7 +10,7 @@
 //! Cost (ptxas sm_90): see `gemm --list-kernels`; no shared memory.
 //! Measured: see docs/PERF.md.
 
-use crate::common::{Dims, sgemm_entry, tile_origin};
+use crate::common::{Dims, at, sgemm_entry, tile_origin};
 use crate::device::{fma, thread_idx};
 
 /// # Safety
@@ -27,14 +27,14 @@ unsafe fn naive<const BM: usize, const BN: usize, const BK: usize, const TM: usi
 ) {
     let (row0, col0) = tile_origin::<BM, BN>(m, n, group_m);
     let Dims { m, n, k } = Dims::new(m, n, k);
-    let row = row0 + thread_idx() / BN;
-    let col = col0 + thread_idx() % BN;
+    let row = row0 + (thread_idx() / BN) as u32;
+    let col = col0 + (thread_idx() % BN) as u32;
     if row < m && col < n {
         let mut sum = 0.0f32;
         for p in 0..k {
-            sum = unsafe { fma(*a.add(row * k + p), *b.add(p * n + col), sum) };
+            sum = unsafe { fma(*a.add(at(row, k, p)), *b.add(at(p, n, col)), sum) };
         }
-        unsafe { *c.add(row * n + col) = sum };
+        unsafe { *c.add(at(row, n, col)) = sum };
     }
 }
 

@@ -7,7 +7,7 @@
 //!
 //! Cost (ptxas sm_90): see `gemm --list-kernels`. Measured: see docs/PERF.md.
 
-use crate::common::{Dims, load_or_zero, sgemm_entry, tile_origin};
+use crate::common::{Dims, at, load_or_zero, sgemm_entry, tile_origin};
 use crate::device::{SharedF32, fma, sync_threads, thread_idx};
 
 /// # Safety
@@ -35,11 +35,11 @@ unsafe fn reg1d<const BM: usize, const BN: usize, const BK: usize, const TM: usi
     for k0 in (0..k).step_by(BK) {
         for i in (t..BM * BK).step_by(threads) {
             let (r, cc) = (i / BK, i % BK);
-            a_tile.store(i, unsafe { load_or_zero(a, k, row0 + r, k0 + cc, m, k) });
+            a_tile.store(i, unsafe { load_or_zero(a, k, row0 + r as u32, k0 + cc as u32, m, k) });
         }
         for i in (t..BK * BN).step_by(threads) {
             let (r, cc) = (i / BN, i % BN);
-            b_tile.store(i, unsafe { load_or_zero(b, n, k0 + r, col0 + cc, k, n) });
+            b_tile.store(i, unsafe { load_or_zero(b, n, k0 + r as u32, col0 + cc as u32, k, n) });
         }
         sync_threads();
         for p in 0..BK {
@@ -50,11 +50,11 @@ unsafe fn reg1d<const BM: usize, const BN: usize, const BK: usize, const TM: usi
         }
         sync_threads();
     }
-    let col = col0 + thread_col;
+    let col = col0 + thread_col as u32;
     for (i, acc_i) in acc.iter().enumerate() {
-        let row = row0 + thread_row * TM + i;
+        let row = row0 + (thread_row * TM + i) as u32;
         if row < m && col < n {
-            unsafe { *c.add(row * n + col) = *acc_i };
+            unsafe { *c.add(at(row, n, col)) = *acc_i };
         }
     }
 }

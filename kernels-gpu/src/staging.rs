@@ -14,7 +14,7 @@
 //! consecutive values, so B reads cover 32 consecutive words: no bank
 //! conflicts; ty is the same, so A reads are broadcasts.
 
-use crate::common::{Dims, load_or_zero};
+use crate::common::{Dims, at, load_or_zero};
 use crate::device::{SharedF32, fma, load_global_x4, store_global_x4};
 
 /// What a block needs to know about its operands.
@@ -22,8 +22,8 @@ pub struct Operands {
     pub a: *const f32,
     pub b: *const f32,
     pub dims: Dims,
-    pub row0: usize,
-    pub col0: usize,
+    pub row0: u32,
+    pub col0: u32,
 }
 
 impl Operands {
@@ -42,19 +42,11 @@ impl Operands {
     /// are all inside the matrix and aligned, else element by element with
     /// zero fill. The test is uniform except at the matrix edges.
     #[inline(always)]
-    unsafe fn load_x4(
-        p: *const f32,
-        ld: usize,
-        row: usize,
-        col: usize,
-        rows: usize,
-        cols: usize,
-        aligned: bool,
-    ) -> [f32; 4] {
+    unsafe fn load_x4(p: *const f32, ld: u32, row: u32, col: u32, rows: u32, cols: u32, aligned: bool) -> [f32; 4] {
         if aligned && row < rows && col + 4 <= cols {
-            unsafe { load_global_x4(p.add(row * ld + col)) }
+            unsafe { load_global_x4(p.add(at(row, ld, col))) }
         } else {
-            core::array::from_fn(|j| unsafe { load_or_zero(p, ld, row, col + j, rows, cols) })
+            core::array::from_fn(|j| unsafe { load_or_zero(p, ld, row, col + j as u32, rows, cols) })
         }
     }
 }
@@ -73,7 +65,7 @@ impl<const LA: usize, const LB: usize> SliceRegs<LA, LB> {
     #[inline(always)]
     pub unsafe fn load<const BM: usize, const BN: usize, const BK: usize, const THREADS: usize>(
         ops: &Operands,
-        k0: usize,
+        k0: u32,
         t: usize,
     ) -> Self {
         const { assert!(LA * 4 * THREADS == BM * BK && LB * 4 * THREADS == BK * BN) };
@@ -83,12 +75,12 @@ impl<const LA: usize, const LB: usize> SliceRegs<LA, LB> {
             a: core::array::from_fn(|l| {
                 let i = t + l * THREADS;
                 let (r, c4) = (i / (BK / 4), (i % (BK / 4)) * 4);
-                unsafe { Operands::load_x4(ops.a, k, ops.row0 + r, k0 + c4, m, k, a_ok) }
+                unsafe { Operands::load_x4(ops.a, k, ops.row0 + r as u32, k0 + c4 as u32, m, k, a_ok) }
             }),
             b: core::array::from_fn(|l| {
                 let i = t + l * THREADS;
                 let (r, c4) = (i / (BN / 4), (i % (BN / 4)) * 4);
-                unsafe { Operands::load_x4(ops.b, n, k0 + r, ops.col0 + c4, k, n, b_ok) }
+                unsafe { Operands::load_x4(ops.b, n, k0 + r as u32, ops.col0 + c4 as u32, k, n, b_ok) }
             }),
         }
     }
@@ -184,19 +176,20 @@ pub unsafe fn store_c<const BM: usize, const BN: usize, const TM: usize, const T
 ) {
     let Dims { m, n, .. } = ops.dims;
     for (i, acc_row) in acc.iter().enumerate() {
-        let row = ops.row0 + me.row::<BM, TM>(i);
+        let row = ops.row0 + me.row::<BM, TM>(i) as u32;
         if row >= m {
             continue;
         }
         for cc in 0..TN / 4 {
-            let col = ops.col0 + me.col::<BN, TN>(cc);
+            let col = ops.col0 + me.col::<BN, TN>(cc) as u32;
             let v = [acc_row[cc * 4], acc_row[cc * 4 + 1], acc_row[cc * 4 + 2], acc_row[cc * 4 + 3]];
             if n.is_multiple_of(4) && col + 4 <= n {
-                unsafe { store_global_x4(c.add(row * n + col), v) };
+                unsafe { store_global_x4(c.add(at(row, n, col)), v) };
             } else {
                 for (j, x) in v.iter().enumerate() {
-                    if col + j < n {
-                        unsafe { *c.add(row * n + col + j) = *x };
+                    let col = col + j as u32;
+                    if col < n {
+                        unsafe { *c.add(at(row, n, col)) = *x };
                     }
                 }
             }

@@ -9,7 +9,7 @@
 //!
 //! Cost (ptxas sm_90): see `gemm --list-kernels`. Measured: see docs/PERF.md.
 
-use crate::common::{Dims, load_or_zero, sgemm_entry, tile_origin};
+use crate::common::{Dims, at, load_or_zero, sgemm_entry, tile_origin};
 use crate::device::{SharedF32, fma, sync_threads, thread_idx};
 
 /// # Safety
@@ -30,14 +30,15 @@ unsafe fn tiled<const BM: usize, const BN: usize, const BK: usize, const TM: usi
     let a_tile = SharedF32::at(0);
     let b_tile = SharedF32::at(BM * BK * 4);
     let (ty, tx) = (thread_idx() / BN, thread_idx() % BN);
-    let (row, col) = (row0 + ty, col0 + tx);
+    let (row, col) = (row0 + ty as u32, col0 + tx as u32);
 
     let mut sum = 0.0f32;
     for k0 in (0..k).step_by(BK) {
+        let (k_a, k_b) = (k0 + tx as u32, k0 + ty as u32);
         // Thread (ty, tx) brings in A[row][k0 + tx] and B[k0 + ty][col]:
         // consecutive threads read consecutive addresses (coalesced).
-        a_tile.store(ty * BK + tx, unsafe { load_or_zero(a, k, row, k0 + tx, m, k) });
-        b_tile.store(ty * BN + tx, unsafe { load_or_zero(b, n, k0 + ty, col, k, n) });
+        a_tile.store(ty * BK + tx, unsafe { load_or_zero(a, k, row, k_a, m, k) });
+        b_tile.store(ty * BN + tx, unsafe { load_or_zero(b, n, k_b, col, k, n) });
         sync_threads();
         for p in 0..BK {
             sum = fma(a_tile.load(ty * BK + p), b_tile.load(p * BN + tx), sum);
@@ -46,7 +47,7 @@ unsafe fn tiled<const BM: usize, const BN: usize, const BK: usize, const TM: usi
         sync_threads();
     }
     if row < m && col < n {
-        unsafe { *c.add(row * n + col) = sum };
+        unsafe { *c.add(at(row, n, col)) = sum };
     }
 }
 

@@ -26,6 +26,7 @@ unsafe fn vectorized<
     const THREADS: usize,
     const LA: usize,
     const LB: usize,
+    const STAGES: usize,
 >(
     a: *const f32,
     b: *const f32,
@@ -35,7 +36,7 @@ unsafe fn vectorized<
     k: u32,
     group_m: u32,
 ) {
-    const { assert!(THREADS == (BM / TM) * (BN / TN)) };
+    const { assert!(THREADS == (BM / TM) * (BN / TN) && STAGES == 1) };
     let (row0, col0) = tile_origin::<BM, BN>(m, n, group_m);
     let ops = Operands { a, b, dims: Dims::new(m, n, k), row0, col0 };
     let a_tile = SharedF32::at(0);

@@ -54,6 +54,9 @@ pub enum Algorithm {
     /// `Vectorized` with two shared-memory stages: the next K slice is loaded
     /// while the current one is multiplied.
     DoubleBuffered,
+    /// A multi-stage pipeline of `cp.async` copies (global → shared without
+    /// registers), several K slices in flight.
+    AsyncPipeline,
 }
 
 /// Everything the host needs to launch a kernel, and the kernel needs to be
@@ -70,6 +73,11 @@ pub struct KernelSpec {
     /// Grouped tile order used unless the caller overrides it (1 = row-major
     /// order of tiles, i.e. grouping off).
     pub default_group_m: u32,
+    /// Blocks that must fit on one multiprocessor at once (0: no demand).
+    /// `build.rs` writes it into the PTX as `.maxntid threads` and
+    /// `.minnctapersm` (CUDA C++'s `__launch_bounds__`), so ptxas caps the
+    /// registers per thread at `65536 / (threads × blocks)`.
+    pub min_blocks_per_sm: u32,
 }
 
 impl KernelSpec {
@@ -121,6 +129,7 @@ pub const NAIVE: KernelSpec = KernelSpec {
     tile: Tile { bm: 8, bn: 32, bk: 1, tm: 1, tn: 1 },
     stages: 0,
     default_group_m: 1,
+    min_blocks_per_sm: 0,
 };
 
 /// Step 2: 32×32 tiles of A and B in shared memory, one output per thread.
@@ -130,6 +139,7 @@ pub const TILED: KernelSpec = KernelSpec {
     tile: Tile { bm: 32, bn: 32, bk: 32, tm: 1, tn: 1 },
     stages: 1,
     default_group_m: 1,
+    min_blocks_per_sm: 0,
 };
 
 /// Step 3: 64×64 block tile, each thread a column of 8 outputs.
@@ -139,6 +149,7 @@ pub const REG1D: KernelSpec = KernelSpec {
     tile: Tile { bm: 64, bn: 64, bk: 8, tm: 8, tn: 1 },
     stages: 1,
     default_group_m: 1,
+    min_blocks_per_sm: 0,
 };
 
 /// Step 4: 128×128 block tile, each thread an 8×8 block of outputs.
@@ -148,6 +159,7 @@ pub const REG2D: KernelSpec = KernelSpec {
     tile: Tile { bm: 128, bn: 128, bk: 8, tm: 8, tn: 8 },
     stages: 1,
     default_group_m: 1,
+    min_blocks_per_sm: 0,
 };
 
 /// Step 5: step 4 with 128-bit loads and conflict-free shared reads.
@@ -157,6 +169,7 @@ pub const VECTORIZED: KernelSpec = KernelSpec {
     tile: Tile { bm: 128, bn: 128, bk: 8, tm: 8, tn: 8 },
     stages: 1,
     default_group_m: 1,
+    min_blocks_per_sm: 0,
 };
 
 /// Step 6: step 5 double-buffered, with grouped tile order on by default.
@@ -168,6 +181,7 @@ pub const DB_128X128X8: KernelSpec = KernelSpec {
     tile: Tile { bm: 128, bn: 128, bk: 8, tm: 8, tn: 8 },
     stages: 2,
     default_group_m: 8,
+    min_blocks_per_sm: 0,
 };
 
 pub const DB_128X128X16: KernelSpec =
@@ -179,6 +193,40 @@ pub const DB_128X64X16: KernelSpec =
 pub const DB_64X64X16: KernelSpec =
     KernelSpec { name: "sgemm_db_64x64x16", tile: Tile { bm: 64, bn: 64, bk: 16, tm: 4, tn: 4 }, ..DB_128X128X8 };
 
+/// Step 7: `cp.async` pipeline, 3 stages, 2 blocks per multiprocessor.
+pub const ASYNC_128X128X8: KernelSpec = KernelSpec {
+    name: "sgemm_async_128x128x8",
+    algorithm: Algorithm::AsyncPipeline,
+    tile: Tile { bm: 128, bn: 128, bk: 8, tm: 8, tn: 8 },
+    stages: 3,
+    default_group_m: 8,
+    min_blocks_per_sm: 2,
+};
+
+pub const ASYNC_128X128X16: KernelSpec = KernelSpec {
+    name: "sgemm_async_128x128x16",
+    tile: Tile { bm: 128, bn: 128, bk: 16, tm: 8, tn: 8 },
+    ..ASYNC_128X128X8
+};
+
+pub const ASYNC_128X64X16: KernelSpec = KernelSpec {
+    name: "sgemm_async_128x64x16",
+    tile: Tile { bm: 128, bn: 64, bk: 16, tm: 8, tn: 4 },
+    ..ASYNC_128X128X8
+};
+
 /// Every f32 kernel, in ladder order.
-pub const F32_KERNELS: &[KernelSpec] =
-    &[NAIVE, TILED, REG1D, REG2D, VECTORIZED, DB_128X128X8, DB_128X128X16, DB_128X64X16, DB_64X64X16];
+pub const F32_KERNELS: &[KernelSpec] = &[
+    NAIVE,
+    TILED,
+    REG1D,
+    REG2D,
+    VECTORIZED,
+    DB_128X128X8,
+    DB_128X128X16,
+    DB_128X64X16,
+    DB_64X64X16,
+    ASYNC_128X128X8,
+    ASYNC_128X128X16,
+    ASYNC_128X64X16,
+];

@@ -1,0 +1,133 @@
+//! Step 7 — multi-stage `cp.async` pipeline. Step 6 moved each K slice
+//! global → registers → shared memory, so the prefetch held registers (8–16
+//! per thread) and only one slice could be in flight. Here `cp.async` copies
+//! global → shared directly: STAGES − 1 slices are in flight while one is
+//! multiplied, and the registers freed let two 256-thread blocks share a
+//! multiprocessor (`min_blocks_per_sm = 2`, written into the PTX as
+//! `.minnctapersm 2` by build.rs, caps ptxas at 128 registers), so one block
+//! computes while the other waits at its barrier.
+//!
+//! A is still stored transposed (`[BK][BM]`), through four 4-byte copies per
+//! 16-byte chunk; B rows go as 16-byte copies. Edges use zero-filling copies
+//! (`src_bytes = 0`), so every shape runs the same loop.
+//!
+//! Configurations (tuner's space, `gemm_launch::ASYNC_*`): 128×128×8,
+//! 128×128×16 and 128×64×16, 3 stages, 256 threads. (A 4th stage needs more
+//! than 128 registers: ptxas spills.)
+//!
+//! Cost (ptxas sm_90): see `gemm --list-kernels`. Measured: see docs/PERF.md.
+
+use crate::common::{Dims, at, sgemm_entry, tile_origin};
+use crate::device::{SharedF32, cp_async_4, cp_async_16, cp_async_commit, cp_async_wait, sync_threads, thread_idx};
+use crate::staging::{Operands, ThreadTile, multiply_slice, store_c};
+
+/// Issues the copies of the K slice starting at `k0` into one stage.
+#[inline(always)]
+unsafe fn copy_slice<
+    const BM: usize,
+    const BN: usize,
+    const BK: usize,
+    const THREADS: usize,
+    const LA: usize,
+    const LB: usize,
+>(
+    ops: &Operands,
+    k0: u32,
+    t: usize,
+    a_tile: SharedF32,
+    b_tile: SharedF32,
+) {
+    let Dims { m, n, k } = ops.dims;
+    for l in 0..LA {
+        let i = t + l * THREADS;
+        let (r, c4) = (i / (BK / 4), (i % (BK / 4)) * 4);
+        let row = ops.row0 + r as u32;
+        for j in 0..4 {
+            let col = k0 + (c4 + j) as u32;
+            let inside = row < m && col < k;
+            let src = if inside { unsafe { ops.a.add(at(row, k, col)) } } else { ops.a };
+            unsafe { cp_async_4(a_tile.addr((c4 + j) * BM + r), src, if inside { 4 } else { 0 }) };
+        }
+    }
+    let b_aligned = n.is_multiple_of(4);
+    for l in 0..LB {
+        let i = t + l * THREADS;
+        let (r, c4) = (i / (BN / 4), (i % (BN / 4)) * 4);
+        let (row, col) = (k0 + r as u32, ops.col0 + c4 as u32);
+        if b_aligned && row < k && col + 4 <= n {
+            unsafe { cp_async_16(b_tile.addr(i * 4), ops.b.add(at(row, n, col))) };
+        } else {
+            for j in 0..4 {
+                let inside = row < k && col + (j as u32) < n;
+                let src = if inside { unsafe { ops.b.add(at(row, n, col + j as u32)) } } else { ops.b };
+                unsafe { cp_async_4(b_tile.addr(i * 4 + j), src, if inside { 4 } else { 0 }) };
+            }
+        }
+    }
+}
+
+/// # Safety
+/// See the entry point.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+unsafe fn async_pipeline<
+    const BM: usize,
+    const BN: usize,
+    const BK: usize,
+    const TM: usize,
+    const TN: usize,
+    const THREADS: usize,
+    const LA: usize,
+    const LB: usize,
+    const STAGES: usize,
+>(
+    a: *const f32,
+    b: *const f32,
+    c: *mut f32,
+    m: u32,
+    n: u32,
+    k: u32,
+    group_m: u32,
+) {
+    const { assert!(THREADS == (BM / TM) * (BN / TN) && STAGES >= 2 && STAGES <= 9) };
+    let stage_bytes = (BM + BN) * BK * 4;
+    let a_tile = |stage: usize| SharedF32::at(stage * stage_bytes);
+    let b_tile = |stage: usize| SharedF32::at(stage * stage_bytes + BM * BK * 4);
+
+    let (row0, col0) = tile_origin::<BM, BN>(m, n, group_m);
+    let ops = Operands { a, b, dims: Dims::new(m, n, k), row0, col0 };
+    let t = thread_idx();
+    let me = ThreadTile::new::<BN, TN>(t);
+    let slices = k.div_ceil(BK as u32) as usize;
+
+    // Prologue: slices 0 .. STAGES-2 in flight. A group is committed even when
+    // there is no slice left, so "wait until STAGES-2 groups remain" always
+    // means "slice s has landed".
+    for s in 0..STAGES - 1 {
+        if s < slices {
+            unsafe { copy_slice::<BM, BN, BK, THREADS, LA, LB>(&ops, (s * BK) as u32, t, a_tile(s), b_tile(s)) };
+        }
+        cp_async_commit();
+    }
+    let mut acc = [[0.0f32; TN]; TM];
+    for s in 0..slices {
+        cp_async_wait(STAGES as u32 - 2);
+        // Everyone's copies of slice s are visible, and everyone is done with
+        // slice s-1, whose stage the next copy overwrites.
+        sync_threads();
+        let next = s + STAGES - 1;
+        if next < slices {
+            let stage = next % STAGES;
+            unsafe {
+                copy_slice::<BM, BN, BK, THREADS, LA, LB>(&ops, (next * BK) as u32, t, a_tile(stage), b_tile(stage))
+            };
+        }
+        cp_async_commit();
+        multiply_slice::<BM, BN, BK, TM, TN>(a_tile(s % STAGES), b_tile(s % STAGES), me, &mut acc);
+    }
+    unsafe { store_c::<BM, BN, TM, TN>(c, &ops, me, &acc) };
+}
+
+sgemm_entry!(sgemm_async_128x128x8, async_pipeline, gemm_launch::ASYNC_128X128X8, staged);
+sgemm_entry!(sgemm_async_128x128x16, async_pipeline, gemm_launch::ASYNC_128X128X16, staged);
+sgemm_entry!(sgemm_async_128x64x16, async_pipeline, gemm_launch::ASYNC_128X64X16, staged);
