@@ -150,7 +150,8 @@ fn launch_geometry_is_consistent() {
         assert!(spec.smem_bytes() <= 227 * 1024, "{}", spec.name);
         assert_eq!(spec.grid(1, 1), 1);
         assert_eq!(spec.grid(t.bm + 1, 2 * t.bn), 4, "{}", spec.name);
-        assert_eq!(spec.smem_bytes(), spec.stages * (t.bm + t.bn) * t.bk * 4);
+        assert_eq!(spec.smem_bytes(), spec.stages * ((t.bm + gemm_launch::A_SMEM_PAD) * t.bk + t.bk * t.bn) * 4);
+        assert_eq!(t.a_smem_bytes() % 16, 0, "{}: B slice 16-byte aligned", spec.name);
         if matches!(spec.algorithm, Algorithm::Vectorized | Algorithm::DoubleBuffered | Algorithm::AsyncPipeline) {
             // Every thread moves whole 16-byte chunks of each slice.
             assert_eq!((t.bm * t.bk / 4) % spec.threads(), 0, "{}", spec.name);

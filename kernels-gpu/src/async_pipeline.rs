@@ -17,7 +17,7 @@
 //!
 //! Cost (ptxas sm_90): see `gemm --list-kernels`. Measured: see docs/PERF.md.
 
-use crate::common::{Dims, at, sgemm_entry, tile_origin};
+use crate::common::{Dims, Stages, a_ld, at, sgemm_entry, tile_origin};
 use crate::device::{SharedF32, cp_async_4, cp_async_16, cp_async_commit, cp_async_wait, sync_threads, thread_idx};
 use crate::staging::{Operands, ThreadTile, multiply_slice, store_c};
 
@@ -46,7 +46,7 @@ unsafe fn copy_slice<
             let col = k0 + (c4 + j) as u32;
             let inside = row < m && col < k;
             let src = if inside { unsafe { ops.a.add(at(row, k, col)) } } else { ops.a };
-            unsafe { cp_async_4(a_tile.addr((c4 + j) * BM + r), src, if inside { 4 } else { 0 }) };
+            unsafe { cp_async_4(a_tile.addr((c4 + j) * a_ld::<BM>() + r), src, if inside { 4 } else { 0 }) };
         }
     }
     let b_aligned = n.is_multiple_of(4);
@@ -90,9 +90,8 @@ unsafe fn async_pipeline<
     group_m: u32,
 ) {
     const { assert!(THREADS == (BM / TM) * (BN / TN) && STAGES >= 2 && STAGES <= 9) };
-    let stage_bytes = (BM + BN) * BK * 4;
-    let a_tile = |stage: usize| SharedF32::at(stage * stage_bytes);
-    let b_tile = |stage: usize| SharedF32::at(stage * stage_bytes + BM * BK * 4);
+    let smem = Stages::of::<BM, BN, BK>();
+    let (a_tile, b_tile) = (|stage| smem.a(stage), |stage| smem.b(stage));
 
     let (row0, col0) = tile_origin::<BM, BN>(m, n, group_m);
     let ops = Operands { a, b, dims: Dims::new(m, n, k), row0, col0 };

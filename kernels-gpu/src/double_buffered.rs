@@ -13,8 +13,8 @@
 //!
 //! Cost (ptxas sm_90): see `gemm --list-kernels`. Measured: see docs/PERF.md.
 
-use crate::common::{Dims, sgemm_entry, tile_origin};
-use crate::device::{SharedF32, sync_threads, thread_idx};
+use crate::common::{Dims, Stages, sgemm_entry, tile_origin};
+use crate::device::{sync_threads, thread_idx};
 use crate::staging::{Operands, SliceRegs, ThreadTile, multiply_slice, store_c};
 
 /// # Safety
@@ -41,9 +41,8 @@ unsafe fn double_buffered<
     group_m: u32,
 ) {
     const { assert!(THREADS == (BM / TM) * (BN / TN) && STAGES == 2) };
-    let stage_bytes = (BM + BN) * BK * 4;
-    let a_tile = |stage: usize| SharedF32::at(stage * stage_bytes);
-    let b_tile = |stage: usize| SharedF32::at(stage * stage_bytes + BM * BK * 4);
+    let smem = Stages::of::<BM, BN, BK>();
+    let (a_tile, b_tile) = (|stage| smem.a(stage), |stage| smem.b(stage));
 
     let (row0, col0) = tile_origin::<BM, BN>(m, n, group_m);
     let ops = Operands { a, b, dims: Dims::new(m, n, k), row0, col0 };
@@ -76,3 +75,6 @@ sgemm_entry!(sgemm_db_128x128x8, double_buffered, gemm_launch::DB_128X128X8, sta
 sgemm_entry!(sgemm_db_128x128x16, double_buffered, gemm_launch::DB_128X128X16, staged);
 sgemm_entry!(sgemm_db_128x64x16, double_buffered, gemm_launch::DB_128X64X16, staged);
 sgemm_entry!(sgemm_db_64x64x16, double_buffered, gemm_launch::DB_64X64X16, staged);
+sgemm_entry!(sgemm_db_128x256x8, double_buffered, gemm_launch::DB_128X256X8, staged);
+sgemm_entry!(sgemm_db_128x256x16, double_buffered, gemm_launch::DB_128X256X16, staged);
+sgemm_entry!(sgemm_db_256x128x8, double_buffered, gemm_launch::DB_256X128X8, staged);

@@ -4,7 +4,8 @@
 //! of shared memory into register accumulators (the mainloop body), and
 //! writing the accumulators to C (the epilogue).
 //!
-//! Shared-memory layout of one stage: A transposed, `[BK][BM]`, then B,
+//! Shared-memory layout of one stage: A transposed, `[BK][BM + pad]` (see
+//! `gemm_launch::A_SMEM_PAD`), then B,
 //! `[BK][BN]`. With A transposed, a thread's TM values of A for one k are
 //! contiguous, so both operands are read with 128-bit loads.
 //!
@@ -14,7 +15,7 @@
 //! consecutive values, so B reads cover 32 consecutive words: no bank
 //! conflicts; ty is the same, so A reads are broadcasts.
 
-use crate::common::{Dims, at, load_or_zero};
+use crate::common::{Dims, a_ld, at, load_or_zero};
 use crate::device::{SharedF32, fma, load_global_x4, store_global_x4};
 
 /// What a block needs to know about its operands.
@@ -97,7 +98,7 @@ impl<const LA: usize, const LB: usize> SliceRegs<LA, LB> {
             let i = t + l * THREADS;
             let (r, c4) = (i / (BK / 4), (i % (BK / 4)) * 4);
             for (j, v) in chunk.iter().enumerate() {
-                a_tile.store((c4 + j) * BM + r, *v);
+                a_tile.store((c4 + j) * a_ld::<BM>() + r, *v);
             }
         }
         for (l, chunk) in self.b.iter().enumerate() {
@@ -152,7 +153,7 @@ pub fn multiply_slice<const BM: usize, const BN: usize, const BK: usize, const T
     let mut b_reg = [0.0f32; TN];
     for p in 0..BK {
         for rc in 0..TM / 4 {
-            a_reg[rc * 4..rc * 4 + 4].copy_from_slice(&a_tile.load_x4(p * BM + me.row::<BM, TM>(rc * 4)));
+            a_reg[rc * 4..rc * 4 + 4].copy_from_slice(&a_tile.load_x4(p * a_ld::<BM>() + me.row::<BM, TM>(rc * 4)));
         }
         for cc in 0..TN / 4 {
             b_reg[cc * 4..cc * 4 + 4].copy_from_slice(&b_tile.load_x4(p * BN + me.col::<BN, TN>(cc)));

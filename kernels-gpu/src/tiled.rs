@@ -9,8 +9,8 @@
 //!
 //! Cost (ptxas sm_90): see `gemm --list-kernels`. Measured: see docs/PERF.md.
 
-use crate::common::{Dims, at, load_or_zero, sgemm_entry, tile_origin};
-use crate::device::{SharedF32, fma, sync_threads, thread_idx};
+use crate::common::{Dims, Stages, at, load_or_zero, sgemm_entry, tile_origin};
+use crate::device::{fma, sync_threads, thread_idx};
 
 /// # Safety
 /// See the entry point.
@@ -27,8 +27,8 @@ unsafe fn tiled<const BM: usize, const BN: usize, const BK: usize, const TM: usi
     const { assert!(BM == BN && BN == BK && TM == 1 && TN == 1, "square tiles, one output per thread") };
     let (row0, col0) = tile_origin::<BM, BN>(m, n, group_m);
     let Dims { m, n, k } = Dims::new(m, n, k);
-    let a_tile = SharedF32::at(0);
-    let b_tile = SharedF32::at(BM * BK * 4);
+    let smem = Stages::of::<BM, BN, BK>();
+    let (a_tile, b_tile) = (smem.a(0), smem.b(0));
     let (ty, tx) = (thread_idx() / BN, thread_idx() % BN);
     let (row, col) = (row0 + ty as u32, col0 + tx as u32);
 

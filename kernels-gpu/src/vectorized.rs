@@ -9,8 +9,8 @@
 //!
 //! Cost (ptxas sm_90): see `gemm --list-kernels`. Measured: see docs/PERF.md.
 
-use crate::common::{Dims, sgemm_entry, tile_origin};
-use crate::device::{SharedF32, sync_threads, thread_idx};
+use crate::common::{Dims, Stages, sgemm_entry, tile_origin};
+use crate::device::{sync_threads, thread_idx};
 use crate::staging::{Operands, SliceRegs, ThreadTile, multiply_slice, store_c};
 
 /// # Safety
@@ -39,8 +39,8 @@ unsafe fn vectorized<
     const { assert!(THREADS == (BM / TM) * (BN / TN) && STAGES == 1) };
     let (row0, col0) = tile_origin::<BM, BN>(m, n, group_m);
     let ops = Operands { a, b, dims: Dims::new(m, n, k), row0, col0 };
-    let a_tile = SharedF32::at(0);
-    let b_tile = SharedF32::at(BM * BK * 4);
+    let smem = Stages::of::<BM, BN, BK>();
+    let (a_tile, b_tile) = (smem.a(0), smem.b(0));
     let t = thread_idx();
     let me = ThreadTile::new::<BN, TN>(t);
 

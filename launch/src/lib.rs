@@ -30,10 +30,29 @@ impl Tile {
         (self.bm / self.tm) * (self.bn / self.tn)
     }
 
-    /// Shared-memory bytes for one stage (an A slice and a B slice of f32).
-    pub const fn stage_bytes(&self) -> u32 {
-        (self.bm * self.bk + self.bk * self.bn) * 4
+    /// Shared-memory bytes of the A slice of one stage (`bk` rows of
+    /// [`a_smem_ld`] f32: A is stored transposed by the vectorized kernels;
+    /// the others use the first `bm × bk` of it).
+    pub const fn a_smem_bytes(&self) -> u32 {
+        self.bk * a_smem_ld(self.bm) * 4
     }
+
+    /// Shared-memory bytes for one stage: the A slice, then the `bk × bn` B slice.
+    pub const fn stage_bytes(&self) -> u32 {
+        self.a_smem_bytes() + self.bk * self.bn * 4
+    }
+}
+
+/// Padding, in f32, after each row of the transposed A slice in shared memory.
+/// Without it, the two 4-row chunks a warp writes per store (`bk / 4` rows of
+/// the slice apart, a multiple of 32 words) land in the same banks; 4 words
+/// of padding moves the second chunk 16 banks over and keeps rows 16-byte
+/// aligned for 128-bit reads.
+pub const A_SMEM_PAD: u32 = 4;
+
+/// Leading dimension (f32 per row) of the transposed A slice `[bk][bm + pad]`.
+pub const fn a_smem_ld(bm: u32) -> u32 {
+    bm + A_SMEM_PAD
 }
 
 /// Which algorithm a kernel implements; each is one step of the ladder and
@@ -193,6 +212,16 @@ pub const DB_128X64X16: KernelSpec =
 pub const DB_64X64X16: KernelSpec =
     KernelSpec { name: "sgemm_db_64x64x16", tile: Tile { bm: 64, bn: 64, bk: 16, tm: 4, tn: 4 }, ..DB_128X128X8 };
 
+/// 8×16 outputs per thread: more FMAs per shared load and per global load.
+pub const DB_128X256X8: KernelSpec =
+    KernelSpec { name: "sgemm_db_128x256x8", tile: Tile { bm: 128, bn: 256, bk: 8, tm: 8, tn: 16 }, ..DB_128X128X8 };
+
+pub const DB_128X256X16: KernelSpec =
+    KernelSpec { name: "sgemm_db_128x256x16", tile: Tile { bm: 128, bn: 256, bk: 16, tm: 8, tn: 16 }, ..DB_128X128X8 };
+
+pub const DB_256X128X8: KernelSpec =
+    KernelSpec { name: "sgemm_db_256x128x8", tile: Tile { bm: 256, bn: 128, bk: 8, tm: 16, tn: 8 }, ..DB_128X128X8 };
+
 /// Step 7: `cp.async` pipeline, 3 stages, 2 blocks per multiprocessor.
 pub const ASYNC_128X128X8: KernelSpec = KernelSpec {
     name: "sgemm_async_128x128x8",
@@ -226,6 +255,9 @@ pub const F32_KERNELS: &[KernelSpec] = &[
     DB_128X128X16,
     DB_128X64X16,
     DB_64X64X16,
+    DB_128X256X8,
+    DB_128X256X16,
+    DB_256X128X8,
     ASYNC_128X128X8,
     ASYNC_128X128X16,
     ASYNC_128X64X16,
