@@ -54,7 +54,7 @@ fn build_ptx(cargo: &str, kernels: &Path, out_dir: &Path, arch: &str, file: &str
     let ptx_path = target_dir.join("nvptx64-nvidia-cuda/release/kernels_gpu.ptx");
     let ptx = std::fs::read_to_string(&ptx_path)
         .unwrap_or_else(|e| fail(&format!("the build left no PTX at {}: {e}", ptx_path.display())));
-    let ptx = with_launch_bounds(ptx, gemm_launch::F32_KERNELS).unwrap_or_else(|e| fail(&e));
+    let ptx = with_launch_bounds(ptx, gemm_launch::KERNELS).unwrap_or_else(|e| fail(&e));
     std::fs::write(out_dir.join(file), ptx).unwrap_or_else(|e| fail(&format!("cannot write PTX: {e}")));
 }
 

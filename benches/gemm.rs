@@ -5,8 +5,8 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use cust::event::{Event, EventFlags};
 use gemm_launch::KernelSpec;
-use rgemm::Gpu;
 use rgemm::run::Problem;
+use rgemm::{Dtype, DtypeExt, Gpu};
 use std::time::Duration;
 
 /// The ladder's endpoints and the tuned kernel's default configuration.
@@ -22,13 +22,13 @@ fn kernels(c: &mut Criterion) {
     };
     let mut rng = rand::rng();
     for size in [1024usize, 4096] {
-        let mut problem = Problem::new(&gpu, size, size, size, &mut rng).expect("problem fits");
+        let mut problem = Problem::<f32>::new(&gpu, Dtype::F32, size, size, size, &mut rng).expect("problem fits");
         let mut group = c.benchmark_group(format!("sgemm_{size}"));
         group.throughput(Throughput::Elements((2 * size * size * size) as u64));
         group.sample_size(10).warm_up_time(Duration::from_millis(500));
         for spec in KERNELS {
             let err = problem.check(&gpu, spec, None).expect("launch");
-            assert!(rgemm::Dtype::F32.accepts(err), "{} is wrong ({err:e}); not timing it", spec.name);
+            assert!(Dtype::F32.accepts(err), "{} is wrong ({err:e}); not timing it", spec.name);
             group.bench_function(rgemm::kernels::short_name(spec), |b| {
                 b.iter_custom(|iters| {
                     let (start, stop) =

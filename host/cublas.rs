@@ -5,6 +5,8 @@
 //! Row-major `C = A · B` is column-major `Cᵀ = Bᵀ · Aᵀ`: cuBLAS is called
 //! with the operands swapped and no transposition.
 
+use crate::Dtype;
+use crate::element::Element;
 use crate::error::{GemmError, Result};
 use cust::memory::DeviceSlice;
 use cust::stream::Stream;
@@ -15,6 +17,13 @@ type Handle = *mut c_void;
 type Status = i32;
 const CUBLAS_OP_N: i32 = 0;
 const CUBLAS_DEFAULT_MATH: i32 = 0;
+// cudaDataType_t, cublasComputeType_t, cublasGemmAlgo_t values (cuBLAS headers).
+const CUDA_R_32F: i32 = 0;
+const CUDA_R_16F: i32 = 2;
+const CUDA_R_16BF: i32 = 14;
+const CUBLAS_COMPUTE_32F: i32 = 68;
+const CUBLAS_COMPUTE_32F_FAST_TF32: i32 = 77;
+const CUBLAS_GEMM_DEFAULT: i32 = -1;
 
 /// Library names tried in order; `RGEMM_CUBLAS` (a path) goes first.
 const CANDIDATES: &[&str] =
@@ -41,11 +50,35 @@ type SgemmFn = unsafe extern "C" fn(
     u64,
     i32,
 ) -> Status;
+/// `cublasGemmEx(handle, transa, transb, m, n, k, alpha, A, Atype, lda, B,
+/// Btype, ldb, beta, C, Ctype, ldc, computeType, algo)`.
+type GemmExFn = unsafe extern "C" fn(
+    Handle,
+    i32,
+    i32,
+    i32,
+    i32,
+    i32,
+    *const c_void,
+    u64,
+    i32,
+    i32,
+    u64,
+    i32,
+    i32,
+    *const c_void,
+    u64,
+    i32,
+    i32,
+    i32,
+    i32,
+) -> Status;
 
 /// A cuBLAS handle bound to one stream.
 pub struct Cublas {
     handle: Handle,
     sgemm: SgemmFn,
+    gemm_ex: GemmExFn,
     destroy: DestroyFn,
     // Keeps the symbols above valid; dropped last.
     _lib: Library,
@@ -77,49 +110,81 @@ impl Cublas {
             let set_stream: SetStreamFn = std::mem::transmute(sym(b"cublasSetStream_v2\0")?);
             let set_math: SetMathModeFn = std::mem::transmute(sym(b"cublasSetMathMode\0")?);
             let sgemm: SgemmFn = std::mem::transmute(sym(b"cublasSgemm_v2\0")?);
+            let gemm_ex: GemmExFn = std::mem::transmute(sym(b"cublasGemmEx\0")?);
             let mut handle: Handle = std::ptr::null_mut();
             check(create(&mut handle), "cublasCreate")?;
-            let cublas = Cublas { handle, sgemm, destroy, _lib: lib };
+            let cublas = Cublas { handle, sgemm, gemm_ex, destroy, _lib: lib };
             check(set_stream(handle, stream.as_inner() as *mut c_void), "cublasSetStream")?;
             check(set_math(handle, CUBLAS_DEFAULT_MATH), "cublasSetMathMode")?;
             Ok(cublas)
         }
     }
 
-    /// Enqueues row-major `C = A · B` in f32 (`A: m×k`, `B: k×n`).
-    pub fn sgemm(
+    /// Enqueues row-major `C = A · B` (`A: m×k`, `B: k×n`) computed as
+    /// `dtype` says: f32 exactly (`cublasSgemm`), TF32 (`cublasGemmEx` with
+    /// the fast-TF32 compute type), f16 or bf16 with f32 accumulation.
+    #[allow(clippy::too_many_arguments)]
+    pub fn gemm<T: Element>(
         &self,
-        a: &DeviceSlice<f32>,
-        b: &DeviceSlice<f32>,
-        c: &mut DeviceSlice<f32>,
+        dtype: Dtype,
+        a: &DeviceSlice<T>,
+        b: &DeviceSlice<T>,
+        c: &mut DeviceSlice<T>,
         m: usize,
         n: usize,
         k: usize,
     ) -> Result<()> {
         crate::kernels::check_shape(m, n, k, a.len(), b.len(), c.len())?;
+        if !T::holds(dtype) {
+            return Err(GemmError::Cublas(format!(
+                "{} buffers cannot hold {}",
+                std::any::type_name::<T>(),
+                dtype.name()
+            )));
+        }
         let dim =
             |d: usize| i32::try_from(d).map_err(|_| GemmError::Cublas(format!("dimension {d} exceeds cuBLAS's int")));
         let (m, n, k) = (dim(m)?, dim(n)?, dim(k)?);
         let (alpha, beta) = (1.0f32, 0.0f32);
+        let (pa, pb, pc) = (a.as_device_ptr().as_raw(), b.as_device_ptr().as_raw(), c.as_device_ptr().as_raw());
+        // Swapped operands: column-major Cᵀ (n×m) = Bᵀ (n×k) · Aᵀ (k×m).
         let status = unsafe {
-            (self.sgemm)(
-                self.handle,
-                CUBLAS_OP_N,
-                CUBLAS_OP_N,
-                n,
-                m,
-                k,
-                &alpha,
-                b.as_device_ptr().as_raw(),
-                n,
-                a.as_device_ptr().as_raw(),
-                k,
-                &beta,
-                c.as_device_ptr().as_raw(),
-                n,
-            )
+            match dtype {
+                Dtype::F32 => {
+                    (self.sgemm)(self.handle, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &alpha, pb, n, pa, k, &beta, pc, n)
+                }
+                _ => {
+                    let (ty, compute) = match dtype {
+                        Dtype::Tf32 => (CUDA_R_32F, CUBLAS_COMPUTE_32F_FAST_TF32),
+                        Dtype::F16 => (CUDA_R_16F, CUBLAS_COMPUTE_32F),
+                        _ => (CUDA_R_16BF, CUBLAS_COMPUTE_32F),
+                    };
+                    let (alpha, beta) = (&alpha as *const f32 as *const c_void, &beta as *const f32 as *const c_void);
+                    (self.gemm_ex)(
+                        self.handle,
+                        CUBLAS_OP_N,
+                        CUBLAS_OP_N,
+                        n,
+                        m,
+                        k,
+                        alpha,
+                        pb,
+                        ty,
+                        n,
+                        pa,
+                        ty,
+                        k,
+                        beta,
+                        pc,
+                        ty,
+                        n,
+                        compute,
+                        CUBLAS_GEMM_DEFAULT,
+                    )
+                }
+            }
         };
-        check(status, "cublasSgemm")
+        check(status, if dtype == Dtype::F32 { "cublasSgemm" } else { "cublasGemmEx" })
     }
 }
 

@@ -11,10 +11,13 @@ pub enum GemmError {
     /// Dimensions that are zero, too large, or do not match the buffers.
     #[error("invalid GEMM shape: {0}")]
     Shape(String),
-    #[error("unknown kernel '{name}'; available: {available}")]
-    UnknownKernel { name: String, available: String },
-    #[error("unsupported dtype '{0}'; this build has kernels for: f32")]
-    UnsupportedDtype(String),
+    #[error("unknown {dtype} kernel '{name}'; available: {available}")]
+    UnknownKernel { name: String, dtype: &'static str, available: String },
+    #[error("unsupported dtype '{name}'; this build has kernels for: {supported}")]
+    UnsupportedDtype { name: String, supported: String },
+    /// A kernel called with buffers of another element type.
+    #[error("kernel {kernel} computes {dtype}; the buffers hold {element}")]
+    DtypeMismatch { kernel: &'static str, dtype: &'static str, element: &'static str },
     #[error("not enough device memory: {needed} bytes needed, {free} bytes free")]
     OutOfMemory { needed: u64, free: u64 },
     /// The device cannot run a kernel as compiled (too many threads per

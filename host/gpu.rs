@@ -1,6 +1,7 @@
 //! The GPU: CUDA context, the embedded kernels' module and a stream, set up
 //! once; device buffers; the launch of one GEMM kernel.
 
+use crate::element::Element;
 use crate::error::{During, GemmError, Result};
 use crate::kernels::check_shape;
 use crate::ptx::PTX_SM80;
@@ -47,9 +48,6 @@ pub struct Gpu {
     _context: Context,
     pub info: DeviceInfo,
 }
-
-/// Bit pattern of a quiet f32 NaN: checked runs start from C filled with it.
-pub const NAN_F32_BITS: u32 = 0x7FC0_0000;
 
 impl Gpu {
     /// Initializes CUDA on device 0 and loads the kernels. Any failure of the
@@ -113,9 +111,9 @@ impl Gpu {
         DeviceBuffer::from_slice(data).map_err(|e| self.alloc_error(e, std::mem::size_of_val(data) as u64))
     }
 
-    /// A new device buffer of `len` f32, filled with NaN.
-    pub fn alloc_poisoned(&self, len: usize) -> Result<DeviceBuffer<f32>> {
-        let bytes = (len as u64).saturating_mul(4);
+    /// A new device buffer of `len` elements, filled with NaN.
+    pub fn alloc_poisoned<T: Element>(&self, len: usize) -> Result<DeviceBuffer<T>> {
+        let bytes = (len as u64).saturating_mul(std::mem::size_of::<T>() as u64);
         self.ensure_free(bytes)?;
         let mut buf = unsafe { DeviceBuffer::uninitialized(len) }.map_err(|e| self.alloc_error(e, bytes))?;
         self.poison(&mut buf)?;
@@ -124,8 +122,10 @@ impl Gpu {
 
     /// Fills `buf` with NaN (on this GPU's stream) so that a kernel that
     /// skips an element cannot pass a check.
-    pub fn poison(&self, buf: &mut DeviceSlice<f32>) -> Result<()> {
-        unsafe { buf.set_32_async(NAN_F32_BITS, &self.stream) }.during("poisoning C with NaN")
+    pub fn poison<T: Element>(&self, buf: &mut DeviceSlice<T>) -> Result<()> {
+        // The buffer outlives the fill: callers synchronize (download) before
+        // dropping it, and the stream runs in order.
+        unsafe { T::poison(buf, &self.stream) }.during("poisoning C with NaN")
     }
 
     /// Waits for this GPU's stream and copies `buf` to the host.
@@ -159,17 +159,24 @@ impl Gpu {
     /// kernel `spec` on this GPU's stream. `group_m` overrides the spec's
     /// grouped tile order. Returns once launched; [`Gpu::download`] waits.
     #[allow(clippy::too_many_arguments)]
-    pub fn sgemm(
+    pub fn gemm<T: Element>(
         &self,
         spec: &KernelSpec,
-        a: &DeviceSlice<f32>,
-        b: &DeviceSlice<f32>,
-        c: &mut DeviceSlice<f32>,
+        a: &DeviceSlice<T>,
+        b: &DeviceSlice<T>,
+        c: &mut DeviceSlice<T>,
         m: usize,
         n: usize,
         k: usize,
         group_m: Option<u32>,
     ) -> Result<()> {
+        if !T::holds(spec.dtype) {
+            return Err(GemmError::DtypeMismatch {
+                kernel: spec.name,
+                dtype: spec.dtype.name(),
+                element: std::any::type_name::<T>(),
+            });
+        }
         check_shape(m, n, k, a.len(), b.len(), c.len())?;
         let (m, n, k) = (m as u32, n as u32, k as u32);
         let grid = spec.grid(m, n);

@@ -1,74 +1,68 @@
-//! The kernels this build ships and the rules for calling them.
+//! The kernels this build ships, per dtype, and the rules for calling them.
 
 use crate::error::{GemmError, Result};
-use gemm_launch::{F32_KERNELS, KernelSpec};
-use std::fmt;
-use std::str::FromStr;
+use gemm_launch::{KERNELS, KernelSpec};
 
-/// Element type of A, B and C (accumulation is always f32).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Dtype {
-    /// IEEE f32 everywhere, computed on CUDA cores (no TF32).
-    F32,
+pub use gemm_launch::Dtype;
+
+/// Per-dtype facts the host needs beyond `gemm_launch::Dtype`.
+pub trait DtypeExt {
+    /// Largest relative Frobenius error vs the f64 reference that passes.
+    fn tolerance(self) -> f64;
+    /// Whether a relative error passes (NaN never does).
+    fn accepts(self, rel_err: f64) -> bool;
+    /// Every kernel of this dtype, in ladder order.
+    fn kernels(self) -> Vec<&'static KernelSpec>;
 }
 
-impl Dtype {
-    /// Largest relative Frobenius error vs the f64 reference that passes.
-    /// f32 GEMMs land near 1e-6 for K in the thousands; 1e-5 passes any
-    /// summation order yet fails anything computed in TF32 (~3e-4).
-    pub fn tolerance(self) -> f64 {
+impl DtypeExt for Dtype {
+    /// The bound sits above what a correct kernel shows and below what a
+    /// wrong one does. f32: ~1e-6 for K in the thousands; 1e-5 also rejects
+    /// anything computed in TF32 (~3e-4). f16 and bf16 are dominated by
+    /// rounding C to 11 and 8 significant bits (~3e-4 and ~2e-3, as cuBLAS
+    /// shows); a wrong element or a missing K slice is far above.
+    fn tolerance(self) -> f64 {
         match self {
             Dtype::F32 => 1e-5,
+            Dtype::Tf32 => 2e-3,
+            Dtype::F16 => 2e-3,
+            Dtype::Bf16 => 1e-2,
         }
     }
 
-    /// Whether a relative error passes (NaN never does).
-    pub fn accepts(self, rel_err: f64) -> bool {
+    fn accepts(self, rel_err: f64) -> bool {
         rel_err <= self.tolerance()
     }
 
-    /// Every kernel of this dtype, in ladder order.
-    pub fn kernels(self) -> &'static [KernelSpec] {
-        match self {
-            Dtype::F32 => F32_KERNELS,
-        }
+    fn kernels(self) -> Vec<&'static KernelSpec> {
+        KERNELS.iter().filter(|s| s.dtype == self).collect()
     }
 }
 
-impl fmt::Display for Dtype {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Dtype::F32 => "f32",
-        })
-    }
-}
-
-impl FromStr for Dtype {
-    type Err = GemmError;
-    fn from_str(s: &str) -> Result<Self> {
-        match s.to_ascii_lowercase().as_str() {
-            "f32" | "fp32" | "float32" => Ok(Dtype::F32),
-            _ => Err(GemmError::UnsupportedDtype(s.to_string())),
-        }
-    }
-}
-
-/// The kernel called `name` (its PTX entry name, with or without the
-/// `sgemm_` prefix: `tiled`, `db_128x128x8`).
-pub fn find_kernel(dtype: Dtype, name: &str) -> Result<&'static KernelSpec> {
-    let kernels = dtype.kernels();
-    kernels.iter().find(|s| s.name == name || s.name.strip_prefix("sgemm_") == Some(name)).ok_or_else(|| {
-        GemmError::UnknownKernel {
-            name: name.to_string(),
-            available: kernels.iter().map(|s| short_name(s)).collect::<Vec<_>>().join(", "),
-        }
+/// Parses a dtype name, accepting only dtypes this build has kernels for.
+pub fn parse_dtype(name: &str) -> Result<Dtype> {
+    let supported: Vec<Dtype> = Dtype::ALL.into_iter().filter(|d| !d.kernels().is_empty()).collect();
+    supported.iter().copied().find(|d| d.name().eq_ignore_ascii_case(name)).ok_or_else(|| GemmError::UnsupportedDtype {
+        name: name.to_string(),
+        supported: supported.iter().map(|d| d.name()).collect::<Vec<_>>().join(", "),
     })
 }
 
-/// The name without the dtype prefix, as the CLI shows it.
+/// The kernel of `dtype` called `name`: its PTX entry name, or that name
+/// without its type prefix (`tiled`, `db_128x128x8`, `mma_128x256`).
+pub fn find_kernel(dtype: Dtype, name: &str) -> Result<&'static KernelSpec> {
+    let kernels = dtype.kernels();
+    kernels.iter().copied().find(|s| s.name == name || short_name(s) == name).ok_or_else(|| GemmError::UnknownKernel {
+        name: name.to_string(),
+        dtype: dtype.name(),
+        available: kernels.iter().map(|s| short_name(s)).collect::<Vec<_>>().join(", "),
+    })
+}
+
+/// The name without the BLAS-style type prefix (`sgemm_`, `hgemm_`,
+/// `bgemm_`), as the CLI shows it.
 pub fn short_name(spec: &KernelSpec) -> &'static str {
-    spec.name.strip_prefix("sgemm_").unwrap_or(spec.name)
+    spec.name.split_once('_').map_or(spec.name, |(_, rest)| rest)
 }
 
 /// Checks `C[m×n] = A[m×k] · B[k×n]` against buffers of `a_len`, `b_len` and

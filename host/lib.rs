@@ -10,6 +10,7 @@
 //! Notation everywhere: `C[M×N] = A[M×K] · B[K×N]`, row-major.
 
 pub mod cublas;
+pub mod element;
 pub mod error;
 pub mod gpu;
 pub mod kernels;
@@ -20,7 +21,8 @@ pub mod run;
 pub mod timing;
 pub mod tune;
 
+pub use element::Element;
 pub use error::{GemmError, Result};
 pub use gpu::{DeviceInfo, Gpu, KernelResources};
-pub use kernels::{Dtype, check_shape};
+pub use kernels::{Dtype, DtypeExt, check_shape};
 pub use matrix::Matrix;

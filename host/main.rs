@@ -2,10 +2,11 @@
 //! reference and times it beside cuBLAS. See `gemm --help`.
 
 use clap::{Args, Parser, Subcommand};
-use rgemm::kernels::{Dtype, find_kernel, short_name};
+use half::{bf16, f16};
+use rgemm::kernels::{Dtype, DtypeExt, find_kernel, parse_dtype, short_name};
 use rgemm::run::{Baseline, Problem, RunResult};
 use rgemm::tune::{self, Choice, TuneCache};
-use rgemm::{GemmError, Gpu, Result, cublas::Cublas};
+use rgemm::{Element, GemmError, Gpu, Result, cublas::Cublas};
 use std::process::ExitCode;
 
 /// The seeds' benchmark shape: A 8192×6144 times B 6144×4096.
@@ -57,8 +58,9 @@ struct Shape {
     /// Columns of A, rows of B.
     #[arg(long, global = true, default_value_t = DEFAULT_K, value_parser = clap::value_parser!(u32).range(1..))]
     k: u32,
-    /// Element type: f32 (exact f32 on CUDA cores).
-    #[arg(long, global = true, default_value = "f32")]
+    /// Element type: f32 (exact, CUDA cores), f16 or bf16 (tensor cores, f32
+    /// accumulation), or all (every type this build has kernels for).
+    #[arg(long, global = true, default_value = "all")]
     dtype: String,
     /// Timed launches per kernel (median reported).
     #[arg(long, global = true, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=100_000))]
@@ -88,12 +90,21 @@ fn main() -> ExitCode {
     }
 }
 
+/// The dtypes `--dtype` names.
+fn dtypes(name: &str) -> Result<Vec<Dtype>> {
+    if name == "all" {
+        Ok(Dtype::ALL.into_iter().filter(|d| !d.kernels().is_empty()).collect())
+    } else {
+        Ok(vec![parse_dtype(name)?])
+    }
+}
+
 /// Returns whether every result passed its check.
 fn run(cli: &Cli) -> Result<bool> {
-    let dtype: Dtype = cli.shape.dtype.parse()?;
+    let dtypes = dtypes(&cli.shape.dtype)?;
     // Reject a bad kernel name before touching the GPU.
-    if !matches!(cli.kernel.as_str(), "all" | "auto") {
-        find_kernel(dtype, &cli.kernel)?;
+    if !matches!(cli.kernel.as_str(), "all" | "auto") && !dtypes.iter().any(|&d| find_kernel(d, &cli.kernel).is_ok()) {
+        find_kernel(dtypes[0], &cli.kernel)?;
     }
     let gpu = Gpu::new()?;
     let (cc_major, cc_minor) = gpu.info.compute_capability;
@@ -101,26 +112,39 @@ fn run(cli: &Cli) -> Result<bool> {
         println!("device: {} (sm_{cc_major}{cc_minor}, {} SMs)", gpu.info.name, gpu.info.multiprocessors);
     }
     if cli.list_kernels {
-        list_kernels(&gpu, dtype)?;
+        list_kernels(&gpu, &dtypes)?;
         return Ok(true);
     }
-    match cli.command {
-        Some(Command::Tune) => tune_shape(&gpu, dtype, &cli.shape),
-        None => benchmark(&gpu, dtype, cli),
+    let mut all_ok = true;
+    if !cli.json && cli.command.is_none() {
+        print_header();
     }
+    for dtype in dtypes {
+        // f32 buffers serve f32 and TF32; f16 and bf16 have their own.
+        all_ok &= match (dtype, &cli.command) {
+            (Dtype::F32 | Dtype::Tf32, Some(Command::Tune)) => tune_shape::<f32>(&gpu, dtype, &cli.shape)?,
+            (Dtype::F16, Some(Command::Tune)) => tune_shape::<f16>(&gpu, dtype, &cli.shape)?,
+            (Dtype::Bf16, Some(Command::Tune)) => tune_shape::<bf16>(&gpu, dtype, &cli.shape)?,
+            (Dtype::F32 | Dtype::Tf32, None) => benchmark::<f32>(&gpu, dtype, cli)?,
+            (Dtype::F16, None) => benchmark::<f16>(&gpu, dtype, cli)?,
+            (Dtype::Bf16, None) => benchmark::<bf16>(&gpu, dtype, cli)?,
+        };
+    }
+    Ok(all_ok)
 }
 
-fn list_kernels(gpu: &Gpu, dtype: Dtype) -> Result<()> {
+fn list_kernels(gpu: &Gpu, dtypes: &[Dtype]) -> Result<()> {
     println!(
-        "{:<16} {:<18} {:>12} {:>7} {:>9} {:>5} {:>11}",
-        "kernel", "algorithm", "tile", "threads", "smem B", "regs", "local B"
+        "{:<16} {:<5} {:<18} {:>12} {:>7} {:>9} {:>5} {:>11}",
+        "kernel", "dtype", "algorithm", "tile", "threads", "smem B", "regs", "local B"
     );
-    for spec in dtype.kernels() {
+    for spec in dtypes.iter().flat_map(|d| d.kernels()) {
         let r = gpu.resources(spec)?;
         let t = spec.tile;
         println!(
-            "{:<16} {:<18} {:>12} {:>7} {:>9} {:>5} {:>11}",
+            "{:<16} {:<5} {:<18} {:>12} {:>7} {:>9} {:>5} {:>11}",
             short_name(spec),
+            spec.dtype.name(),
             format!("{:?}", spec.algorithm),
             format!("{}x{}x{}", t.bm, t.bn, t.bk),
             r.threads,
@@ -136,12 +160,13 @@ fn list_kernels(gpu: &Gpu, dtype: Dtype) -> Result<()> {
 fn selection(gpu: &Gpu, dtype: Dtype, cli: &Cli) -> Result<Vec<(&'static gemm_launch::KernelSpec, Option<u32>)>> {
     let (m, n, k) = (cli.shape.m as usize, cli.shape.n as usize, cli.shape.k as usize);
     Ok(match cli.kernel.as_str() {
-        "all" => dtype.kernels().iter().map(|s| (s, cli.group_m)).collect(),
+        "all" => dtype.kernels().into_iter().map(|s| (s, cli.group_m)).collect(),
         "auto" => {
             let choice = tune::choose(gpu, dtype, m, n, k);
             vec![(choice.spec(dtype)?, cli.group_m.or(Some(choice.group_m)))]
         }
-        name => vec![(find_kernel(dtype, name)?, cli.group_m)],
+        // A named kernel runs with its own dtype; other dtypes run nothing.
+        name => find_kernel(dtype, name).map(|s| vec![(s, cli.group_m)]).unwrap_or_default(),
     })
 }
 
@@ -157,7 +182,7 @@ fn shape_for(spec: &gemm_launch::KernelSpec, shape: &Shape) -> (usize, usize, us
     (m, n, k)
 }
 
-fn benchmark(gpu: &Gpu, dtype: Dtype, cli: &Cli) -> Result<bool> {
+fn benchmark<T: Element>(gpu: &Gpu, dtype: Dtype, cli: &Cli) -> Result<bool> {
     let mut rng = rand::rng();
     let iters = cli.shape.iters as usize;
     let cublas = if cli.no_cublas {
@@ -172,16 +197,13 @@ fn benchmark(gpu: &Gpu, dtype: Dtype, cli: &Cli) -> Result<bool> {
         }
     };
     let mut all_ok = true;
-    let mut problems: Vec<(Problem, Option<Baseline>)> = Vec::new();
-    if !cli.json {
-        print_header();
-    }
+    let mut problems: Vec<(Problem<T>, Option<Baseline>)> = Vec::new();
     for (spec, group_m) in selection(gpu, dtype, cli)? {
         let (m, n, k) = shape_for(spec, &cli.shape);
         let slot = match problems.iter().position(|(p, _)| (p.m, p.n, p.k) == (m, n, k)) {
             Some(i) => i,
             None => {
-                let mut problem = Problem::new(gpu, m, n, k, &mut rng)?;
+                let mut problem = Problem::new(gpu, dtype, m, n, k, &mut rng)?;
                 let baseline = match &cublas {
                     Some(c) => Some(problem.baseline(gpu, c, iters)?),
                     None => None,
@@ -206,10 +228,10 @@ fn benchmark(gpu: &Gpu, dtype: Dtype, cli: &Cli) -> Result<bool> {
     Ok(all_ok)
 }
 
-fn baseline_row(gpu: &Gpu, dtype: Dtype, p: &Problem, b: &Baseline) -> RunResult {
+fn baseline_row<T: Element>(gpu: &Gpu, dtype: Dtype, p: &Problem<T>, b: &Baseline) -> RunResult {
     RunResult {
         kernel: "cublas".into(),
-        dtype,
+        dtype: dtype.name(),
         m: p.m,
         n: p.n,
         k: p.k,
@@ -241,7 +263,7 @@ fn print_row(r: &RunResult, json: bool) {
     println!(
         "{:<16} {:<5} {:>17} {:>5} {:>10.3} {:>8.2} {:>9} {:>9.2e} {:>5}  {}",
         r.kernel,
-        r.dtype.to_string(),
+        r.dtype,
         format!("{}×{}×{}", r.m, r.n, r.k),
         if r.group_m == 0 { "-".to_string() } else { r.group_m.to_string() },
         r.median_ms,
@@ -253,16 +275,17 @@ fn print_row(r: &RunResult, json: bool) {
     );
 }
 
-fn tune_shape(gpu: &Gpu, dtype: Dtype, shape: &Shape) -> Result<bool> {
+fn tune_shape<T: Element>(gpu: &Gpu, dtype: Dtype, shape: &Shape) -> Result<bool> {
     let (m, n, k) = (shape.m as usize, shape.n as usize, shape.k as usize);
-    let mut problem = Problem::new(gpu, m, n, k, &mut rand::rng())?;
+    let mut problem = Problem::<T>::new(gpu, dtype, m, n, k, &mut rand::rng())?;
     let total = tune::candidates(dtype).count() * tune::GROUP_SIZES.len();
     let bar = indicatif::ProgressBar::new(total as u64);
-    let trials = tune::tune(gpu, &mut problem, dtype, shape.iters as usize, |t| {
+    let trials = tune::tune(gpu, &mut problem, shape.iters as usize, |t| {
         bar.set_message(format!("{} group {}: {:.1} TFLOP/s", t.kernel, t.group_m, t.tflops));
         bar.inc(1);
     })?;
     bar.finish_and_clear();
+    println!("{} tuning at {m}×{n}×{k}:", dtype.name());
     println!("{:<16} {:>5} {:>10} {:>8} {:>9} {:>5}", "kernel", "group", "median ms", "TFLOP/s", "rel err", "check");
     for t in &trials {
         println!(

@@ -1,5 +1,6 @@
 //! Host matrices: row-major storage and the random inputs every check uses.
 
+use crate::element::Element;
 use rand::Rng;
 use rand_distr::StandardNormal;
 
@@ -22,6 +23,20 @@ impl Matrix {
     pub fn from_vec(rows: usize, cols: usize, data: Vec<f32>) -> Self {
         assert_eq!(data.len(), rows * cols, "data length must be rows × cols");
         Matrix { rows, cols, data }
+    }
+
+    /// Each entry rounded to the nearest value of `T` (so that the host copy
+    /// holds exactly what the device will read).
+    pub fn rounded<T: Element>(mut self) -> Self {
+        for x in &mut self.data {
+            *x = T::from_f32(*x).to_f32();
+        }
+        self
+    }
+
+    /// The entries as `T` (exact after [`Matrix::rounded`]).
+    pub fn to_elements<T: Element>(&self) -> Vec<T> {
+        self.data.iter().map(|&x| T::from_f32(x)).collect()
     }
 
     pub fn to_f64(&self) -> Vec<f64> {

@@ -3,9 +3,10 @@
 //! timing, and cuBLAS on the same buffers and stream for the ratio.
 
 use crate::cublas::Cublas;
+use crate::element::Element;
 use crate::error::{GemmError, Result};
 use crate::gpu::Gpu;
-use crate::kernels::{Dtype, short_name};
+use crate::kernels::{Dtype, DtypeExt, short_name};
 use crate::matrix::Matrix;
 use crate::reference::Reference;
 use crate::timing::{Timing, tflops, time_launches};
@@ -13,22 +14,24 @@ use cust::memory::DeviceBuffer;
 use gemm_launch::KernelSpec;
 use rand::Rng;
 
-/// One GEMM problem on the device, with its reference.
-pub struct Problem {
+/// One GEMM problem on the device, with its reference: inputs of element
+/// type `T`, computed as `dtype` (f32 buffers serve both F32 and TF32).
+pub struct Problem<T: Element> {
+    pub dtype: Dtype,
     pub m: usize,
     pub n: usize,
     pub k: usize,
     pub reference: Reference,
-    a: DeviceBuffer<f32>,
-    b: DeviceBuffer<f32>,
-    c: DeviceBuffer<f32>,
+    a: DeviceBuffer<T>,
+    b: DeviceBuffer<T>,
+    c: DeviceBuffer<T>,
 }
 
 /// One row of the results table (and one JSON line).
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct RunResult {
     pub kernel: String,
-    pub dtype: Dtype,
+    pub dtype: &'static str,
     pub m: usize,
     pub n: usize,
     pub k: usize,
@@ -53,23 +56,36 @@ pub struct Baseline {
     pub rel_err: f64,
 }
 
-impl Problem {
-    /// Fresh N(0,1) inputs of the given shape on the device, and their
-    /// reference. Checks that A, B and C fit in free device memory first.
-    pub fn new(gpu: &Gpu, m: usize, n: usize, k: usize, rng: &mut impl Rng) -> Result<Self> {
+impl<T: Element> Problem<T> {
+    /// Fresh N(0,1) inputs of the given shape on the device, rounded to `T`,
+    /// and the reference computed from exactly those rounded values. Checks
+    /// that A, B and C fit in free device memory first.
+    pub fn new(gpu: &Gpu, dtype: Dtype, m: usize, n: usize, k: usize, rng: &mut impl Rng) -> Result<Self> {
+        if !T::holds(dtype) {
+            return Err(GemmError::DtypeMismatch {
+                kernel: "problem",
+                dtype: dtype.name(),
+                element: std::any::type_name::<T>(),
+            });
+        }
         let elements = [m.checked_mul(k), k.checked_mul(n), m.checked_mul(n)];
         let total = elements.iter().try_fold(0usize, |acc, e| e.and_then(|e| acc.checked_add(e)));
         let total = total.ok_or_else(|| GemmError::Shape(format!("{m}×{n}×{k}: element count overflows")))?;
         crate::kernels::check_shape(m, n, k, m * k, k * n, m * n)?;
         // Before drawing gigabytes of host inputs for a problem that cannot fit.
-        gpu.ensure_free((total as u64).saturating_mul(4))?;
-        let a_host = Matrix::random(m, k, rng);
-        let b_host = Matrix::random(k, n, rng);
-        let a = gpu.upload(&a_host.data)?;
-        let b = gpu.upload(&b_host.data)?;
+        gpu.ensure_free((total as u64).saturating_mul(std::mem::size_of::<T>() as u64))?;
+        let a_host = Matrix::random(m, k, rng).rounded::<T>();
+        let b_host = Matrix::random(k, n, rng).rounded::<T>();
+        let a = gpu.upload(&a_host.to_elements::<T>())?;
+        let b = gpu.upload(&b_host.to_elements::<T>())?;
         let c = gpu.alloc_poisoned(m * n)?;
         let reference = Reference::new(&a_host, &b_host, rng);
-        Ok(Problem { m, n, k, reference, a, b, c })
+        Ok(Problem { dtype, m, n, k, reference, a, b, c })
+    }
+
+    /// C, copied back and widened to f32.
+    fn result(&self, gpu: &Gpu) -> Result<Vec<f32>> {
+        Ok(gpu.download(&self.c)?.into_iter().map(T::to_f32).collect())
     }
 
     /// Runs `spec` once on NaN-poisoned C and returns its relative error
@@ -77,12 +93,19 @@ impl Problem {
     pub fn check(&mut self, gpu: &Gpu, spec: &KernelSpec, group_m: Option<u32>) -> Result<f64> {
         gpu.poison(&mut self.c)?;
         self.launch(gpu, spec, group_m)?;
-        Ok(self.reference.relative_error(&gpu.download(&self.c)?))
+        Ok(self.reference.relative_error(&self.result(gpu)?))
     }
 
     /// Enqueues one launch of `spec` on the problem's buffers (no check).
     pub fn launch(&mut self, gpu: &Gpu, spec: &KernelSpec, group_m: Option<u32>) -> Result<()> {
-        gpu.sgemm(spec, &self.a, &self.b, &mut self.c, self.m, self.n, self.k, group_m)
+        if spec.dtype != self.dtype {
+            return Err(GemmError::DtypeMismatch {
+                kernel: spec.name,
+                dtype: spec.dtype.name(),
+                element: self.dtype.name(),
+            });
+        }
+        gpu.gemm(spec, &self.a, &self.b, &mut self.c, self.m, self.n, self.k, group_m)
     }
 
     /// Median time of `iters` back-to-back launches of `spec`.
@@ -92,12 +115,12 @@ impl Problem {
 
     /// Checks and times cuBLAS on this problem.
     pub fn baseline(&mut self, gpu: &Gpu, cublas: &Cublas, iters: usize) -> Result<Baseline> {
-        let (m, n, k) = (self.m, self.n, self.k);
+        let (dtype, m, n, k) = (self.dtype, self.m, self.n, self.k);
         gpu.poison(&mut self.c)?;
-        cublas.sgemm(&self.a, &self.b, &mut self.c, m, n, k)?;
-        let rel_err = self.reference.relative_error(&gpu.download(&self.c)?);
+        cublas.gemm(dtype, &self.a, &self.b, &mut self.c, m, n, k)?;
+        let rel_err = self.reference.relative_error(&self.result(gpu)?);
         let (a, b, c) = (&self.a, &self.b, &mut self.c);
-        let timing = time_launches(gpu.stream(), iters, || cublas.sgemm(a, b, c, m, n, k))?;
+        let timing = time_launches(gpu.stream(), iters, || cublas.gemm(dtype, a, b, c, m, n, k))?;
         Ok(Baseline { tflops: tflops(m, n, k, timing.median_ms), timing, rel_err })
     }
 
@@ -110,13 +133,13 @@ impl Problem {
         iters: usize,
         baseline: Option<&Baseline>,
     ) -> Result<RunResult> {
-        let dtype = Dtype::F32;
+        let dtype = self.dtype;
         let rel_err = self.check(gpu, spec, group_m)?;
         let timing = self.time(gpu, spec, group_m, iters)?;
         let tf = tflops(self.m, self.n, self.k, timing.median_ms);
         Ok(RunResult {
             kernel: short_name(spec).to_string(),
-            dtype,
+            dtype: dtype.name(),
             m: self.m,
             n: self.n,
             k: self.k,

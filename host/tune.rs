@@ -4,9 +4,10 @@
 //! `gemm` reads to pick its default. Without an entry, [`default_choice`]
 //! picks by shape.
 
+use crate::element::Element;
 use crate::error::{GemmError, Result};
 use crate::gpu::Gpu;
-use crate::kernels::{Dtype, find_kernel, short_name};
+use crate::kernels::{Dtype, DtypeExt, find_kernel, short_name};
 use crate::run::Problem;
 use crate::timing::tflops;
 use gemm_launch::{Algorithm, KernelSpec, tiles};
@@ -32,19 +33,26 @@ impl Choice {
     }
 }
 
-/// The configurations the tuner searches: every double-buffered and
-/// `cp.async`-pipelined kernel.
+/// The configurations the tuner searches: the tunable kernels of the dtype
+/// (double-buffered, `cp.async`-pipelined, tensor-core), every tile shape.
 pub fn candidates(dtype: Dtype) -> impl Iterator<Item = &'static KernelSpec> {
-    dtype.kernels().iter().filter(|s| matches!(s.algorithm, Algorithm::DoubleBuffered | Algorithm::AsyncPipeline))
+    dtype
+        .kernels()
+        .into_iter()
+        .filter(|s| matches!(s.algorithm, Algorithm::DoubleBuffered | Algorithm::AsyncPipeline | Algorithm::TensorCore))
 }
 
-/// Built-in choice when nothing is cached: 128×128 tiles when they give the
-/// GPU at least two waves of blocks, 64×64 tiles otherwise (small problems
-/// need more, smaller blocks to fill 132 SMs).
-pub fn default_choice(m: usize, n: usize, multiprocessors: i32) -> Choice {
-    let big = gemm_launch::DB_128X128X8;
+/// Built-in choice when nothing is cached: the large tile when it gives the
+/// GPU at least two waves of blocks, the small one otherwise (small problems
+/// need more, smaller blocks to fill the multiprocessors).
+pub fn default_choice(dtype: Dtype, m: usize, n: usize, multiprocessors: i32) -> Choice {
+    let (big, small) = match dtype {
+        Dtype::F16 => (gemm_launch::MMA_F16_128X256, gemm_launch::MMA_F16_128X128),
+        Dtype::Bf16 => (gemm_launch::MMA_BF16_128X256, gemm_launch::MMA_BF16_128X128),
+        _ => (gemm_launch::DB_128X128X16, gemm_launch::DB_64X64X16),
+    };
     let blocks = tiles(m as u32, big.tile.bm) as i64 * tiles(n as u32, big.tile.bn) as i64;
-    let spec = if blocks >= 2 * multiprocessors as i64 { big } else { gemm_launch::DB_64X64X16 };
+    let spec = if blocks >= 2 * multiprocessors as i64 { big } else { small };
     Choice { kernel: short_name(&spec).into(), group_m: spec.default_group_m, tflops: None }
 }
 
@@ -68,7 +76,7 @@ pub struct TuneCache {
 }
 
 pub fn cache_key(device: &str, dtype: Dtype, m: usize, n: usize, k: usize) -> String {
-    format!("{device}|{dtype}|{m}x{n}x{k}")
+    format!("{device}|{}|{m}x{n}x{k}", dtype.name())
 }
 
 impl TuneCache {
@@ -100,7 +108,7 @@ pub fn choose(gpu: &Gpu, dtype: Dtype, m: usize, n: usize, k: usize) -> Choice {
         .ok()
         .and_then(|c| c.entries.get(&cache_key(&gpu.info.name, dtype, m, n, k)).cloned())
         .filter(|c| c.spec(dtype).is_ok());
-    cached.unwrap_or_else(|| default_choice(m, n, gpu.info.multiprocessors))
+    cached.unwrap_or_else(|| default_choice(dtype, m, n, gpu.info.multiprocessors))
 }
 
 /// One measured candidate.
@@ -116,13 +124,13 @@ pub struct Trial {
 
 /// Checks and times every candidate × group size on `problem`; returns all
 /// trials, fastest correct one first. `progress` is called after each trial.
-pub fn tune(
+pub fn tune<T: Element>(
     gpu: &Gpu,
-    problem: &mut Problem,
-    dtype: Dtype,
+    problem: &mut Problem<T>,
     iters: usize,
     mut progress: impl FnMut(&Trial),
 ) -> Result<Vec<Trial>> {
+    let dtype = problem.dtype;
     let mut trials = Vec::new();
     for spec in candidates(dtype) {
         for &group_m in GROUP_SIZES {

@@ -16,7 +16,7 @@ fn bad_flags_are_refused_with_a_message() {
         (&["--n=-5"][..], "--n"),
         (&["--n", "-5"][..], "-5"),
         (&["--k", "abc"][..], "--k"),
-        (&["--kernel", "fastest"][..], "unknown kernel"),
+        (&["--kernel", "fastest"][..], "kernel 'fastest'"),
         (&["--dtype", "f8"][..], "unsupported dtype"),
         (&["--iters", "0"][..], "--iters"),
     ] {

@@ -2,11 +2,11 @@
 //! checks, launch geometry, the embedded PTX, dtype/kernel lookup and the
 //! tuning cache.
 
-use gemm_launch::{Algorithm, F32_KERNELS, tile_coords, tiles};
+use gemm_launch::{Algorithm, KERNELS, tile_coords, tiles};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rgemm::GemmError;
-use rgemm::kernels::{Dtype, check_shape, find_kernel};
+use rgemm::kernels::{Dtype, DtypeExt, check_shape, find_kernel, parse_dtype, short_name};
 use rgemm::matrix::Matrix;
 use rgemm::ptx::PTX_SM80;
 use rgemm::reference::{Reference, dgemm};
@@ -143,13 +143,22 @@ fn launch_geometry_is_consistent() {
     assert_eq!(tiles(1, 128), 1);
     assert_eq!(tiles(128, 128), 1);
     assert_eq!(tiles(129, 128), 2);
-    for spec in F32_KERNELS {
+    for spec in KERNELS {
         let t = spec.tile;
         assert!(spec.threads() >= 32 && spec.threads() <= 1024, "{}", spec.name);
         assert_eq!(spec.threads() % 32, 0, "{}: whole warps", spec.name);
         assert!(spec.smem_bytes() <= 227 * 1024, "{}", spec.name);
         assert_eq!(spec.grid(1, 1), 1);
         assert_eq!(spec.grid(t.bm + 1, 2 * t.bn), 4, "{}", spec.name);
+        let element = spec.dtype.element_bytes();
+        if spec.algorithm == Algorithm::TensorCore {
+            assert_eq!(spec.threads(), (t.bm / t.tm) * (t.bn / t.tn) * 32, "{}: one warp per warp tile", spec.name);
+            assert_eq!(spec.smem_bytes(), spec.stages * (t.bm * t.bk + t.bk * t.bn) * element);
+            // Whole 16-byte chunks per thread for each operand.
+            assert_eq!((t.bm * t.bk * element / 16) % spec.threads(), 0, "{}", spec.name);
+            assert_eq!((t.bk * t.bn * element / 16) % spec.threads(), 0, "{}", spec.name);
+            continue;
+        }
         assert_eq!(spec.smem_bytes(), spec.stages * ((t.bm + gemm_launch::A_SMEM_PAD) * t.bk + t.bk * t.bn) * 4);
         assert_eq!(t.a_smem_bytes() % 16, 0, "{}: B slice 16-byte aligned", spec.name);
         if matches!(spec.algorithm, Algorithm::Vectorized | Algorithm::DoubleBuffered | Algorithm::AsyncPipeline) {
@@ -171,7 +180,7 @@ fn entry_body(name: &str) -> &'static str {
 #[test]
 fn every_kernel_is_in_the_embedded_ptx() {
     assert!(PTX_SM80.contains(".target sm_80"));
-    for spec in F32_KERNELS {
+    for spec in KERNELS {
         assert!(PTX_SM80.contains(&format!(".visible .entry {}(", spec.name)), "{} missing", spec.name);
     }
 }
@@ -187,11 +196,10 @@ fn tiled_kernel_uses_shared_memory_and_a_barrier() {
 
 #[test]
 fn kernels_keep_accumulators_in_registers_and_use_wide_loads() {
-    for spec in F32_KERNELS {
+    for spec in KERNELS {
         assert!(!entry_body(spec.name).contains("__local_depot"), "{} has a local-memory stack frame", spec.name);
     }
-    for spec in F32_KERNELS.iter().filter(|s| matches!(s.algorithm, Algorithm::Vectorized | Algorithm::DoubleBuffered))
-    {
+    for spec in KERNELS.iter().filter(|s| matches!(s.algorithm, Algorithm::Vectorized | Algorithm::DoubleBuffered)) {
         let body = entry_body(spec.name);
         assert!(body.contains("ld.global.v4"), "{}: no 128-bit global loads", spec.name);
         assert!(body.contains("ld.shared.v4.f32"), "{}: no 128-bit shared loads", spec.name);
@@ -201,7 +209,7 @@ fn kernels_keep_accumulators_in_registers_and_use_wide_loads() {
 
 #[test]
 fn launch_bounds_from_the_spec_are_in_the_ptx() {
-    for spec in F32_KERNELS {
+    for spec in KERNELS {
         let body = entry_body(spec.name);
         let header = &body[..body.find('{').unwrap()];
         if spec.min_blocks_per_sm > 0 {
@@ -214,13 +222,44 @@ fn launch_bounds_from_the_spec_are_in_the_ptx() {
 }
 
 #[test]
+fn tensor_core_kernels_use_mma_ldmatrix_and_cp_async() {
+    for spec in KERNELS.iter().filter(|s| s.algorithm == Algorithm::TensorCore) {
+        let body = entry_body(spec.name);
+        let ty = spec.dtype.name();
+        assert!(body.contains(&format!("mma.sync.aligned.m16n8k16.row.col.f32.{ty}.{ty}.f32")), "{}", spec.name);
+        assert!(body.contains("ldmatrix.sync.aligned.m8n8.x4.shared.b16"), "{}", spec.name);
+        assert!(body.contains("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16"), "{}", spec.name);
+        assert!(body.contains("cp.async.cg.shared.global") && body.contains("cp.async.wait_group"), "{}", spec.name);
+        assert!(body.contains(&format!("cvt.rn.{ty}x2.f32")), "{}: epilogue rounds pairs", spec.name);
+    }
+}
+
+#[test]
 fn dtype_and_kernel_names() {
-    assert_eq!("f32".parse::<Dtype>().unwrap(), Dtype::F32);
-    assert!(matches!("bf16".parse::<Dtype>(), Err(GemmError::UnsupportedDtype(_))));
+    assert_eq!(parse_dtype("f32").unwrap(), Dtype::F32);
+    assert_eq!(parse_dtype("BF16").unwrap(), Dtype::Bf16);
+    assert!(matches!(parse_dtype("f8"), Err(GemmError::UnsupportedDtype { .. })));
     assert_eq!(find_kernel(Dtype::F32, "tiled").unwrap().name, "sgemm_tiled");
     assert_eq!(find_kernel(Dtype::F32, "sgemm_naive").unwrap().name, "sgemm_naive");
+    assert_eq!(find_kernel(Dtype::Bf16, "mma_128x256").unwrap().name, "bgemm_mma_128x256");
+    assert!(find_kernel(Dtype::F32, "mma_128x256").is_err(), "kernels are per dtype");
     let e = find_kernel(Dtype::F32, "fastest").unwrap_err();
     assert!(e.to_string().contains("tiled"), "the error lists the kernels: {e}");
+    // Every kernel's short name is unique within its dtype.
+    for d in Dtype::ALL {
+        let names: Vec<_> = d.kernels().iter().map(|s| short_name(s)).collect();
+        let mut unique = names.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(names.len(), unique.len(), "{names:?}");
+    }
+}
+
+#[test]
+fn rounding_inputs_to_the_element_type_is_exact_on_upload() {
+    let m = Matrix::random(16, 16, &mut rng()).rounded::<half::bf16>();
+    let back: Vec<f32> = m.to_elements::<half::bf16>().iter().map(|x| x.to_f32()).collect();
+    assert_eq!(back, m.data, "the reference must see exactly what the device reads");
 }
 
 #[test]
@@ -239,10 +278,12 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     std::fs::remove_dir_all(&dir).unwrap();
 
     // Big problems get the big tile, small ones the small tile; both exist.
-    let big = default_choice(8192, 4096, 132);
-    let small = default_choice(256, 256, 132);
-    assert_ne!(big.kernel, small.kernel);
-    for c in [big, small] {
-        assert!(c.spec(Dtype::F32).is_ok());
+    for dtype in [Dtype::F32, Dtype::F16, Dtype::Bf16] {
+        let big = default_choice(dtype, 8192, 4096, 132);
+        let small = default_choice(dtype, 256, 256, 132);
+        assert_ne!(big.kernel, small.kernel);
+        for c in [big, small] {
+            assert_eq!(c.spec(dtype).unwrap().dtype, dtype);
+        }
     }
 }

@@ -2,12 +2,13 @@
 //! reference, from NaN-poisoned output. Without a GPU each test prints why it
 //! skipped and passes; run them on a GPU machine before calling GPU work done.
 
-use gemm_launch::F32_KERNELS;
+use gemm_launch::KERNELS;
+use half::{bf16, f16};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rgemm::kernels::Dtype;
+use rgemm::kernels::{Dtype, DtypeExt};
 use rgemm::run::Problem;
-use rgemm::{GemmError, Gpu};
+use rgemm::{Element, GemmError, Gpu};
 use std::io::Write;
 
 /// The GPU, or `None` after printing why the test is skipped. The message
@@ -29,15 +30,23 @@ fn seeded_rng() -> (u64, StdRng) {
     (seed, StdRng::seed_from_u64(seed))
 }
 
-fn check_all_kernels(gpu: &Gpu, shapes: &[(usize, usize, usize)]) {
+/// Every kernel of `dtype` on each shape, against its dtype's bound.
+fn check_kernels<T: Element>(gpu: &Gpu, dtype: Dtype, shapes: &[(usize, usize, usize)]) {
     let (seed, mut rng) = seeded_rng();
     for &(m, n, k) in shapes {
-        let mut problem = Problem::new(gpu, m, n, k, &mut rng).unwrap();
-        for spec in F32_KERNELS {
+        let mut problem = Problem::<T>::new(gpu, dtype, m, n, k, &mut rng).unwrap();
+        for spec in dtype.kernels() {
             let err = problem.check(gpu, spec, None).unwrap();
-            assert!(Dtype::F32.accepts(err), "{} on {m}×{n}×{k}: relative error {err:e} (seed {seed})", spec.name);
+            assert!(dtype.accepts(err), "{} on {m}×{n}×{k}: relative error {err:e} (seed {seed})", spec.name);
         }
     }
+}
+
+/// Every kernel of every dtype.
+fn check_all_kernels(gpu: &Gpu, shapes: &[(usize, usize, usize)]) {
+    check_kernels::<f32>(gpu, Dtype::F32, shapes);
+    check_kernels::<f16>(gpu, Dtype::F16, shapes);
+    check_kernels::<bf16>(gpu, Dtype::Bf16, shapes);
 }
 
 #[test]
@@ -49,8 +58,9 @@ fn every_kernel_on_the_issue_shapes() {
 #[test]
 fn every_kernel_on_tile_edges_and_unaligned_rows() {
     let Some(gpu) = gpu_or_skip("every_kernel_on_tile_edges_and_unaligned_rows") else { return };
-    // Primes; one past each tile size; K and N not multiples of 4 (no 128-bit
-    // rows); exact tile multiples; tall-skinny and short-wide.
+    // Primes; one past each tile size; K and N not multiples of 4 or 8 (rows
+    // not 16-byte aligned); exact tile multiples; tall-skinny and short-wide;
+    // K not a multiple of the 32-deep tensor-core slice.
     check_all_kernels(
         &gpu,
         &[
@@ -70,8 +80,8 @@ fn every_kernel_on_tile_edges_and_unaligned_rows() {
 fn grouped_order_does_not_change_the_result() {
     let Some(gpu) = gpu_or_skip("grouped_order_does_not_change_the_result") else { return };
     let (seed, mut rng) = seeded_rng();
-    let mut problem = Problem::new(&gpu, 1100, 900, 300, &mut rng).unwrap();
-    for spec in F32_KERNELS.iter().filter(|s| s.default_group_m > 1) {
+    let mut problem = Problem::<f32>::new(&gpu, Dtype::F32, 1100, 900, 300, &mut rng).unwrap();
+    for spec in KERNELS.iter().filter(|s| s.default_group_m > 1 && s.dtype == Dtype::F32) {
         for group in [1, 3, 8, 64] {
             let err = problem.check(&gpu, spec, Some(group)).unwrap();
             assert!(Dtype::F32.accepts(err), "{} group {group}: {err:e} (seed {seed})", spec.name);
@@ -83,10 +93,16 @@ fn grouped_order_does_not_change_the_result() {
 fn unwritten_output_fails_the_check() {
     let Some(gpu) = gpu_or_skip("unwritten_output_fails_the_check") else { return };
     let (_, mut rng) = seeded_rng();
-    let mut c = gpu.alloc_poisoned(4 * 4).unwrap();
+    let mut c = gpu.alloc_poisoned::<f32>(4 * 4).unwrap();
     gpu.poison(&mut c).unwrap();
     let host = gpu.download(&c).unwrap();
     assert!(host.iter().all(|x| x.is_nan()), "poison did not reach every element");
+    for bits in [
+        gpu.download(&gpu.alloc_poisoned::<f16>(7).unwrap()).unwrap().iter().map(|x| x.to_f32()).collect::<Vec<_>>(),
+        gpu.download(&gpu.alloc_poisoned::<bf16>(7).unwrap()).unwrap().iter().map(|x| x.to_f32()).collect(),
+    ] {
+        assert!(bits.iter().all(|x| x.is_nan()), "16-bit poison is not NaN: {bits:?}");
+    }
     let a = rgemm::Matrix::random(4, 4, &mut rng);
     let reference = rgemm::reference::Reference::new(&a, &a, &mut rng);
     assert!(!Dtype::F32.accepts(reference.relative_error(&host)));
@@ -100,12 +116,16 @@ fn bad_calls_are_errors_not_panics() {
     let b = gpu.upload(&[1.0f32; 6]).unwrap();
     let mut c = gpu.alloc_poisoned(4).unwrap();
     // 2×3 · 3×2 is fine; 2×3 · 4×2 is not (B too short), nor is M = 0.
-    assert!(gpu.sgemm(spec, &a, &b, &mut c, 2, 2, 3, None).is_ok());
-    assert!(matches!(gpu.sgemm(spec, &a, &b, &mut c, 2, 2, 4, None), Err(GemmError::Shape(_))));
-    assert!(matches!(gpu.sgemm(spec, &a, &b, &mut c, 0, 2, 3, None), Err(GemmError::Shape(_))));
-    assert!(matches!(gpu.sgemm(spec, &a, &b, &mut c, 3, 2, 3, None), Err(GemmError::Shape(_))));
+    assert!(gpu.gemm(spec, &a, &b, &mut c, 2, 2, 3, None).is_ok());
+    assert!(matches!(gpu.gemm(spec, &a, &b, &mut c, 2, 2, 4, None), Err(GemmError::Shape(_))));
+    assert!(matches!(gpu.gemm(spec, &a, &b, &mut c, 0, 2, 3, None), Err(GemmError::Shape(_))));
+    assert!(matches!(gpu.gemm(spec, &a, &b, &mut c, 3, 2, 3, None), Err(GemmError::Shape(_))));
+    // A bf16 kernel on f32 buffers is refused, not run on misread data.
+    let bf16_kernel = &gemm_launch::MMA_BF16_128X128;
+    assert!(matches!(gpu.gemm(bf16_kernel, &a, &b, &mut c, 2, 2, 3, None), Err(GemmError::DtypeMismatch { .. })));
     // A problem far larger than device memory is refused before allocating.
     let mut rng = StdRng::seed_from_u64(1);
     let huge = 1 << 20;
-    assert!(matches!(Problem::new(&gpu, huge, huge, huge, &mut rng), Err(GemmError::OutOfMemory { .. })));
+    let too_big = Problem::<f32>::new(&gpu, Dtype::F32, huge, huge, huge, &mut rng);
+    assert!(matches!(too_big, Err(GemmError::OutOfMemory { .. })));
 }

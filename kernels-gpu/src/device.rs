@@ -212,3 +212,122 @@ pub fn cp_async_wait(pending: u32) {
         _ => wait!(7),
     }
 }
+
+/// `cp.async.cg.shared.global [dst], [src], 16, src_bytes;`: as
+/// [`cp_async_16`], but copies only `src_bytes` (0 or 16) and zero-fills the
+/// rest: the edge mask for tiles that overhang the matrix.
+///
+/// # Safety
+/// With `src_bytes = 16`, as [`cp_async_16`]; `dst` 16-byte aligned.
+#[inline(always)]
+pub unsafe fn cp_async_16_or_zero(dst: u32, src: *const u16, src_bytes: u32) {
+    unsafe {
+        asm!("cp.async.cg.shared.global [{d}], [{s}], 16, {n};",
+             d = in(reg32) dst, s = in(reg64) src, n = in(reg32) src_bytes,
+             options(nostack));
+    }
+}
+
+/// `st.shared.v4.b32 [addr], {x, y, z, w};`: 16 bytes to a shared address.
+#[inline(always)]
+pub fn store_shared_x4_b32(addr: u32, v: [u32; 4]) {
+    unsafe {
+        asm!("st.shared.v4.b32 [{a}], {{{x}, {y}, {z}, {w}}};",
+             a = in(reg32) addr, x = in(reg32) v[0], y = in(reg32) v[1], z = in(reg32) v[2], w = in(reg32) v[3],
+             options(nostack));
+    }
+}
+
+/// The 32-bit `.shared` address of dynamic shared memory at `byte_offset`
+/// (for operands addressed in bytes: 16-bit tiles, `ldmatrix`, `cp.async`).
+#[inline(always)]
+pub fn smem_addr(byte_offset: usize) -> u32 {
+    SharedF32::at(byte_offset).addr(0)
+}
+
+/// `ldmatrix.sync.aligned.m8n8.x4.shared.b16`: four 8×8 matrices of 16-bit
+/// elements from shared memory, in the register layout of an `mma` operand.
+/// Lane `i` gives the address of row `i % 8` of matrix `i / 8`; register `j`
+/// of every lane receives its part of matrix `j`.
+#[inline(always)]
+pub fn ldmatrix_x4(row_addr: u32) -> [u32; 4] {
+    let (a, b, c, d): (u32, u32, u32, u32);
+    unsafe {
+        asm!("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {{{a}, {b}, {c}, {d}}}, [{p}];",
+             a = out(reg32) a, b = out(reg32) b, c = out(reg32) c, d = out(reg32) d, p = in(reg32) row_addr,
+             options(readonly, nostack));
+    }
+    [a, b, c, d]
+}
+
+/// `ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16`: as [`ldmatrix_x4`], each
+/// 8×8 matrix transposed: loads the column-major B operand of `mma` from a
+/// row-major `[k][n]` tile.
+#[inline(always)]
+pub fn ldmatrix_x4_trans(row_addr: u32) -> [u32; 4] {
+    let (a, b, c, d): (u32, u32, u32, u32);
+    unsafe {
+        asm!("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {{{a}, {b}, {c}, {d}}}, [{p}];",
+             a = out(reg32) a, b = out(reg32) b, c = out(reg32) c, d = out(reg32) d, p = in(reg32) row_addr,
+             options(readonly, nostack));
+    }
+    [a, b, c, d]
+}
+
+macro_rules! mma_m16n8k16 {
+    ($(#[$doc:meta])* $name:ident, $ty:literal) => {
+        $(#[$doc])*
+        #[inline(always)]
+        pub fn $name(a: [u32; 4], b: [u32; 2], c: [f32; 4]) -> [f32; 4] {
+            let (d0, d1, d2, d3): (f32, f32, f32, f32);
+            unsafe {
+                asm!(concat!("mma.sync.aligned.m16n8k16.row.col.f32.", $ty, ".", $ty, ".f32 ",
+                             "{{{d0}, {d1}, {d2}, {d3}}}, {{{a0}, {a1}, {a2}, {a3}}}, {{{b0}, {b1}}}, ",
+                             "{{{c0}, {c1}, {c2}, {c3}}};"),
+                     d0 = out(reg32) d0, d1 = out(reg32) d1, d2 = out(reg32) d2, d3 = out(reg32) d3,
+                     a0 = in(reg32) a[0], a1 = in(reg32) a[1], a2 = in(reg32) a[2], a3 = in(reg32) a[3],
+                     b0 = in(reg32) b[0], b1 = in(reg32) b[1],
+                     c0 = in(reg32) c[0], c1 = in(reg32) c[1], c2 = in(reg32) c[2], c3 = in(reg32) c[3],
+                     options(pure, nomem, nostack));
+            }
+            [d0, d1, d2, d3]
+        }
+    };
+}
+
+mma_m16n8k16!(
+    /// `mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32`: `D = A·B + C` for
+    /// a 16×16 f16 tile of A (4 registers of f16 pairs), a 16×8 tile of B (2)
+    /// and a 16×8 f32 accumulator (4), across the warp.
+    mma_m16n8k16_f16,
+    "f16"
+);
+mma_m16n8k16!(
+    /// `mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32`: as
+    /// [`mma_m16n8k16_f16`] with bf16 operands.
+    mma_m16n8k16_bf16,
+    "bf16"
+);
+
+/// `cvt.rn.f16x2.f32 d, hi, lo;`: two f32 rounded to f16, packed (`lo` in the
+/// low half, the lower address when stored).
+#[inline(always)]
+pub fn pack_f16x2(lo: f32, hi: f32) -> u32 {
+    let d: u32;
+    unsafe {
+        asm!("cvt.rn.f16x2.f32 {d}, {hi}, {lo};", d = out(reg32) d, hi = in(reg32) hi, lo = in(reg32) lo,
+             options(pure, nomem, nostack));
+    }
+    d
+}
+
+/// `cvt.rn.bf16x2.f32 d, hi, lo;`: as [`pack_f16x2`] for bf16.
+#[inline(always)]
+pub fn pack_bf16x2(lo: f32, hi: f32) -> u32 {
+    let d: u32;
+    unsafe {
+        asm!("cvt.rn.bf16x2.f32 {d}, {hi}, {lo};", d = out(reg32) d, hi = in(reg32) hi, lo = in(reg32) lo,
+             options(pure, nomem, nostack));
+    }
+    d
+}

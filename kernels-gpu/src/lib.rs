@@ -18,6 +18,7 @@ mod naive;
 mod reg1d;
 mod reg2d;
 mod staging;
+mod tensor_core;
 mod tiled;
 mod vectorized;
 

@@ -55,6 +55,39 @@ pub const fn a_smem_ld(bm: u32) -> u32 {
     bm + A_SMEM_PAD
 }
 
+/// Element type of A, B and C. Accumulation is f32 for every type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dtype {
+    /// IEEE f32, computed exactly on CUDA cores.
+    F32,
+    /// f32 in memory, multiplied on tensor cores with operands rounded to
+    /// TF32 (10-bit mantissa), as PyTorch's `allow_tf32`.
+    Tf32,
+    F16,
+    Bf16,
+}
+
+impl Dtype {
+    pub const ALL: [Dtype; 4] = [Dtype::F32, Dtype::Tf32, Dtype::F16, Dtype::Bf16];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Dtype::F32 => "f32",
+            Dtype::Tf32 => "tf32",
+            Dtype::F16 => "f16",
+            Dtype::Bf16 => "bf16",
+        }
+    }
+
+    /// Bytes per element in memory.
+    pub const fn element_bytes(self) -> u32 {
+        match self {
+            Dtype::F32 | Dtype::Tf32 => 4,
+            Dtype::F16 | Dtype::Bf16 => 2,
+        }
+    }
+}
+
 /// Which algorithm a kernel implements; each is one step of the ladder and
 /// one file in `kernels-gpu/src/`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,6 +109,10 @@ pub enum Algorithm {
     /// A multi-stage pipeline of `cp.async` copies (global → shared without
     /// registers), several K slices in flight.
     AsyncPipeline,
+    /// Tensor cores: `mma.sync` on warp tiles fed by `ldmatrix` from swizzled
+    /// shared memory, filled by a `cp.async` pipeline. `tm × tn` is the warp
+    /// tile; each warp is 32 threads.
+    TensorCore,
 }
 
 /// Everything the host needs to launch a kernel, and the kernel needs to be
@@ -85,6 +122,7 @@ pub struct KernelSpec {
     /// The PTX entry point (`.entry` name). A CPU test checks that every spec
     /// has its entry in the embedded PTX.
     pub name: &'static str,
+    pub dtype: Dtype,
     pub algorithm: Algorithm,
     pub tile: Tile,
     /// Shared-memory stages (0 for kernels that use none).
@@ -102,12 +140,22 @@ pub struct KernelSpec {
 impl KernelSpec {
     /// Threads per block (1-D blocks for every kernel).
     pub const fn threads(&self) -> u32 {
-        self.tile.threads()
+        match self.algorithm {
+            Algorithm::TensorCore => (self.tile.bm / self.tile.tm) * (self.tile.bn / self.tile.tn) * 32,
+            _ => self.tile.threads(),
+        }
     }
 
     /// Dynamic shared-memory bytes the launch must request.
     pub const fn smem_bytes(&self) -> u32 {
-        self.stages * self.tile.stage_bytes()
+        match self.algorithm {
+            // Swizzled, unpadded tiles of A ([bm][bk]) and B ([bk][bn]).
+            Algorithm::TensorCore => {
+                let t = self.tile;
+                self.stages * (t.bm * t.bk + t.bk * t.bn) * self.dtype.element_bytes()
+            }
+            _ => self.stages * self.tile.stage_bytes(),
+        }
     }
 
     /// Number of blocks (1-D grid: one block per tile of C; the kernel maps its
@@ -144,6 +192,7 @@ pub const fn tile_coords(block: u32, tiles_m: u32, tiles_n: u32, group_m: u32) -
 /// 32 consecutive elements of B and writes 32 consecutive elements of C.
 pub const NAIVE: KernelSpec = KernelSpec {
     name: "sgemm_naive",
+    dtype: Dtype::F32,
     algorithm: Algorithm::Naive,
     tile: Tile { bm: 8, bn: 32, bk: 1, tm: 1, tn: 1 },
     stages: 0,
@@ -154,6 +203,7 @@ pub const NAIVE: KernelSpec = KernelSpec {
 /// Step 2: 32×32 tiles of A and B in shared memory, one output per thread.
 pub const TILED: KernelSpec = KernelSpec {
     name: "sgemm_tiled",
+    dtype: Dtype::F32,
     algorithm: Algorithm::Tiled,
     tile: Tile { bm: 32, bn: 32, bk: 32, tm: 1, tn: 1 },
     stages: 1,
@@ -164,6 +214,7 @@ pub const TILED: KernelSpec = KernelSpec {
 /// Step 3: 64×64 block tile, each thread a column of 8 outputs.
 pub const REG1D: KernelSpec = KernelSpec {
     name: "sgemm_reg1d",
+    dtype: Dtype::F32,
     algorithm: Algorithm::RegisterBlocked1d,
     tile: Tile { bm: 64, bn: 64, bk: 8, tm: 8, tn: 1 },
     stages: 1,
@@ -174,6 +225,7 @@ pub const REG1D: KernelSpec = KernelSpec {
 /// Step 4: 128×128 block tile, each thread an 8×8 block of outputs.
 pub const REG2D: KernelSpec = KernelSpec {
     name: "sgemm_reg2d",
+    dtype: Dtype::F32,
     algorithm: Algorithm::RegisterBlocked2d,
     tile: Tile { bm: 128, bn: 128, bk: 8, tm: 8, tn: 8 },
     stages: 1,
@@ -184,6 +236,7 @@ pub const REG2D: KernelSpec = KernelSpec {
 /// Step 5: step 4 with 128-bit loads and conflict-free shared reads.
 pub const VECTORIZED: KernelSpec = KernelSpec {
     name: "sgemm_vec4",
+    dtype: Dtype::F32,
     algorithm: Algorithm::Vectorized,
     tile: Tile { bm: 128, bn: 128, bk: 8, tm: 8, tn: 8 },
     stages: 1,
@@ -196,6 +249,7 @@ pub const VECTORIZED: KernelSpec = KernelSpec {
 /// the tuner.
 pub const DB_128X128X8: KernelSpec = KernelSpec {
     name: "sgemm_db_128x128x8",
+    dtype: Dtype::F32,
     algorithm: Algorithm::DoubleBuffered,
     tile: Tile { bm: 128, bn: 128, bk: 8, tm: 8, tn: 8 },
     stages: 2,
@@ -225,6 +279,7 @@ pub const DB_256X128X8: KernelSpec =
 /// Step 7: `cp.async` pipeline, 3 stages, 2 blocks per multiprocessor.
 pub const ASYNC_128X128X8: KernelSpec = KernelSpec {
     name: "sgemm_async_128x128x8",
+    dtype: Dtype::F32,
     algorithm: Algorithm::AsyncPipeline,
     tile: Tile { bm: 128, bn: 128, bk: 8, tm: 8, tn: 8 },
     stages: 3,
@@ -244,8 +299,33 @@ pub const ASYNC_128X64X16: KernelSpec = KernelSpec {
     ..ASYNC_128X128X8
 };
 
-/// Every f32 kernel, in ladder order.
-pub const F32_KERNELS: &[KernelSpec] = &[
+/// Step 8: tensor cores. 128×256 block tile of 8 warps (64×64 each), K
+/// slice 32, 4 stages (96 KiB shared memory).
+pub const MMA_F16_128X256: KernelSpec = KernelSpec {
+    name: "hgemm_mma_128x256",
+    dtype: Dtype::F16,
+    algorithm: Algorithm::TensorCore,
+    tile: Tile { bm: 128, bn: 256, bk: 32, tm: 64, tn: 64 },
+    stages: 4,
+    default_group_m: 8,
+    min_blocks_per_sm: 1,
+};
+
+/// 128×128 block tile of 4 warps (64×64 each), 4 stages, two blocks per SM.
+pub const MMA_F16_128X128: KernelSpec = KernelSpec {
+    name: "hgemm_mma_128x128",
+    tile: Tile { bm: 128, bn: 128, bk: 32, tm: 64, tn: 64 },
+    min_blocks_per_sm: 2,
+    ..MMA_F16_128X256
+};
+
+pub const MMA_BF16_128X256: KernelSpec =
+    KernelSpec { name: "bgemm_mma_128x256", dtype: Dtype::Bf16, ..MMA_F16_128X256 };
+pub const MMA_BF16_128X128: KernelSpec =
+    KernelSpec { name: "bgemm_mma_128x128", dtype: Dtype::Bf16, ..MMA_F16_128X128 };
+
+/// Every kernel, f32 ladder first.
+pub const KERNELS: &[KernelSpec] = &[
     NAIVE,
     TILED,
     REG1D,
@@ -261,4 +341,8 @@ pub const F32_KERNELS: &[KernelSpec] = &[
     ASYNC_128X128X8,
     ASYNC_128X128X16,
     ASYNC_128X64X16,
+    MMA_F16_128X256,
+    MMA_F16_128X128,
+    MMA_BF16_128X256,
+    MMA_BF16_128X128,
 ];

@@ -1,0 +1,288 @@
+//! Step 8 — tensor cores (f16 and bf16 in, f32 accumulate, f16/bf16 out).
+//!
+//! The hierarchy is CUTLASS's: a block tile (128×256 or 128×128, K slice 32)
+//! is split into 64×64 warp tiles, each computed as 4×8 `mma.sync.m16n8k16`
+//! instruction tiles with f32 accumulators in registers (128 per thread).
+//!
+//! Mainloop: a 4-stage `cp.async` pipeline moves 16-byte chunks of A and B
+//! straight into shared memory (3 slices in flight while one is multiplied).
+//! Operands reach registers through `ldmatrix` (A, row-major `[m][k]`) and
+//! `ldmatrix.trans` (B, row-major `[k][n]`, which `mma` wants column-major).
+//! Each `ldmatrix` phase reads eight 16-byte rows; without care those rows
+//! sit in the same banks (A rows are 64 bytes apart, B rows 256–512), so the
+//! 16-byte chunks of each row are XOR-swizzled: chunk `c` of row `r` is
+//! stored at `c ^ f(r)`, which spreads any 8 consecutive rows over all banks.
+//!
+//! Epilogue: accumulators are rounded to the output type in pairs
+//! (`cvt.rn.{f16x2,bf16x2}.f32`) and stored 4 bytes at a time.
+//!
+//! Edges: chunks outside the matrix are zero-filled by `cp.async` itself;
+//! when rows are not 16-byte aligned (K or N not a multiple of 8) chunks are
+//! gathered element by element instead. Any M, N, K is correct.
+//!
+//! Cost (ptxas sm_90): see `gemm --list-kernels`. Measured: see docs/PERF.md.
+
+use crate::common::{at, tile_origin};
+use crate::device::{
+    cp_async_16_or_zero, cp_async_commit, cp_async_wait, ldmatrix_x4, ldmatrix_x4_trans, mma_m16n8k16_bf16,
+    mma_m16n8k16_f16, pack_bf16x2, pack_f16x2, smem_addr, store_shared_x4_b32, sync_threads, thread_idx,
+};
+
+/// A 16-bit input type with its tensor-core instruction and output rounding.
+pub trait MmaElement {
+    fn mma(a: [u32; 4], b: [u32; 2], c: [f32; 4]) -> [f32; 4];
+    /// Rounds two f32 to this type, packed low-then-high.
+    fn pack(lo: f32, hi: f32) -> u32;
+}
+
+pub struct F16;
+pub struct Bf16;
+
+impl MmaElement for F16 {
+    #[inline(always)]
+    fn mma(a: [u32; 4], b: [u32; 2], c: [f32; 4]) -> [f32; 4] {
+        mma_m16n8k16_f16(a, b, c)
+    }
+    #[inline(always)]
+    fn pack(lo: f32, hi: f32) -> u32 {
+        pack_f16x2(lo, hi)
+    }
+}
+
+impl MmaElement for Bf16 {
+    #[inline(always)]
+    fn mma(a: [u32; 4], b: [u32; 2], c: [f32; 4]) -> [f32; 4] {
+        mma_m16n8k16_bf16(a, b, c)
+    }
+    #[inline(always)]
+    fn pack(lo: f32, hi: f32) -> u32 {
+        pack_bf16x2(lo, hi)
+    }
+}
+
+/// Byte offset of 16-byte chunk `chunk` (of 4) of row `row` in the swizzled
+/// `[BM][32]` A tile. Rows are 64 bytes, two per 128-byte bank line, so the
+/// XOR key is `(row / 2) % 4`: rows r..r+7 then cover all 32 banks.
+#[inline(always)]
+fn a_offset(row: usize, chunk: usize) -> usize {
+    row * 64 + ((chunk ^ ((row >> 1) & 3)) * 16)
+}
+
+/// Byte offset of chunk `chunk` of k-row `krow` in the swizzled `[32][BN]` B
+/// tile. Rows are a multiple of 128 bytes, so the key is `krow % 8`.
+#[inline(always)]
+fn b_offset<const BN: usize>(krow: usize, chunk: usize) -> usize {
+    krow * BN * 2 + ((chunk ^ (krow & 7)) * 16)
+}
+
+/// Where the operands are and how they may be read.
+struct Operands {
+    a: *const u16,
+    b: *const u16,
+    m: u32,
+    n: u32,
+    k: u32,
+    row0: u32,
+    col0: u32,
+}
+
+/// Eight consecutive 16-bit elements of a row into one 16-byte shared chunk:
+/// one zero-filling `cp.async` when the row is 16-byte aligned, else gathered
+/// element by element (zero outside the matrix) and stored.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+unsafe fn copy_chunk(dst: u32, p: *const u16, ld: u32, row: u32, col: u32, rows: u32, cols: u32, aligned: bool) {
+    if aligned {
+        let inside = row < rows && col < cols;
+        let src = if inside { unsafe { p.add(at(row, ld, col)) } } else { p };
+        unsafe { cp_async_16_or_zero(dst, src, if inside { 16 } else { 0 }) };
+    } else {
+        let element = |j: u32| -> u32 {
+            if row < rows && col + j < cols { unsafe { *p.add(at(row, ld, col + j)) as u32 } } else { 0 }
+        };
+        store_shared_x4_b32(dst, core::array::from_fn(|q| element(2 * q as u32) | (element(2 * q as u32 + 1) << 16)));
+    }
+}
+
+/// Issues the copies of the K slice at `k0` into the stage at `a_stage`
+/// (A: `[BM][BK]`) and `b_stage` (B: `[BK][BN]`), both swizzled.
+#[inline(always)]
+unsafe fn copy_slice<const BM: usize, const BN: usize, const BK: usize, const THREADS: usize>(
+    ops: &Operands,
+    k0: u32,
+    t: usize,
+    a_stage: u32,
+    b_stage: u32,
+) {
+    let (a_aligned, b_aligned) = (ops.k.is_multiple_of(8), ops.n.is_multiple_of(8));
+    for l in 0..(BM * BK / 8) / THREADS {
+        let i = t + l * THREADS;
+        let (r, c) = (i / (BK / 8), i % (BK / 8));
+        let dst = a_stage + a_offset(r, c) as u32;
+        unsafe { copy_chunk(dst, ops.a, ops.k, ops.row0 + r as u32, k0 + 8 * c as u32, ops.m, ops.k, a_aligned) };
+    }
+    for l in 0..(BK * BN / 8) / THREADS {
+        let i = t + l * THREADS;
+        let (r, c) = (i / (BN / 8), i % (BN / 8));
+        let dst = b_stage + b_offset::<BN>(r, c) as u32;
+        unsafe { copy_chunk(dst, ops.b, ops.n, k0 + r as u32, ops.col0 + 8 * c as u32, ops.k, ops.n, b_aligned) };
+    }
+}
+
+/// # Safety
+/// See the entry point.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+unsafe fn tensor_core<
+    E: MmaElement,
+    const BM: usize,
+    const BN: usize,
+    const BK: usize,
+    const WM: usize,
+    const WN: usize,
+    const THREADS: usize,
+    const MI: usize,
+    const NJ: usize,
+    const STAGES: usize,
+>(
+    a: *const u16,
+    b: *const u16,
+    c: *mut u16,
+    m: u32,
+    n: u32,
+    k: u32,
+    group_m: u32,
+) {
+    // MI × NJ: the warp tile in 16×16 pieces (each one A fragment and a pair
+    // of 16×8 accumulators).
+    const {
+        assert!(BK == 32 && BN >= 64 && WM == MI * 16 && WN == NJ * 16 && STAGES >= 2 && STAGES <= 9);
+        assert!(THREADS == (BM / WM) * (BN / WN) * 32);
+        assert!(
+            (BM * BK / 8).is_multiple_of(THREADS) && (BK * BN / 8).is_multiple_of(THREADS),
+            "whole chunks per thread"
+        );
+    };
+    let (a_bytes, b_bytes) = (BM * BK * 2, BK * BN * 2);
+    let a_stage = |s: usize| smem_addr(s * (a_bytes + b_bytes));
+    let b_stage = |s: usize| smem_addr(s * (a_bytes + b_bytes) + a_bytes);
+
+    let (row0, col0) = tile_origin::<BM, BN>(m, n, group_m);
+    let ops = Operands { a, b, m, n, k, row0, col0 };
+    let t = thread_idx();
+    let (warp, lane) = (t / 32, t % 32);
+    let (warp_row, warp_col) = ((warp / (BN / WN)) * WM, (warp % (BN / WN)) * WN);
+    let slices = k.div_ceil(BK as u32) as usize;
+
+    for s in 0..STAGES - 1 {
+        if s < slices {
+            unsafe { copy_slice::<BM, BN, BK, THREADS>(&ops, (s * BK) as u32, t, a_stage(s), b_stage(s)) };
+        }
+        cp_async_commit();
+    }
+
+    let mut acc = [[[[0.0f32; 4]; 2]; NJ]; MI];
+    for s in 0..slices {
+        cp_async_wait(STAGES as u32 - 2);
+        sync_threads();
+        let next = s + STAGES - 1;
+        if next < slices {
+            let st = next % STAGES;
+            unsafe { copy_slice::<BM, BN, BK, THREADS>(&ops, (next * BK) as u32, t, a_stage(st), b_stage(st)) };
+        }
+        cp_async_commit();
+
+        let (a_tile, b_tile) = (a_stage(s % STAGES), b_stage(s % STAGES));
+        for kk in 0..BK / 16 {
+            // Lane l addresses row l % 16 of the 16×16 A tile, k half l / 16.
+            let a_frag: [[u32; 4]; MI] = core::array::from_fn(|mi| {
+                let row = warp_row + mi * 16 + lane % 16;
+                ldmatrix_x4(a_tile + a_offset(row, kk * 2 + lane / 16) as u32)
+            });
+            // Lane l addresses k-row l % 16 of a 16×16 B tile, n half l / 16:
+            // registers 0,1 are its left 16×8 tile, registers 2,3 its right.
+            let b_frag: [[u32; 4]; NJ] = core::array::from_fn(|nj| {
+                let chunk = (warp_col + nj * 16) / 8 + lane / 16;
+                ldmatrix_x4_trans(b_tile + b_offset::<BN>(kk * 16 + lane % 16, chunk) as u32)
+            });
+            for (acc_m, a_m) in acc.iter_mut().zip(&a_frag) {
+                for (acc_pair, b) in acc_m.iter_mut().zip(&b_frag) {
+                    acc_pair[0] = E::mma(*a_m, [b[0], b[1]], acc_pair[0]);
+                    acc_pair[1] = E::mma(*a_m, [b[2], b[3]], acc_pair[1]);
+                }
+            }
+        }
+    }
+
+    // Epilogue. Accumulator (mi, nj, h) is the 16×8 tile at rows
+    // warp_row + 16·mi, columns warp_col + 16·nj + 8·h; a lane holds rows
+    // lane/4 and lane/4 + 8, columns 2·(lane%4) and +1 of it.
+    let pairs = n.is_multiple_of(2);
+    for (mi, acc_m) in acc.iter().enumerate() {
+        for (nj, acc_pair) in acc_m.iter().enumerate() {
+            for (h, acc_tile) in acc_pair.iter().enumerate() {
+                let col = col0 + (warp_col + nj * 16 + h * 8 + (lane % 4) * 2) as u32;
+                for half in 0..2 {
+                    let row = row0 + (warp_row + mi * 16 + lane / 4 + half * 8) as u32;
+                    if row >= m {
+                        continue;
+                    }
+                    let packed = E::pack(acc_tile[2 * half], acc_tile[2 * half + 1]);
+                    if pairs && col + 1 < n {
+                        unsafe { *(c.add(at(row, n, col)) as *mut u32) = packed };
+                    } else {
+                        if col < n {
+                            unsafe { *c.add(at(row, n, col)) = packed as u16 };
+                        }
+                        if col + 1 < n {
+                            unsafe { *c.add(at(row, n, col + 1)) = (packed >> 16) as u16 };
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+macro_rules! mma_entry {
+    ($entry:ident, $element:ty, $spec:expr) => {
+        /// PTX entry point; see [`tensor_core`] for the algorithm.
+        ///
+        /// # Safety
+        /// `a`, `b`, `c` must hold `m×k`, `k×n`, `m×n` 16-bit elements
+        /// (row-major, 16-byte aligned) and the launch must use the spec's
+        /// block, grid and shared memory.
+        #[unsafe(no_mangle)]
+        pub unsafe extern "ptx-kernel" fn $entry(
+            a: *const u16,
+            b: *const u16,
+            c: *mut u16,
+            m: u32,
+            n: u32,
+            k: u32,
+            group_m: u32,
+        ) {
+            const SPEC: gemm_launch::KernelSpec = $spec;
+            const T: gemm_launch::Tile = SPEC.tile;
+            unsafe {
+                tensor_core::<
+                    $element,
+                    { T.bm as usize },
+                    { T.bn as usize },
+                    { T.bk as usize },
+                    { T.tm as usize },
+                    { T.tn as usize },
+                    { SPEC.threads() as usize },
+                    { T.tm as usize / 16 },
+                    { T.tn as usize / 16 },
+                    { SPEC.stages as usize },
+                >(a, b, c, m, n, k, group_m)
+            }
+        }
+    };
+}
+
+mma_entry!(hgemm_mma_128x256, F16, gemm_launch::MMA_F16_128X256);
+mma_entry!(hgemm_mma_128x128, F16, gemm_launch::MMA_F16_128X128);
+mma_entry!(bgemm_mma_128x256, Bf16, gemm_launch::MMA_BF16_128X256);
+mma_entry!(bgemm_mma_128x128, Bf16, gemm_launch::MMA_BF16_128X128);
