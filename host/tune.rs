@@ -47,8 +47,8 @@ pub fn candidates(dtype: Dtype) -> impl Iterator<Item = &'static KernelSpec> {
 /// need more, smaller blocks to fill the multiprocessors).
 pub fn default_choice(dtype: Dtype, m: usize, n: usize, multiprocessors: i32) -> Choice {
     let (big, small) = match dtype {
-        Dtype::F16 => (gemm_launch::MMA_F16_128X256, gemm_launch::MMA_F16_128X128),
-        Dtype::Bf16 => (gemm_launch::MMA_BF16_128X256, gemm_launch::MMA_BF16_128X128),
+        Dtype::F16 => (gemm_launch::MMA_F16_128X256X32, gemm_launch::MMA_F16_128X128X32),
+        Dtype::Bf16 => (gemm_launch::MMA_BF16_128X256X32, gemm_launch::MMA_BF16_128X128X32),
         _ => (gemm_launch::DB_128X128X16, gemm_launch::DB_64X64X16),
     };
     let blocks = tiles(m as u32, big.tile.bm) as i64 * tiles(n as u32, big.tile.bn) as i64;

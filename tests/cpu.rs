@@ -241,8 +241,8 @@ fn dtype_and_kernel_names() {
     assert!(matches!(parse_dtype("f8"), Err(GemmError::UnsupportedDtype { .. })));
     assert_eq!(find_kernel(Dtype::F32, "tiled").unwrap().name, "sgemm_tiled");
     assert_eq!(find_kernel(Dtype::F32, "sgemm_naive").unwrap().name, "sgemm_naive");
-    assert_eq!(find_kernel(Dtype::Bf16, "mma_128x256").unwrap().name, "bgemm_mma_128x256");
-    assert!(find_kernel(Dtype::F32, "mma_128x256").is_err(), "kernels are per dtype");
+    assert_eq!(find_kernel(Dtype::Bf16, "mma_128x256x32").unwrap().name, "bgemm_mma_128x256x32");
+    assert!(find_kernel(Dtype::F32, "mma_128x256x32").is_err(), "kernels are per dtype");
     let e = find_kernel(Dtype::F32, "fastest").unwrap_err();
     assert!(e.to_string().contains("tiled"), "the error lists the kernels: {e}");
     // Every kernel's short name is unique within its dtype.

@@ -121,7 +121,7 @@ fn bad_calls_are_errors_not_panics() {
     assert!(matches!(gpu.gemm(spec, &a, &b, &mut c, 0, 2, 3, None), Err(GemmError::Shape(_))));
     assert!(matches!(gpu.gemm(spec, &a, &b, &mut c, 3, 2, 3, None), Err(GemmError::Shape(_))));
     // A bf16 kernel on f32 buffers is refused, not run on misread data.
-    let bf16_kernel = &gemm_launch::MMA_BF16_128X128;
+    let bf16_kernel = &gemm_launch::MMA_BF16_128X128X32;
     assert!(matches!(gpu.gemm(bf16_kernel, &a, &b, &mut c, 2, 2, 3, None), Err(GemmError::DtypeMismatch { .. })));
     // A problem far larger than device memory is refused before allocating.
     let mut rng = StdRng::seed_from_u64(1);

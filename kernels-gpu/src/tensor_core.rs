@@ -1,6 +1,7 @@
 //! Step 8 — tensor cores (f16 and bf16 in, f32 accumulate, f16/bf16 out).
 //!
-//! The hierarchy is CUTLASS's: a block tile (128×256 or 128×128, K slice 32)
+//! The hierarchy is CUTLASS's: a block tile (128×256 or 128×128, K slice 32
+//! or 64)
 //! is split into 64×64 warp tiles, each computed as 4×8 `mma.sync.m16n8k16`
 //! instruction tiles with f32 accumulators in registers (128 per thread).
 //!
@@ -60,15 +61,17 @@ impl MmaElement for Bf16 {
     }
 }
 
-/// Byte offset of 16-byte chunk `chunk` (of 4) of row `row` in the swizzled
-/// `[BM][32]` A tile. Rows are 64 bytes, two per 128-byte bank line, so the
-/// XOR key is `(row / 2) % 4`: rows r..r+7 then cover all 32 banks.
+/// Byte offset of 16-byte chunk `chunk` of row `row` in the swizzled
+/// `[BM][BK]` A tile. With BK = 32 rows are 64 bytes, two per 128-byte bank
+/// line, so the XOR key is `(row / 2) % 4`; with BK = 64 rows are 128 bytes
+/// and the key is `row % 8`. Either way rows r..r+7 cover all 32 banks.
 #[inline(always)]
-fn a_offset(row: usize, chunk: usize) -> usize {
-    row * 64 + ((chunk ^ ((row >> 1) & 3)) * 16)
+fn a_offset<const BK: usize>(row: usize, chunk: usize) -> usize {
+    let key = if BK == 32 { (row >> 1) & 3 } else { row & 7 };
+    row * BK * 2 + ((chunk ^ key) * 16)
 }
 
-/// Byte offset of chunk `chunk` of k-row `krow` in the swizzled `[32][BN]` B
+/// Byte offset of chunk `chunk` of k-row `krow` in the swizzled `[BK][BN]` B
 /// tile. Rows are a multiple of 128 bytes, so the key is `krow % 8`.
 #[inline(always)]
 fn b_offset<const BN: usize>(krow: usize, chunk: usize) -> usize {
@@ -118,7 +121,7 @@ unsafe fn copy_slice<const BM: usize, const BN: usize, const BK: usize, const TH
     for l in 0..(BM * BK / 8) / THREADS {
         let i = t + l * THREADS;
         let (r, c) = (i / (BK / 8), i % (BK / 8));
-        let dst = a_stage + a_offset(r, c) as u32;
+        let dst = a_stage + a_offset::<BK>(r, c) as u32;
         unsafe { copy_chunk(dst, ops.a, ops.k, ops.row0 + r as u32, k0 + 8 * c as u32, ops.m, ops.k, a_aligned) };
     }
     for l in 0..(BK * BN / 8) / THREADS {
@@ -156,7 +159,7 @@ unsafe fn tensor_core<
     // MI × NJ: the warp tile in 16×16 pieces (each one A fragment and a pair
     // of 16×8 accumulators).
     const {
-        assert!(BK == 32 && BN >= 64 && WM == MI * 16 && WN == NJ * 16 && STAGES >= 2 && STAGES <= 9);
+        assert!((BK == 32 || BK == 64) && BN >= 64 && WM == MI * 16 && WN == NJ * 16 && STAGES >= 2 && STAGES <= 9);
         assert!(THREADS == (BM / WM) * (BN / WN) * 32);
         assert!(
             (BM * BK / 8).is_multiple_of(THREADS) && (BK * BN / 8).is_multiple_of(THREADS),
@@ -197,7 +200,7 @@ unsafe fn tensor_core<
             // Lane l addresses row l % 16 of the 16×16 A tile, k half l / 16.
             let a_frag: [[u32; 4]; MI] = core::array::from_fn(|mi| {
                 let row = warp_row + mi * 16 + lane % 16;
-                ldmatrix_x4(a_tile + a_offset(row, kk * 2 + lane / 16) as u32)
+                ldmatrix_x4(a_tile + a_offset::<BK>(row, kk * 2 + lane / 16) as u32)
             });
             // Lane l addresses k-row l % 16 of a 16×16 B tile, n half l / 16:
             // registers 0,1 are its left 16×8 tile, registers 2,3 its right.
@@ -282,7 +285,11 @@ macro_rules! mma_entry {
     };
 }
 
-mma_entry!(hgemm_mma_128x256, F16, gemm_launch::MMA_F16_128X256);
-mma_entry!(hgemm_mma_128x128, F16, gemm_launch::MMA_F16_128X128);
-mma_entry!(bgemm_mma_128x256, Bf16, gemm_launch::MMA_BF16_128X256);
-mma_entry!(bgemm_mma_128x128, Bf16, gemm_launch::MMA_BF16_128X128);
+mma_entry!(hgemm_mma_128x256x32, F16, gemm_launch::MMA_F16_128X256X32);
+mma_entry!(hgemm_mma_128x128x32, F16, gemm_launch::MMA_F16_128X128X32);
+mma_entry!(hgemm_mma_128x256x64, F16, gemm_launch::MMA_F16_128X256X64);
+mma_entry!(hgemm_mma_128x128x64, F16, gemm_launch::MMA_F16_128X128X64);
+mma_entry!(bgemm_mma_128x256x32, Bf16, gemm_launch::MMA_BF16_128X256X32);
+mma_entry!(bgemm_mma_128x128x32, Bf16, gemm_launch::MMA_BF16_128X128X32);
+mma_entry!(bgemm_mma_128x256x64, Bf16, gemm_launch::MMA_BF16_128X256X64);
+mma_entry!(bgemm_mma_128x128x64, Bf16, gemm_launch::MMA_BF16_128X128X64);

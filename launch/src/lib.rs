@@ -254,27 +254,52 @@ pub const DB_128X128X8: KernelSpec = KernelSpec {
     tile: Tile { bm: 128, bn: 128, bk: 8, tm: 8, tn: 8 },
     stages: 2,
     default_group_m: 8,
-    min_blocks_per_sm: 0,
+    // It fits in 128 registers without spilling: two blocks (16 warps) per SM.
+    min_blocks_per_sm: 2,
 };
 
-pub const DB_128X128X16: KernelSpec =
-    KernelSpec { name: "sgemm_db_128x128x16", tile: Tile { bm: 128, bn: 128, bk: 16, tm: 8, tn: 8 }, ..DB_128X128X8 };
+pub const DB_128X128X16: KernelSpec = KernelSpec {
+    name: "sgemm_db_128x128x16",
+    tile: Tile { bm: 128, bn: 128, bk: 16, tm: 8, tn: 8 },
+    min_blocks_per_sm: 0,
+    ..DB_128X128X8
+};
 
-pub const DB_128X64X16: KernelSpec =
-    KernelSpec { name: "sgemm_db_128x64x16", tile: Tile { bm: 128, bn: 64, bk: 16, tm: 8, tn: 4 }, ..DB_128X128X8 };
+pub const DB_128X64X16: KernelSpec = KernelSpec {
+    name: "sgemm_db_128x64x16",
+    tile: Tile { bm: 128, bn: 64, bk: 16, tm: 8, tn: 4 },
+    min_blocks_per_sm: 0,
+    ..DB_128X128X8
+};
 
-pub const DB_64X64X16: KernelSpec =
-    KernelSpec { name: "sgemm_db_64x64x16", tile: Tile { bm: 64, bn: 64, bk: 16, tm: 4, tn: 4 }, ..DB_128X128X8 };
+pub const DB_64X64X16: KernelSpec = KernelSpec {
+    name: "sgemm_db_64x64x16",
+    tile: Tile { bm: 64, bn: 64, bk: 16, tm: 4, tn: 4 },
+    min_blocks_per_sm: 0,
+    ..DB_128X128X8
+};
 
 /// 8×16 outputs per thread: more FMAs per shared load and per global load.
-pub const DB_128X256X8: KernelSpec =
-    KernelSpec { name: "sgemm_db_128x256x8", tile: Tile { bm: 128, bn: 256, bk: 8, tm: 8, tn: 16 }, ..DB_128X128X8 };
+pub const DB_128X256X8: KernelSpec = KernelSpec {
+    name: "sgemm_db_128x256x8",
+    tile: Tile { bm: 128, bn: 256, bk: 8, tm: 8, tn: 16 },
+    min_blocks_per_sm: 0,
+    ..DB_128X128X8
+};
 
-pub const DB_128X256X16: KernelSpec =
-    KernelSpec { name: "sgemm_db_128x256x16", tile: Tile { bm: 128, bn: 256, bk: 16, tm: 8, tn: 16 }, ..DB_128X128X8 };
+pub const DB_128X256X16: KernelSpec = KernelSpec {
+    name: "sgemm_db_128x256x16",
+    tile: Tile { bm: 128, bn: 256, bk: 16, tm: 8, tn: 16 },
+    min_blocks_per_sm: 0,
+    ..DB_128X128X8
+};
 
-pub const DB_256X128X8: KernelSpec =
-    KernelSpec { name: "sgemm_db_256x128x8", tile: Tile { bm: 256, bn: 128, bk: 8, tm: 16, tn: 8 }, ..DB_128X128X8 };
+pub const DB_256X128X8: KernelSpec = KernelSpec {
+    name: "sgemm_db_256x128x8",
+    tile: Tile { bm: 256, bn: 128, bk: 8, tm: 16, tn: 8 },
+    min_blocks_per_sm: 0,
+    ..DB_128X128X8
+};
 
 /// Step 7: `cp.async` pipeline, 3 stages, 2 blocks per multiprocessor.
 pub const ASYNC_128X128X8: KernelSpec = KernelSpec {
@@ -301,8 +326,8 @@ pub const ASYNC_128X64X16: KernelSpec = KernelSpec {
 
 /// Step 8: tensor cores. 128×256 block tile of 8 warps (64×64 each), K
 /// slice 32, 4 stages (96 KiB shared memory).
-pub const MMA_F16_128X256: KernelSpec = KernelSpec {
-    name: "hgemm_mma_128x256",
+pub const MMA_F16_128X256X32: KernelSpec = KernelSpec {
+    name: "hgemm_mma_128x256x32",
     dtype: Dtype::F16,
     algorithm: Algorithm::TensorCore,
     tile: Tile { bm: 128, bn: 256, bk: 32, tm: 64, tn: 64 },
@@ -312,17 +337,37 @@ pub const MMA_F16_128X256: KernelSpec = KernelSpec {
 };
 
 /// 128×128 block tile of 4 warps (64×64 each), 4 stages, two blocks per SM.
-pub const MMA_F16_128X128: KernelSpec = KernelSpec {
-    name: "hgemm_mma_128x128",
+pub const MMA_F16_128X128X32: KernelSpec = KernelSpec {
+    name: "hgemm_mma_128x128x32",
     tile: Tile { bm: 128, bn: 128, bk: 32, tm: 64, tn: 64 },
     min_blocks_per_sm: 2,
-    ..MMA_F16_128X256
+    ..MMA_F16_128X256X32
 };
 
-pub const MMA_BF16_128X256: KernelSpec =
-    KernelSpec { name: "bgemm_mma_128x256", dtype: Dtype::Bf16, ..MMA_F16_128X256 };
-pub const MMA_BF16_128X128: KernelSpec =
-    KernelSpec { name: "bgemm_mma_128x128", dtype: Dtype::Bf16, ..MMA_F16_128X128 };
+/// K slices of 64: half the barriers per multiply-add; 3 stages (144 KiB).
+pub const MMA_F16_128X256X64: KernelSpec = KernelSpec {
+    name: "hgemm_mma_128x256x64",
+    tile: Tile { bm: 128, bn: 256, bk: 64, tm: 64, tn: 64 },
+    stages: 3,
+    ..MMA_F16_128X256X32
+};
+
+/// 128×128×64, 3 stages (96 KiB), two blocks per SM.
+pub const MMA_F16_128X128X64: KernelSpec = KernelSpec {
+    name: "hgemm_mma_128x128x64",
+    tile: Tile { bm: 128, bn: 128, bk: 64, tm: 64, tn: 64 },
+    stages: 3,
+    ..MMA_F16_128X128X32
+};
+
+pub const MMA_BF16_128X256X32: KernelSpec =
+    KernelSpec { name: "bgemm_mma_128x256x32", dtype: Dtype::Bf16, ..MMA_F16_128X256X32 };
+pub const MMA_BF16_128X128X32: KernelSpec =
+    KernelSpec { name: "bgemm_mma_128x128x32", dtype: Dtype::Bf16, ..MMA_F16_128X128X32 };
+pub const MMA_BF16_128X256X64: KernelSpec =
+    KernelSpec { name: "bgemm_mma_128x256x64", dtype: Dtype::Bf16, ..MMA_F16_128X256X64 };
+pub const MMA_BF16_128X128X64: KernelSpec =
+    KernelSpec { name: "bgemm_mma_128x128x64", dtype: Dtype::Bf16, ..MMA_F16_128X128X64 };
 
 /// Every kernel, f32 ladder first.
 pub const KERNELS: &[KernelSpec] = &[
@@ -341,8 +386,12 @@ pub const KERNELS: &[KernelSpec] = &[
     ASYNC_128X128X8,
     ASYNC_128X128X16,
     ASYNC_128X64X16,
-    MMA_F16_128X256,
-    MMA_F16_128X128,
-    MMA_BF16_128X256,
-    MMA_BF16_128X128,
+    MMA_F16_128X256X32,
+    MMA_F16_128X128X32,
+    MMA_F16_128X256X64,
+    MMA_F16_128X128X64,
+    MMA_BF16_128X256X32,
+    MMA_BF16_128X128X32,
+    MMA_BF16_128X256X64,
+    MMA_BF16_128X128X64,
 ];
