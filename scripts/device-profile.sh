@@ -21,7 +21,7 @@ for k in "$@"; do
   if [ "$k" = cublas ]; then
     # The first launch of a default run is cuBLAS's checked launch.
     sel=(--launch-skip 0 --launch-count 1)
-    args=(--dtype "$DTYPE" --kernel "$(ls "$B" >/dev/null; echo all)" --iters 1)
+    args=(--dtype "$DTYPE" --iters 1)
   else
     sel=(--launch-skip 1 --launch-count 1 --kernel-name "regex:gemm_$k\$")
     args=(--dtype "$DTYPE" --kernel "$k" --iters 1 --no-cublas)
