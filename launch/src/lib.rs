@@ -360,6 +360,23 @@ pub const MMA_F16_128X128X64: KernelSpec = KernelSpec {
     ..MMA_F16_128X128X32
 };
 
+/// Smaller warp tiles (32×64) need about half the registers, so an SM holds
+/// 16 warps instead of 8: more warps to cover each warp's wait between
+/// dependent-free `mma`s, at 6 `ldmatrix` per 16 `mma` instead of 8 per 32.
+pub const MMA_F16_128X128X32_W32X64: KernelSpec = KernelSpec {
+    name: "hgemm_mma_128x128x32_w32x64",
+    tile: Tile { bm: 128, bn: 128, bk: 32, tm: 32, tn: 64 },
+    ..MMA_F16_128X128X32
+};
+
+/// 128×256 with 64×32 warp tiles: 16 warps in one block.
+pub const MMA_F16_128X256X32_W64X32: KernelSpec = KernelSpec {
+    name: "hgemm_mma_128x256x32_w64x32",
+    tile: Tile { bm: 128, bn: 256, bk: 32, tm: 64, tn: 32 },
+    stages: 3,
+    ..MMA_F16_128X256X32
+};
+
 pub const MMA_BF16_128X256X32: KernelSpec =
     KernelSpec { name: "bgemm_mma_128x256x32", dtype: Dtype::Bf16, ..MMA_F16_128X256X32 };
 pub const MMA_BF16_128X128X32: KernelSpec =
@@ -368,6 +385,10 @@ pub const MMA_BF16_128X256X64: KernelSpec =
     KernelSpec { name: "bgemm_mma_128x256x64", dtype: Dtype::Bf16, ..MMA_F16_128X256X64 };
 pub const MMA_BF16_128X128X64: KernelSpec =
     KernelSpec { name: "bgemm_mma_128x128x64", dtype: Dtype::Bf16, ..MMA_F16_128X128X64 };
+pub const MMA_BF16_128X128X32_W32X64: KernelSpec =
+    KernelSpec { name: "bgemm_mma_128x128x32_w32x64", dtype: Dtype::Bf16, ..MMA_F16_128X128X32_W32X64 };
+pub const MMA_BF16_128X256X32_W64X32: KernelSpec =
+    KernelSpec { name: "bgemm_mma_128x256x32_w64x32", dtype: Dtype::Bf16, ..MMA_F16_128X256X32_W64X32 };
 
 /// Every kernel, f32 ladder first.
 pub const KERNELS: &[KernelSpec] = &[
@@ -390,8 +411,12 @@ pub const KERNELS: &[KernelSpec] = &[
     MMA_F16_128X128X32,
     MMA_F16_128X256X64,
     MMA_F16_128X128X64,
+    MMA_F16_128X128X32_W32X64,
+    MMA_F16_128X256X32_W64X32,
     MMA_BF16_128X256X32,
     MMA_BF16_128X128X32,
     MMA_BF16_128X256X64,
     MMA_BF16_128X128X64,
+    MMA_BF16_128X128X32_W32X64,
+    MMA_BF16_128X256X32_W64X32,
 ];
