@@ -49,6 +49,7 @@ pub fn default_choice(dtype: Dtype, m: usize, n: usize, multiprocessors: i32) ->
     let (big, small) = match dtype {
         Dtype::F16 => (gemm_launch::MMA_F16_128X256X32, gemm_launch::MMA_F16_128X128X32),
         Dtype::Bf16 => (gemm_launch::MMA_BF16_128X256X32, gemm_launch::MMA_BF16_128X128X32),
+        Dtype::Tf32 => (gemm_launch::MMA_TF32_128X128X32, gemm_launch::MMA_TF32_64X128X32),
         _ => (gemm_launch::DB_128X128X16, gemm_launch::DB_64X64X16),
     };
     let blocks = tiles(m as u32, big.tile.bm) as i64 * tiles(n as u32, big.tile.bn) as i64;

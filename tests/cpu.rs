@@ -153,7 +153,8 @@ fn launch_geometry_is_consistent() {
         let element = spec.dtype.element_bytes();
         if spec.algorithm == Algorithm::TensorCore {
             assert_eq!(spec.threads(), (t.bm / t.tm) * (t.bn / t.tn) * 32, "{}: one warp per warp tile", spec.name);
-            assert_eq!(spec.smem_bytes(), spec.stages * (t.bm * t.bk + t.bk * t.bn) * element);
+            assert_eq!(spec.smem_bytes(), spec.stages * (t.bm * t.bk + t.bk * spec.b_smem_ld()) * element);
+            assert!(spec.b_smem_ld() >= t.bn && (spec.b_smem_ld() * element).is_multiple_of(16), "{}", spec.name);
             // Whole 16-byte chunks per thread for each operand.
             assert_eq!((t.bm * t.bk * element / 16) % spec.threads(), 0, "{}", spec.name);
             assert_eq!((t.bk * t.bn * element / 16) % spec.threads(), 0, "{}", spec.name);
@@ -226,11 +227,16 @@ fn tensor_core_kernels_use_mma_ldmatrix_and_cp_async() {
     for spec in KERNELS.iter().filter(|s| s.algorithm == Algorithm::TensorCore) {
         let body = entry_body(spec.name);
         let ty = spec.dtype.name();
-        assert!(body.contains(&format!("mma.sync.aligned.m16n8k16.row.col.f32.{ty}.{ty}.f32")), "{}", spec.name);
         assert!(body.contains("ldmatrix.sync.aligned.m8n8.x4.shared.b16"), "{}", spec.name);
-        assert!(body.contains("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16"), "{}", spec.name);
         assert!(body.contains("cp.async.cg.shared.global") && body.contains("cp.async.wait_group"), "{}", spec.name);
-        assert!(body.contains(&format!("cvt.rn.{ty}x2.f32")), "{}: epilogue rounds pairs", spec.name);
+        if spec.dtype == Dtype::Tf32 {
+            assert!(body.contains("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32"), "{}", spec.name);
+            assert!(body.contains("cvt.rna.tf32.f32"), "{}: operands rounded to TF32", spec.name);
+        } else {
+            assert!(body.contains(&format!("mma.sync.aligned.m16n8k16.row.col.f32.{ty}.{ty}.f32")), "{}", spec.name);
+            assert!(body.contains("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16"), "{}", spec.name);
+            assert!(body.contains(&format!("cvt.rn.{ty}x2.f32")), "{}: epilogue rounds pairs", spec.name);
+        }
     }
 }
 
@@ -278,7 +284,7 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     std::fs::remove_dir_all(&dir).unwrap();
 
     // Big problems get the big tile, small ones the small tile; both exist.
-    for dtype in [Dtype::F32, Dtype::F16, Dtype::Bf16] {
+    for dtype in Dtype::ALL {
         let big = default_choice(dtype, 8192, 4096, 132);
         let small = default_choice(dtype, 256, 256, 132);
         assert_ne!(big.kernel, small.kernel);

@@ -45,6 +45,7 @@ fn check_kernels<T: Element>(gpu: &Gpu, dtype: Dtype, shapes: &[(usize, usize, u
 /// Every kernel of every dtype.
 fn check_all_kernels(gpu: &Gpu, shapes: &[(usize, usize, usize)]) {
     check_kernels::<f32>(gpu, Dtype::F32, shapes);
+    check_kernels::<f32>(gpu, Dtype::Tf32, shapes);
     check_kernels::<f16>(gpu, Dtype::F16, shapes);
     check_kernels::<bf16>(gpu, Dtype::Bf16, shapes);
 }

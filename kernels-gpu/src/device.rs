@@ -220,7 +220,7 @@ pub fn cp_async_wait(pending: u32) {
 /// # Safety
 /// With `src_bytes = 16`, as [`cp_async_16`]; `dst` 16-byte aligned.
 #[inline(always)]
-pub unsafe fn cp_async_16_or_zero(dst: u32, src: *const u16, src_bytes: u32) {
+pub unsafe fn cp_async_16_or_zero<T>(dst: u32, src: *const T, src_bytes: u32) {
     unsafe {
         asm!("cp.async.cg.shared.global [{d}], [{s}], 16, {n};",
              d = in(reg32) dst, s = in(reg64) src, n = in(reg32) src_bytes,
@@ -330,4 +330,42 @@ pub fn pack_bf16x2(lo: f32, hi: f32) -> u32 {
              options(pure, nomem, nostack));
     }
     d
+}
+
+/// `ld.shared.b32`: 4 bytes at a shared address.
+#[inline(always)]
+pub fn load_shared_b32(addr: u32) -> u32 {
+    let v: u32;
+    unsafe {
+        asm!("ld.shared.b32 {v}, [{a}];", v = out(reg32) v, a = in(reg32) addr, options(pure, readonly, nostack));
+    }
+    v
+}
+
+/// `cvt.rna.tf32.f32 d, a;`: rounds f32 (given as its bits) to TF32, to
+/// nearest with ties away from zero, as the tensor cores' TF32 mode expects.
+#[inline(always)]
+pub fn to_tf32(f32_bits: u32) -> u32 {
+    let d: u32;
+    unsafe {
+        asm!("cvt.rna.tf32.f32 {d}, {a};", d = out(reg32) d, a = in(reg32) f32_bits, options(pure, nomem, nostack));
+    }
+    d
+}
+
+/// `mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32`: `D = A·B + C` for a
+/// 16×8 TF32 tile of A (4 registers), an 8×8 tile of B (2) and a 16×8 f32
+/// accumulator (4), across the warp.
+#[inline(always)]
+pub fn mma_m16n8k8_tf32(a: [u32; 4], b: [u32; 2], c: [f32; 4]) -> [f32; 4] {
+    let (d0, d1, d2, d3): (f32, f32, f32, f32);
+    unsafe {
+        asm!("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {{{d0}, {d1}, {d2}, {d3}}}, {{{a0}, {a1}, {a2}, {a3}}}, {{{b0}, {b1}}}, {{{c0}, {c1}, {c2}, {c3}}};",
+             d0 = out(reg32) d0, d1 = out(reg32) d1, d2 = out(reg32) d2, d3 = out(reg32) d3,
+             a0 = in(reg32) a[0], a1 = in(reg32) a[1], a2 = in(reg32) a[2], a3 = in(reg32) a[3],
+             b0 = in(reg32) b[0], b1 = in(reg32) b[1],
+             c0 = in(reg32) c[0], c1 = in(reg32) c[1], c2 = in(reg32) c[2], c3 = in(reg32) c[3],
+             options(pure, nomem, nostack));
+    }
+    [d0, d1, d2, d3]
 }

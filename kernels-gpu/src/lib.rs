@@ -19,6 +19,7 @@ mod reg1d;
 mod reg2d;
 mod staging;
 mod tensor_core;
+mod tensor_core_tf32;
 mod tiled;
 mod vectorized;
 

@@ -61,49 +61,60 @@ impl MmaElement for Bf16 {
     }
 }
 
-/// Byte offset of 16-byte chunk `chunk` of row `row` in the swizzled
-/// `[BM][BK]` A tile. With BK = 32 rows are 64 bytes, two per 128-byte bank
-/// line, so the XOR key is `(row / 2) % 4`; with BK = 64 rows are 128 bytes
-/// and the key is `row % 8`. Either way rows r..r+7 cover all 32 banks.
+/// Byte offset of 16-byte chunk `chunk` of row `row` in a swizzled tile
+/// whose rows are `row_bytes` long (a compile-time constant at every call).
+/// `ldmatrix` reads one chunk from each of 8 consecutive rows; stored plainly
+/// those chunks share banks whenever rows are a multiple of 128 bytes apart.
+/// XOR-ing the chunk index with a key taken from the row spreads them over all
+/// 32 banks: `row % 8` for rows of 128 bytes or more; `(row / 2) % 4` for
+/// 64-byte rows, two of which share a 128-byte bank line.
 #[inline(always)]
-fn a_offset<const BK: usize>(row: usize, chunk: usize) -> usize {
-    let key = if BK == 32 { (row >> 1) & 3 } else { row & 7 };
-    row * BK * 2 + ((chunk ^ key) * 16)
+pub(crate) fn swizzled(row_bytes: usize, row: usize, chunk: usize) -> usize {
+    let key = if row_bytes == 64 { (row >> 1) & 3 } else { row & 7 };
+    row * row_bytes + ((chunk ^ key) * 16)
 }
 
-/// Byte offset of chunk `chunk` of k-row `krow` in the swizzled `[BK][BN]` B
-/// tile. Rows are a multiple of 128 bytes, so the key is `krow % 8`.
-#[inline(always)]
-fn b_offset<const BN: usize>(krow: usize, chunk: usize) -> usize {
-    krow * BN * 2 + ((chunk ^ (krow & 7)) * 16)
+/// Where the operands are: `T` is u16 (f16, bf16) or u32 (f32 bits).
+pub(crate) struct Operands<T> {
+    pub a: *const T,
+    pub b: *const T,
+    pub m: u32,
+    pub n: u32,
+    pub k: u32,
+    pub row0: u32,
+    pub col0: u32,
 }
 
-/// Where the operands are and how they may be read.
-struct Operands {
-    a: *const u16,
-    b: *const u16,
-    m: u32,
-    n: u32,
-    k: u32,
-    row0: u32,
-    col0: u32,
-}
-
-/// Eight consecutive 16-bit elements of a row into one 16-byte shared chunk:
-/// one zero-filling `cp.async` when the row is 16-byte aligned, else gathered
-/// element by element (zero outside the matrix) and stored.
+/// One 16-byte chunk of a row (8 16-bit or 4 32-bit elements) into shared
+/// memory: one zero-filling `cp.async` when rows are 16-byte aligned (the
+/// row length is a multiple of the chunk, so a chunk is wholly inside or
+/// wholly outside), else gathered element by element, zero outside, and stored.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-unsafe fn copy_chunk(dst: u32, p: *const u16, ld: u32, row: u32, col: u32, rows: u32, cols: u32, aligned: bool) {
+pub(crate) unsafe fn copy_chunk<T: Copy + Into<u32>>(
+    dst: u32,
+    p: *const T,
+    ld: u32,
+    row: u32,
+    col: u32,
+    rows: u32,
+    cols: u32,
+    aligned: bool,
+) {
     if aligned {
         let inside = row < rows && col < cols;
         let src = if inside { unsafe { p.add(at(row, ld, col)) } } else { p };
         unsafe { cp_async_16_or_zero(dst, src, if inside { 16 } else { 0 }) };
     } else {
         let element = |j: u32| -> u32 {
-            if row < rows && col + j < cols { unsafe { *p.add(at(row, ld, col + j)) as u32 } } else { 0 }
+            if row < rows && col + j < cols { unsafe { (*p.add(at(row, ld, col + j))).into() } } else { 0 }
         };
-        store_shared_x4_b32(dst, core::array::from_fn(|q| element(2 * q as u32) | (element(2 * q as u32 + 1) << 16)));
+        let words: [u32; 4] = if core::mem::size_of::<T>() == 2 {
+            core::array::from_fn(|q| element(2 * q as u32) | (element(2 * q as u32 + 1) << 16))
+        } else {
+            core::array::from_fn(|q| element(q as u32))
+        };
+        store_shared_x4_b32(dst, words);
     }
 }
 
@@ -111,7 +122,7 @@ unsafe fn copy_chunk(dst: u32, p: *const u16, ld: u32, row: u32, col: u32, rows:
 /// (A: `[BM][BK]`) and `b_stage` (B: `[BK][BN]`), both swizzled.
 #[inline(always)]
 unsafe fn copy_slice<const BM: usize, const BN: usize, const BK: usize, const THREADS: usize>(
-    ops: &Operands,
+    ops: &Operands<u16>,
     k0: u32,
     t: usize,
     a_stage: u32,
@@ -121,13 +132,13 @@ unsafe fn copy_slice<const BM: usize, const BN: usize, const BK: usize, const TH
     for l in 0..(BM * BK / 8) / THREADS {
         let i = t + l * THREADS;
         let (r, c) = (i / (BK / 8), i % (BK / 8));
-        let dst = a_stage + a_offset::<BK>(r, c) as u32;
+        let dst = a_stage + swizzled(BK * 2, r, c) as u32;
         unsafe { copy_chunk(dst, ops.a, ops.k, ops.row0 + r as u32, k0 + 8 * c as u32, ops.m, ops.k, a_aligned) };
     }
     for l in 0..(BK * BN / 8) / THREADS {
         let i = t + l * THREADS;
         let (r, c) = (i / (BN / 8), i % (BN / 8));
-        let dst = b_stage + b_offset::<BN>(r, c) as u32;
+        let dst = b_stage + swizzled(BN * 2, r, c) as u32;
         unsafe { copy_chunk(dst, ops.b, ops.n, k0 + r as u32, ops.col0 + 8 * c as u32, ops.k, ops.n, b_aligned) };
     }
 }
@@ -200,13 +211,13 @@ unsafe fn tensor_core<
             // Lane l addresses row l % 16 of the 16×16 A tile, k half l / 16.
             let a_frag: [[u32; 4]; MI] = core::array::from_fn(|mi| {
                 let row = warp_row + mi * 16 + lane % 16;
-                ldmatrix_x4(a_tile + a_offset::<BK>(row, kk * 2 + lane / 16) as u32)
+                ldmatrix_x4(a_tile + swizzled(BK * 2, row, kk * 2 + lane / 16) as u32)
             });
             // Lane l addresses k-row l % 16 of a 16×16 B tile, n half l / 16:
             // registers 0,1 are its left 16×8 tile, registers 2,3 its right.
             let b_frag: [[u32; 4]; NJ] = core::array::from_fn(|nj| {
                 let chunk = (warp_col + nj * 16) / 8 + lane / 16;
-                ldmatrix_x4_trans(b_tile + b_offset::<BN>(kk * 16 + lane % 16, chunk) as u32)
+                ldmatrix_x4_trans(b_tile + swizzled(BN * 2, kk * 16 + lane % 16, chunk) as u32)
             });
             for (acc_m, a_m) in acc.iter_mut().zip(&a_frag) {
                 for (acc_pair, b) in acc_m.iter_mut().zip(&b_frag) {

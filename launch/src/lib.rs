@@ -50,6 +50,12 @@ impl Tile {
 /// aligned for 128-bit reads.
 pub const A_SMEM_PAD: u32 = 4;
 
+/// Padding, in f32, after each k-row of the TF32 kernel's B tile. A warp reads
+/// B as 4 k-rows × 8 columns of 32-bit words; with rows `bn + 8` words long
+/// (bn a multiple of 32) the k-rows start 8 banks apart and the 32 reads hit
+/// 32 distinct banks, while every address stays a base plus a constant.
+pub const TF32_B_PAD: u32 = 8;
+
 /// Leading dimension (f32 per row) of the transposed A slice `[bk][bm + pad]`.
 pub const fn a_smem_ld(bm: u32) -> u32 {
     bm + A_SMEM_PAD
@@ -149,12 +155,21 @@ impl KernelSpec {
     /// Dynamic shared-memory bytes the launch must request.
     pub const fn smem_bytes(&self) -> u32 {
         match self.algorithm {
-            // Swizzled, unpadded tiles of A ([bm][bk]) and B ([bk][bn]).
+            // A tile [bm][bk] (swizzled) and B tile [bk][b_smem_ld] per stage.
             Algorithm::TensorCore => {
                 let t = self.tile;
-                self.stages * (t.bm * t.bk + t.bk * t.bn) * self.dtype.element_bytes()
+                self.stages * (t.bm * t.bk + t.bk * self.b_smem_ld()) * self.dtype.element_bytes()
             }
             _ => self.stages * self.tile.stage_bytes(),
+        }
+    }
+
+    /// Elements per row of the tensor-core kernels' B tile in shared memory:
+    /// `bn`, plus [`TF32_B_PAD`] for TF32 (whose B is read 4 bytes at a time).
+    pub const fn b_smem_ld(&self) -> u32 {
+        match self.dtype {
+            Dtype::Tf32 => self.tile.bn + TF32_B_PAD,
+            _ => self.tile.bn,
         }
     }
 
@@ -390,6 +405,26 @@ pub const MMA_BF16_128X128X32_W32X64: KernelSpec =
 pub const MMA_BF16_128X256X32_W64X32: KernelSpec =
     KernelSpec { name: "bgemm_mma_128x256x32_w64x32", dtype: Dtype::Bf16, ..MMA_F16_128X256X32_W64X32 };
 
+/// Step 8b: TF32 tensor cores on f32 data, 128×128×32, 4 warps of 64×64,
+/// 3 stages (98 KiB), two blocks per SM.
+pub const MMA_TF32_128X128X32: KernelSpec = KernelSpec {
+    name: "tgemm_mma_128x128x32",
+    dtype: Dtype::Tf32,
+    algorithm: Algorithm::TensorCore,
+    tile: Tile { bm: 128, bn: 128, bk: 32, tm: 64, tn: 64 },
+    stages: 3,
+    default_group_m: 8,
+    min_blocks_per_sm: 2,
+};
+
+/// 64×128×32, 4 warps of 32×64: twice the blocks, for small problems. (A
+/// 128×256 tile of 8 warps of 64×64 spills at 255 registers.)
+pub const MMA_TF32_64X128X32: KernelSpec = KernelSpec {
+    name: "tgemm_mma_64x128x32",
+    tile: Tile { bm: 64, bn: 128, bk: 32, tm: 32, tn: 64 },
+    ..MMA_TF32_128X128X32
+};
+
 /// Every kernel, f32 ladder first.
 pub const KERNELS: &[KernelSpec] = &[
     NAIVE,
@@ -419,4 +454,6 @@ pub const KERNELS: &[KernelSpec] = &[
     MMA_BF16_128X128X64,
     MMA_BF16_128X128X32_W32X64,
     MMA_BF16_128X256X32_W64X32,
+    MMA_TF32_128X128X32,
+    MMA_TF32_64X128X32,
 ];
