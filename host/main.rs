@@ -135,14 +135,14 @@ fn run(cli: &Cli) -> Result<bool> {
 
 fn list_kernels(gpu: &Gpu, dtypes: &[Dtype]) -> Result<()> {
     println!(
-        "{:<16} {:<5} {:<18} {:>12} {:>7} {:>9} {:>5} {:>11}",
+        "{:<22} {:<5} {:<18} {:>12} {:>7} {:>9} {:>5} {:>11}",
         "kernel", "dtype", "algorithm", "tile", "threads", "smem B", "regs", "local B"
     );
     for spec in dtypes.iter().flat_map(|d| d.kernels()) {
         let r = gpu.resources(spec)?;
         let t = spec.tile;
         println!(
-            "{:<16} {:<5} {:<18} {:>12} {:>7} {:>9} {:>5} {:>11}",
+            "{:<22} {:<5} {:<18} {:>12} {:>7} {:>9} {:>5} {:>11}",
             short_name(spec),
             spec.dtype.name(),
             format!("{:?}", spec.algorithm),
@@ -249,7 +249,7 @@ fn baseline_row<T: Element>(gpu: &Gpu, dtype: Dtype, p: &Problem<T>, b: &Baselin
 
 fn print_header() {
     println!(
-        "{:<16} {:<5} {:>17} {:>5} {:>10} {:>8} {:>9} {:>9} {:>5}  note",
+        "{:<22} {:<5} {:>17} {:>5} {:>10} {:>8} {:>9} {:>9} {:>5}  note",
         "kernel", "dtype", "M×N×K", "group", "median ms", "TFLOP/s", "% cuBLAS", "rel err", "check"
     );
 }
@@ -261,7 +261,7 @@ fn print_row(r: &RunResult, json: bool) {
     }
     let pct = r.pct_cublas.map_or("n/a".to_string(), |p| format!("{p:.1}"));
     println!(
-        "{:<16} {:<5} {:>17} {:>5} {:>10.3} {:>8.2} {:>9} {:>9.2e} {:>5}  {}",
+        "{:<22} {:<5} {:>17} {:>5} {:>10.3} {:>8.2} {:>9} {:>9.2e} {:>5}  {}",
         r.kernel,
         r.dtype,
         format!("{}×{}×{}", r.m, r.n, r.k),
@@ -286,10 +286,10 @@ fn tune_shape<T: Element>(gpu: &Gpu, dtype: Dtype, shape: &Shape) -> Result<bool
     })?;
     bar.finish_and_clear();
     println!("{} tuning at {m}×{n}×{k}:", dtype.name());
-    println!("{:<16} {:>5} {:>10} {:>8} {:>9} {:>5}", "kernel", "group", "median ms", "TFLOP/s", "rel err", "check");
+    println!("{:<22} {:>5} {:>10} {:>8} {:>9} {:>5}", "kernel", "group", "median ms", "TFLOP/s", "rel err", "check");
     for t in &trials {
         println!(
-            "{:<16} {:>5} {:>10.3} {:>8.2} {:>9.2e} {:>5}",
+            "{:<22} {:>5} {:>10.3} {:>8.2} {:>9.2e} {:>5}",
             t.kernel,
             t.group_m,
             t.median_ms,

@@ -42,15 +42,17 @@ pub fn candidates(dtype: Dtype) -> impl Iterator<Item = &'static KernelSpec> {
         .filter(|s| matches!(s.algorithm, Algorithm::DoubleBuffered | Algorithm::AsyncPipeline | Algorithm::TensorCore))
 }
 
-/// Built-in choice when nothing is cached: the large tile when it gives the
-/// GPU at least two waves of blocks, the small one otherwise (small problems
-/// need more, smaller blocks to fill the multiprocessors).
+/// Built-in choice when nothing is cached: the configuration that won
+/// `gemm tune` at the seeds' shape on an H200 (docs/PERF.md) when its tiles
+/// give the GPU at least two waves of blocks, a smaller tile otherwise (small
+/// problems need more, smaller blocks to fill the multiprocessors).
 pub fn default_choice(dtype: Dtype, m: usize, n: usize, multiprocessors: i32) -> Choice {
     let (big, small) = match dtype {
-        Dtype::F16 => (gemm_launch::MMA_F16_128X256X32, gemm_launch::MMA_F16_128X128X32),
-        Dtype::Bf16 => (gemm_launch::MMA_BF16_128X256X32, gemm_launch::MMA_BF16_128X128X32),
+        Dtype::F32 => (gemm_launch::DB_128X128X8, gemm_launch::DB_64X64X16),
         Dtype::Tf32 => (gemm_launch::MMA_TF32_128X128X32, gemm_launch::MMA_TF32_64X128X32),
-        _ => (gemm_launch::DB_128X128X16, gemm_launch::DB_64X64X16),
+        // No smaller f16/bf16 tile is compiled in yet.
+        Dtype::F16 => (gemm_launch::MMA_F16_128X128X32_W32X64, gemm_launch::MMA_F16_128X128X32_W32X64),
+        Dtype::Bf16 => (gemm_launch::MMA_BF16_128X128X32_W32X64, gemm_launch::MMA_BF16_128X128X32_W32X64),
     };
     let blocks = tiles(m as u32, big.tile.bm) as i64 * tiles(n as u32, big.tile.bn) as i64;
     let spec = if blocks >= 2 * multiprocessors as i64 { big } else { small };
