@@ -332,16 +332,14 @@ pub fn pack_bf16x2(lo: f32, hi: f32) -> u32 {
     d
 }
 
-/// `ld.shared.v4.b32`: 16 bytes at a shared address (16-byte aligned).
+/// `ld.shared.b32`: 4 bytes at a shared address.
 #[inline(always)]
-pub fn load_shared_x4_b32(addr: u32) -> [u32; 4] {
-    let (x, y, z, w): (u32, u32, u32, u32);
+pub fn load_shared_b32(addr: u32) -> u32 {
+    let v: u32;
     unsafe {
-        asm!("ld.shared.v4.b32 {{{x}, {y}, {z}, {w}}}, [{a}];",
-             x = out(reg32) x, y = out(reg32) y, z = out(reg32) z, w = out(reg32) w, a = in(reg32) addr,
-             options(pure, readonly, nostack));
+        asm!("ld.shared.b32 {v}, [{a}];", v = out(reg32) v, a = in(reg32) addr, options(pure, readonly, nostack));
     }
-    [x, y, z, w]
+    v
 }
 
 /// `cvt.rna.tf32.f32 d, a;`: rounds f32 (given as its bits) to TF32, to

@@ -8,27 +8,22 @@
 //! - A fragments still come from `ldmatrix`: an 8×8 matrix of 16-bit elements
 //!   is an 8×4 matrix of f32, which is exactly the m16n8k8 A layout. Each
 //!   register is then rounded with `cvt.rna.tf32.f32`.
-//! - B fragments cannot use `ldmatrix.trans` (it transposes 16-bit units).
-//!   A lane needs column g = lane / 4 of each 8-wide n-tile, at k-rows t and
-//!   t+4 (t = lane % 4). Which physical column an n-tile's column g is does
-//!   not matter to `mma`, as long as the epilogue agrees, so each group of 4
-//!   n-tiles (32 columns) is interleaved: column g of tile h is physical
-//!   column 4·g + h. A lane's B values for 4 tiles are then 4 consecutive
-//!   words, one 128-bit shared load (instead of four 32-bit ones), and its
-//!   C values for 4 tiles are 4 consecutive columns, one 128-bit store.
-//!   B rows are padded by 8 words (`gemm_launch::TF32_B_PAD`) so each phase of
-//!   those loads hits 32 distinct banks with every address a base plus a
-//!   constant. (An XOR swizzle kept 64 addresses live and spilled.)
+//! - B fragments cannot use `ldmatrix.trans` (it transposes 16-bit units), so
+//!   each lane reads its two B values with 32-bit shared loads: k-rows t and
+//!   t+4 (t = lane % 4), column lane / 4. B rows are padded by 8 words
+//!   (`gemm_launch::TF32_B_PAD`) so those 4 k-rows × 8 columns hit 32 distinct
+//!   banks. (A swizzle would too, but its per-tile XOR kept 64 addresses live
+//!   and spilled; with padding each address is a base plus a constant.)
 //!
-//! Block tiles 128×128×32 (8 warps of 32×64, one block per SM) and
-//! 64×128×32 (4 warps of 32×64, two blocks per SM).
+//! Block tiles 128×128×32 (4 warps of 64×64) and 64×128×32 (4 warps of
+//! 32×64), two blocks per SM.
 //!
 //! Cost (ptxas sm_90): see `gemm --list-kernels`. Measured: see docs/PERF.md.
 
 use crate::common::{at, tile_origin};
 use crate::device::{
-    cp_async_commit, cp_async_wait, ldmatrix_x4, load_shared_x4_b32, mma_m16n8k8_tf32, smem_addr, store_global_x4,
-    sync_threads, thread_idx, to_tf32,
+    cp_async_commit, cp_async_wait, ldmatrix_x4, load_shared_b32, mma_m16n8k8_tf32, smem_addr, sync_threads,
+    thread_idx, to_tf32,
 };
 use crate::tensor_core::{Operands, copy_chunk, swizzled};
 
@@ -87,9 +82,7 @@ unsafe fn tensor_core_tf32<
 ) {
     // MI × NI: the warp tile in 16×8 mma tiles.
     const {
-        assert!(
-            BK == 32 && BN >= 64 && WM == MI * 16 && WN == NI * 8 && NI.is_multiple_of(4) && STAGES >= 2 && STAGES <= 9
-        );
+        assert!(BK == 32 && BN >= 64 && WM == MI * 16 && WN == NI * 8 && STAGES >= 2 && STAGES <= 9);
         assert!(THREADS == (BM / WM) * (BN / WN) * 32);
         assert!((BM * BK / 4).is_multiple_of(THREADS) && (BK * BN / 4).is_multiple_of(THREADS));
     };
@@ -130,14 +123,10 @@ unsafe fn tensor_core_tf32<
                 let row = warp_row + mi * 16 + lane % 16;
                 ldmatrix_x4(a_tile + swizzled(BK * 4, row, kk * 2 + lane / 16) as u32).map(to_tf32)
             });
-            // Rows t and t+4 of 4 interleaved n-tiles per 128-bit load; the
-            // four tiles of a group issue the same (pure) load, which LLVM
-            // merges into one.
             let b_frag: [[u32; 2]; NI] = core::array::from_fn(|ni| {
-                let col = warp_col + (ni / 4) * 32 + (lane / 4) * 4;
-                let kr = kk * 8 + lane % 4;
-                [kr, kr + 4]
-                    .map(|k| to_tf32(load_shared_x4_b32(b_tile + b_element_offset::<BN>(k, col) as u32)[ni % 4]))
+                let (kr, col) = (kk * 8 + lane % 4, warp_col + ni * 8 + lane / 4);
+                [b_element_offset::<BN>(kr, col), b_element_offset::<BN>(kr + 4, col)]
+                    .map(|off| to_tf32(load_shared_b32(b_tile + off as u32)))
             });
             for (acc_m, a_m) in acc.iter_mut().zip(&a_frag) {
                 for (acc_mn, b_n) in acc_m.iter_mut().zip(&b_frag) {
@@ -147,29 +136,16 @@ unsafe fn tensor_core_tf32<
         }
     }
 
-    // Epilogue: accumulator (mi, ni) holds rows lane/4 and lane/4 + 8 and
-    // n-tile columns 2·(lane%4) + e (e = 0, 1); with the interleaving, tile
-    // ni's column q is physical column 32·(ni/4) + 4·q + ni%4, so the 4 tiles
-    // of a group give 4 consecutive columns: one 128-bit store.
-    let vectors = n.is_multiple_of(4);
+    // Epilogue: accumulator (mi, ni) holds rows lane/4 and lane/4 + 8,
+    // columns 2·(lane%4) and +1, of its 16×8 tile; f32 needs no rounding.
     for (mi, acc_m) in acc.iter().enumerate() {
-        for half in 0..2 {
-            let row = row0 + (warp_row + mi * 16 + lane / 4 + half * 8) as u32;
-            if row >= m {
-                continue;
-            }
-            for group in 0..NI / 4 {
-                for e in 0..2 {
-                    let col = col0 + (warp_col + group * 32 + 4 * (2 * (lane % 4) + e)) as u32;
-                    let v: [f32; 4] = core::array::from_fn(|h| acc_m[group * 4 + h][2 * half + e]);
-                    if vectors && col + 4 <= n {
-                        unsafe { store_global_x4(c.add(at(row, n, col)), v) };
-                    } else {
-                        for (h, x) in v.iter().enumerate() {
-                            if col + (h as u32) < n {
-                                unsafe { *c.add(at(row, n, col + h as u32)) = *x };
-                            }
-                        }
+        for (ni, acc_mn) in acc_m.iter().enumerate() {
+            let col = col0 + (warp_col + ni * 8 + (lane % 4) * 2) as u32;
+            for half in 0..2 {
+                let row = row0 + (warp_row + mi * 16 + lane / 4 + half * 8) as u32;
+                for j in 0..2 {
+                    if row < m && col + (j as u32) < n {
+                        unsafe { *c.add(at(row, n, col + j as u32)) = acc_mn[2 * half + j] };
                     }
                 }
             }

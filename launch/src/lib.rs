@@ -405,25 +405,23 @@ pub const MMA_BF16_128X128X32_W32X64: KernelSpec =
 pub const MMA_BF16_128X256X32_W64X32: KernelSpec =
     KernelSpec { name: "bgemm_mma_128x256x32_w64x32", dtype: Dtype::Bf16, ..MMA_F16_128X256X32_W64X32 };
 
-/// Step 8b: TF32 tensor cores on f32 data, 128×128×32, 8 warps of 32×64,
-/// 3 stages (99 KiB). It needs more than 128 registers, so one block per SM;
-/// 4 warps of 64×64 spill even at 255.
+/// Step 8b: TF32 tensor cores on f32 data, 128×128×32, 4 warps of 64×64,
+/// 3 stages (98 KiB), two blocks per SM.
 pub const MMA_TF32_128X128X32: KernelSpec = KernelSpec {
     name: "tgemm_mma_128x128x32",
     dtype: Dtype::Tf32,
     algorithm: Algorithm::TensorCore,
-    tile: Tile { bm: 128, bn: 128, bk: 32, tm: 32, tn: 64 },
+    tile: Tile { bm: 128, bn: 128, bk: 32, tm: 64, tn: 64 },
     stages: 3,
     default_group_m: 8,
-    min_blocks_per_sm: 1,
+    min_blocks_per_sm: 2,
 };
 
-/// 64×128×32, 4 warps of 32×64, two blocks per SM: twice the blocks, for
-/// small problems.
+/// 64×128×32, 4 warps of 32×64: twice the blocks, for small problems. (A
+/// 128×256 tile of 8 warps of 64×64 spills at 255 registers.)
 pub const MMA_TF32_64X128X32: KernelSpec = KernelSpec {
     name: "tgemm_mma_64x128x32",
     tile: Tile { bm: 64, bn: 128, bk: 32, tm: 32, tn: 64 },
-    min_blocks_per_sm: 2,
     ..MMA_TF32_128X128X32
 };
 
