@@ -7,8 +7,8 @@
 //! broadcast). Every operand is re-read from global memory (through L1/L2)
 //! for every output: 2·K loads per 2·K flops.
 //!
-//! Cost (ptxas sm_90): see `gemm --list-kernels`; no shared memory.
-//! Measured: see docs/PERF.md.
+//! Cost: 32 registers, no shared memory. Measured (H200, docs/runs/2026-11-22-run7):
+//! 6.96 TFLOP/s, 13.7% of cuBLAS, on 4096×2048×3072 (the seeds' shape halved).
 
 use crate::common::{Dims, at, sgemm_entry, tile_origin};
 use crate::device::{fma, thread_idx};

@@ -7,7 +7,8 @@
 //! Block: 32×32 threads, one output each; shared memory 8 KiB. Loads and the
 //! store are masked (zero-fill), so any M, N, K is correct.
 //!
-//! Cost (ptxas sm_90): see `gemm --list-kernels`. Measured: see docs/PERF.md.
+//! Cost: 32 registers, 8.5 KiB shared memory. Measured (H200, 8192×4096×6144, docs/runs/2026-11-22-run7):
+//! 8.80 TFLOP/s, 17.3% of cuBLAS.
 
 use crate::common::{Dims, Stages, at, load_or_zero, sgemm_entry, tile_origin};
 use crate::device::{fma, sync_threads, thread_idx};
