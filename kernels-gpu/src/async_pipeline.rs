@@ -88,11 +88,8 @@ unsafe fn copy_slice<
 /// Mainloop body with A row-major in shared memory: for each group of 4
 /// k-steps, a thread reads 4 consecutive k values of each of its TM rows of A
 /// (one 128-bit load per row) and, per k-step, its TN values of B; then 4
-/// outer products. That is TM/4 + TN/4 128-bit shared loads per k-step, as
-/// with the transposed layout, for 3·TM more registers.
-// Constant-bound index loops: fully unrolled, so every array index is a
-// compile-time constant and the arrays stay in registers.
-#[allow(clippy::needless_range_loop)]
+/// outer products. Shared loads per FMA are those of the transposed layout
+/// (2·TM/4 + TN/4 per k-step... per TM·TN FMAs), for 3·TM more registers.
 #[inline(always)]
 fn multiply_slice_row_major_a<const BM: usize, const BN: usize, const BK: usize, const TM: usize, const TN: usize>(
     a_tile: SharedF32,
