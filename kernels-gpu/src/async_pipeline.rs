@@ -21,41 +21,11 @@
 //! Slower than step 6: A must be stored transposed, which `cp.async` can do
 //! only 4 bytes at a time (ncu: 48% more shared-memory wavefronts).
 
-use crate::common::{Dims, Stages, at, sgemm_entry, tile_origin};
-use crate::device::{
-    SharedF32, cp_async_4, cp_async_16, cp_async_commit, cp_async_wait, fma, sync_threads, thread_idx,
-};
-use crate::staging::{Operands, ThreadTile, store_c};
+use crate::common::{Dims, Stages, a_ld, at, sgemm_entry, tile_origin};
+use crate::device::{SharedF32, cp_async_4, cp_async_16, cp_async_commit, cp_async_wait, sync_threads, thread_idx};
+use crate::staging::{Operands, ThreadTile, multiply_slice, store_c};
 
-/// Four consecutive f32 of a row into shared memory at element `index`: one
-/// 16-byte `cp.async` when they are inside the matrix and the row is 16-byte
-/// aligned, else four 4-byte ones that zero-fill what lies outside.
-#[allow(clippy::too_many_arguments)]
-#[inline(always)]
-unsafe fn copy_x4(
-    tile: SharedF32,
-    index: usize,
-    p: *const f32,
-    ld: u32,
-    row: u32,
-    col: u32,
-    rows: u32,
-    cols: u32,
-    aligned: bool,
-) {
-    if aligned && row < rows && col + 4 <= cols {
-        unsafe { cp_async_16(tile.addr(index), p.add(at(row, ld, col))) };
-    } else {
-        for j in 0..4 {
-            let inside = row < rows && col + (j as u32) < cols;
-            let src = if inside { unsafe { p.add(at(row, ld, col + j as u32)) } } else { p };
-            unsafe { cp_async_4(tile.addr(index + j), src, if inside { 4 } else { 0 }) };
-        }
-    }
-}
-
-/// Issues the copies of the K slice starting at `k0` into one stage: A as
-/// `[BM][BK]`, B as `[BK][BN]`, both row-major, 16 bytes per copy.
+/// Issues the copies of the K slice starting at `k0` into one stage.
 #[inline(always)]
 unsafe fn copy_slice<
     const BM: usize,
@@ -72,43 +42,29 @@ unsafe fn copy_slice<
     b_tile: SharedF32,
 ) {
     let Dims { m, n, k } = ops.dims;
-    let (a_aligned, b_aligned) = (k.is_multiple_of(4), n.is_multiple_of(4));
     for l in 0..LA {
         let i = t + l * THREADS;
         let (r, c4) = (i / (BK / 4), (i % (BK / 4)) * 4);
-        unsafe { copy_x4(a_tile, r * BK + c4, ops.a, k, ops.row0 + r as u32, k0 + c4 as u32, m, k, a_aligned) };
+        let row = ops.row0 + r as u32;
+        for j in 0..4 {
+            let col = k0 + (c4 + j) as u32;
+            let inside = row < m && col < k;
+            let src = if inside { unsafe { ops.a.add(at(row, k, col)) } } else { ops.a };
+            unsafe { cp_async_4(a_tile.addr((c4 + j) * a_ld::<BM>() + r), src, if inside { 4 } else { 0 }) };
+        }
     }
+    let b_aligned = n.is_multiple_of(4);
     for l in 0..LB {
         let i = t + l * THREADS;
         let (r, c4) = (i / (BN / 4), (i % (BN / 4)) * 4);
-        unsafe { copy_x4(b_tile, i * 4, ops.b, n, k0 + r as u32, ops.col0 + c4 as u32, k, n, b_aligned) };
-    }
-}
-
-/// Mainloop body with A row-major in shared memory: for each group of 4
-/// k-steps, a thread reads 4 consecutive k values of each of its TM rows of A
-/// (one 128-bit load per row) and, per k-step, its TN values of B; then 4
-/// outer products. Shared loads per FMA are those of the transposed layout
-/// (2·TM/4 + TN/4 per k-step... per TM·TN FMAs), for 3·TM more registers.
-#[inline(always)]
-fn multiply_slice_row_major_a<const BM: usize, const BN: usize, const BK: usize, const TM: usize, const TN: usize>(
-    a_tile: SharedF32,
-    b_tile: SharedF32,
-    me: ThreadTile,
-    acc: &mut [[f32; TN]; TM],
-) {
-    for k4 in 0..BK / 4 {
-        let a4: [[f32; 4]; TM] = core::array::from_fn(|i| a_tile.load_x4(me.row::<BM, TM>(i) * BK + k4 * 4));
-        for kk in 0..4 {
-            let p = k4 * 4 + kk;
-            let mut b_reg = [0.0f32; TN];
-            for cc in 0..TN / 4 {
-                b_reg[cc * 4..cc * 4 + 4].copy_from_slice(&b_tile.load_x4(p * BN + me.col::<BN, TN>(cc)));
-            }
-            for i in 0..TM {
-                for j in 0..TN {
-                    acc[i][j] = fma(a4[i][kk], b_reg[j], acc[i][j]);
-                }
+        let (row, col) = (k0 + r as u32, ops.col0 + c4 as u32);
+        if b_aligned && row < k && col + 4 <= n {
+            unsafe { cp_async_16(b_tile.addr(i * 4), ops.b.add(at(row, n, col))) };
+        } else {
+            for j in 0..4 {
+                let inside = row < k && col + (j as u32) < n;
+                let src = if inside { unsafe { ops.b.add(at(row, n, col + j as u32)) } } else { ops.b };
+                unsafe { cp_async_4(b_tile.addr(i * 4 + j), src, if inside { 4 } else { 0 }) };
             }
         }
     }
@@ -170,7 +126,7 @@ unsafe fn async_pipeline<
             };
         }
         cp_async_commit();
-        multiply_slice_row_major_a::<BM, BN, BK, TM, TN>(a_tile(s % STAGES), b_tile(s % STAGES), me, &mut acc);
+        multiply_slice::<BM, BN, BK, TM, TN>(a_tile(s % STAGES), b_tile(s % STAGES), me, &mut acc);
     }
     unsafe { store_c::<BM, BN, TM, TN>(c, &ops, me, &acc) };
 }

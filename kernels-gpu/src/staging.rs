@@ -123,13 +123,13 @@ impl ThreadTile {
 
     /// Row (within the block tile) of the thread's accumulator row `i`.
     #[inline(always)]
-    pub(crate) fn row<const BM: usize, const TM: usize>(self, i: usize) -> usize {
+    fn row<const BM: usize, const TM: usize>(self, i: usize) -> usize {
         (i / 4) * (BM / (TM / 4)) + self.ty * 4 + i % 4
     }
 
     /// First column (within the block tile) of the thread's column chunk `cc`.
     #[inline(always)]
-    pub(crate) fn col<const BN: usize, const TN: usize>(self, cc: usize) -> usize {
+    fn col<const BN: usize, const TN: usize>(self, cc: usize) -> usize {
         cc * (BN / (TN / 4)) + self.tx * 4
     }
 }

@@ -316,8 +316,7 @@ pub const DB_256X128X8: KernelSpec = KernelSpec {
     ..DB_128X128X8
 };
 
-/// Step 7: `cp.async` pipeline, 3 stages. A row-major 8×8 thread tile needs
-/// more than 128 registers, so one block per multiprocessor.
+/// Step 7: `cp.async` pipeline, 3 stages, 2 blocks per multiprocessor.
 pub const ASYNC_128X128X8: KernelSpec = KernelSpec {
     name: "sgemm_async_128x128x8",
     dtype: Dtype::F32,
@@ -325,7 +324,7 @@ pub const ASYNC_128X128X8: KernelSpec = KernelSpec {
     tile: Tile { bm: 128, bn: 128, bk: 8, tm: 8, tn: 8 },
     stages: 3,
     default_group_m: 8,
-    min_blocks_per_sm: 0,
+    min_blocks_per_sm: 2,
 };
 
 pub const ASYNC_128X128X16: KernelSpec = KernelSpec {
@@ -334,11 +333,9 @@ pub const ASYNC_128X128X16: KernelSpec = KernelSpec {
     ..ASYNC_128X128X8
 };
 
-/// 8×4 outputs per thread fit in 128 registers: two blocks per multiprocessor.
 pub const ASYNC_128X64X16: KernelSpec = KernelSpec {
     name: "sgemm_async_128x64x16",
     tile: Tile { bm: 128, bn: 64, bk: 16, tm: 8, tn: 4 },
-    min_blocks_per_sm: 2,
     ..ASYNC_128X128X8
 };
 
