@@ -10,7 +10,7 @@ use crate::gpu::Gpu;
 use crate::kernels::{Dtype, DtypeExt, find_kernel, short_name};
 use crate::run::Problem;
 use crate::timing::tflops;
-use gemm_launch::{Algorithm, KernelSpec, tiles};
+use gemm_launch::{Algorithm, Features, KernelSpec, tiles};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -34,12 +34,13 @@ impl Choice {
 }
 
 /// The configurations the tuner searches: the tunable kernels of the dtype
-/// (double-buffered, `cp.async`-pipelined, tensor-core), every tile shape.
+/// (double-buffered, `cp.async`-pipelined, tensor-core), every tile shape;
+/// not the ablations, which leave out an optimization on purpose.
 pub fn candidates(dtype: Dtype) -> impl Iterator<Item = &'static KernelSpec> {
-    dtype
-        .kernels()
-        .into_iter()
-        .filter(|s| matches!(s.algorithm, Algorithm::DoubleBuffered | Algorithm::AsyncPipeline | Algorithm::TensorCore))
+    dtype.kernels().into_iter().filter(|s| {
+        matches!(s.algorithm, Algorithm::DoubleBuffered | Algorithm::AsyncPipeline | Algorithm::TensorCore)
+            && s.features == Features::ALL
+    })
 }
 
 /// Built-in choice when nothing is cached: the configuration that won

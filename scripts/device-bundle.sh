@@ -6,14 +6,16 @@ cd "$(dirname "$0")/.."
 ./scripts/bootstrap.sh >&2
 source scripts/env.sh
 cargo build --release >&2
-rm -rf device-bundle && mkdir -p device-bundle/tests
+rm -rf device-bundle && mkdir -p device-bundle/tests device-bundle/benches
 cp target/release/gemm device-bundle/
-cargo test --release --no-run --message-format=json 2>/dev/null | python3 -c '
+# Test and bench executables, named after their targets.
+{ cargo test --release --no-run --message-format=json; cargo bench --no-run --message-format=json; } 2>/dev/null | python3 -c '
 import json, shutil, sys
 for line in sys.stdin:
     msg = json.loads(line)
-    exe = msg.get("executable")
-    if exe and msg.get("target", {}).get("kind") == ["test"] and msg["target"]["src_path"].find("/tests/") >= 0:
-        shutil.copy(exe, "device-bundle/tests/" + msg["target"]["name"])
+    exe, target = msg.get("executable"), msg.get("target", {})
+    if exe and target.get("kind") in (["test"], ["bench"]) and "/host/" not in target["src_path"]:
+        folder = "tests" if target["kind"] == ["test"] else "benches"
+        shutil.copy(exe, f"device-bundle/{folder}/" + target["name"])
 '
-ls -la device-bundle device-bundle/tests >&2
+ls -la device-bundle device-bundle/tests device-bundle/benches >&2

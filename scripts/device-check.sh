@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs on the GPU machine over a bundle from scripts/device-bundle.sh: the GPU
-# tests, compute-sanitizer on odd and aligned shapes, then the benchmarks.
+# tests, compute-sanitizer on odd and aligned shapes, the criterion bench, then
+# the benchmarks.
 # Full logs go to $OUT (or ./device-out); a summary is printed last.
 set -u
 B=${1:-device-bundle}
@@ -24,6 +25,10 @@ for tool in memcheck racecheck synccheck initcheck; do
   done
 done
 "$B/gemm" --list-kernels | tee "$OUT/list-kernels.txt"
+for bench in "$B"/benches/*; do
+  "$bench" --bench >"$OUT/criterion.txt" 2>&1
+  note "benches/$(basename "$bench"): rc=$? $(grep -c 'time:' "$OUT/criterion.txt") results"
+done
 "$B/gemm" ${GEMM_ARGS:-} | tee "$OUT/bench-default.txt"
 "$B/gemm" --kernel db_128x128x8 --group-m 1 | tee "$OUT/bench-group1.txt"
 "$B/gemm" --m 4096 --n 4096 --k 4096 | tee "$OUT/bench-4096.txt"

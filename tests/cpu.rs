@@ -227,17 +227,30 @@ fn tensor_core_kernels_use_mma_ldmatrix_and_cp_async() {
     for spec in KERNELS.iter().filter(|s| s.algorithm == Algorithm::TensorCore) {
         let body = entry_body(spec.name);
         let ty = spec.dtype.name();
-        assert!(body.contains("ldmatrix.sync.aligned.m8n8.x4.shared.b16"), "{}", spec.name);
+        assert_eq!(body.contains("ldmatrix.sync.aligned.m8n8.x4.shared.b16"), spec.features.ldmatrix, "{}", spec.name);
         assert!(body.contains("cp.async.cg.shared.global") && body.contains("cp.async.wait_group"), "{}", spec.name);
         if spec.dtype == Dtype::Tf32 {
             assert!(body.contains("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32"), "{}", spec.name);
             assert!(body.contains("cvt.rna.tf32.f32"), "{}: operands rounded to TF32", spec.name);
         } else {
             assert!(body.contains(&format!("mma.sync.aligned.m16n8k16.row.col.f32.{ty}.{ty}.f32")), "{}", spec.name);
-            assert!(body.contains("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16"), "{}", spec.name);
+            assert_eq!(
+                body.contains("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16"),
+                spec.features.ldmatrix,
+                "{}",
+                spec.name
+            );
             assert!(body.contains(&format!("cvt.rn.{ty}x2.f32")), "{}: epilogue rounds pairs", spec.name);
         }
     }
+}
+
+#[test]
+fn the_tuner_never_picks_an_ablation() {
+    for dtype in Dtype::ALL {
+        assert!(rgemm::tune::candidates(dtype).all(|s| s.features == gemm_launch::Features::ALL));
+    }
+    assert!(KERNELS.iter().any(|s| s.features != gemm_launch::Features::ALL), "the ladder's ablations exist");
 }
 
 #[test]

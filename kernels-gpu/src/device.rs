@@ -342,6 +342,16 @@ pub fn load_shared_b32(addr: u32) -> u32 {
     v
 }
 
+/// `ld.shared.u16`: 2 bytes at a shared address, zero-extended.
+#[inline(always)]
+pub fn load_shared_u16(addr: u32) -> u32 {
+    let v: u32;
+    unsafe {
+        asm!("ld.shared.u16 {v}, [{a}];", v = out(reg32) v, a = in(reg32) addr, options(pure, readonly, nostack));
+    }
+    v
+}
+
 /// `cvt.rna.tf32.f32 d, a;`: rounds f32 (given as its bits) to TF32, to
 /// nearest with ties away from zero, as the tensor cores' TF32 mode expects.
 #[inline(always)]

@@ -29,8 +29,9 @@
 
 use crate::common::{at, tile_origin};
 use crate::device::{
-    cp_async_16_or_zero, cp_async_commit, cp_async_wait, ldmatrix_x4, ldmatrix_x4_trans, mma_m16n8k16_bf16,
-    mma_m16n8k16_f16, pack_bf16x2, pack_f16x2, smem_addr, store_shared_x4_b32, sync_threads, thread_idx,
+    cp_async_16_or_zero, cp_async_commit, cp_async_wait, ldmatrix_x4, ldmatrix_x4_trans, load_shared_b32,
+    load_shared_u16, mma_m16n8k16_bf16, mma_m16n8k16_f16, pack_bf16x2, pack_f16x2, smem_addr, store_shared_x4_b32,
+    sync_threads, thread_idx,
 };
 
 /// A 16-bit input type with its tensor-core instruction and output rounding.
@@ -76,6 +77,12 @@ impl MmaElement for Bf16 {
 pub(crate) fn swizzled(row_bytes: usize, row: usize, chunk: usize) -> usize {
     let key = if row_bytes == 64 { (row >> 1) & 3 } else { row & 7 };
     row * row_bytes + ((chunk ^ key) * 16)
+}
+
+/// [`swizzled`], or the plain row layout when `SWIZZLE` is off (ablation).
+#[inline(always)]
+fn tile_offset<const SWIZZLE: bool>(row_bytes: usize, row: usize, chunk: usize) -> usize {
+    if SWIZZLE { swizzled(row_bytes, row, chunk) } else { row * row_bytes + chunk * 16 }
 }
 
 /// Where the operands are: `T` is u16 (f16, bf16) or u32 (f32 bits).
@@ -125,7 +132,7 @@ pub(crate) unsafe fn copy_chunk<T: Copy + Into<u32>>(
 /// Issues the copies of the K slice at `k0` into the stage at `a_stage`
 /// (A: `[BM][BK]`) and `b_stage` (B: `[BK][BN]`), both swizzled.
 #[inline(always)]
-unsafe fn copy_slice<const BM: usize, const BN: usize, const BK: usize, const THREADS: usize>(
+unsafe fn copy_slice<const BM: usize, const BN: usize, const BK: usize, const THREADS: usize, const SWIZZLE: bool>(
     ops: &Operands<u16>,
     k0: u32,
     t: usize,
@@ -136,13 +143,13 @@ unsafe fn copy_slice<const BM: usize, const BN: usize, const BK: usize, const TH
     for l in 0..(BM * BK / 8) / THREADS {
         let i = t + l * THREADS;
         let (r, c) = (i / (BK / 8), i % (BK / 8));
-        let dst = a_stage + swizzled(BK * 2, r, c) as u32;
+        let dst = a_stage + tile_offset::<SWIZZLE>(BK * 2, r, c) as u32;
         unsafe { copy_chunk(dst, ops.a, ops.k, ops.row0 + r as u32, k0 + 8 * c as u32, ops.m, ops.k, a_aligned) };
     }
     for l in 0..(BK * BN / 8) / THREADS {
         let i = t + l * THREADS;
         let (r, c) = (i / (BN / 8), i % (BN / 8));
-        let dst = b_stage + swizzled(BN * 2, r, c) as u32;
+        let dst = b_stage + tile_offset::<SWIZZLE>(BN * 2, r, c) as u32;
         unsafe { copy_chunk(dst, ops.b, ops.n, k0 + r as u32, ops.col0 + 8 * c as u32, ops.k, ops.n, b_aligned) };
     }
 }
@@ -162,6 +169,8 @@ unsafe fn tensor_core<
     const MI: usize,
     const NJ: usize,
     const STAGES: usize,
+    const LDMATRIX: bool,
+    const SWIZZLE: bool,
 >(
     a: *const u16,
     b: *const u16,
@@ -194,7 +203,7 @@ unsafe fn tensor_core<
 
     for s in 0..STAGES - 1 {
         if s < slices {
-            unsafe { copy_slice::<BM, BN, BK, THREADS>(&ops, (s * BK) as u32, t, a_stage(s), b_stage(s)) };
+            unsafe { copy_slice::<BM, BN, BK, THREADS, SWIZZLE>(&ops, (s * BK) as u32, t, a_stage(s), b_stage(s)) };
         }
         cp_async_commit();
     }
@@ -206,7 +215,9 @@ unsafe fn tensor_core<
         let next = s + STAGES - 1;
         if next < slices {
             let st = next % STAGES;
-            unsafe { copy_slice::<BM, BN, BK, THREADS>(&ops, (next * BK) as u32, t, a_stage(st), b_stage(st)) };
+            unsafe {
+                copy_slice::<BM, BN, BK, THREADS, SWIZZLE>(&ops, (next * BK) as u32, t, a_stage(st), b_stage(st))
+            };
         }
         cp_async_commit();
 
@@ -214,14 +225,42 @@ unsafe fn tensor_core<
         for kk in 0..BK / 16 {
             // Lane l addresses row l % 16 of the 16×16 A tile, k half l / 16.
             let a_frag: [[u32; 4]; MI] = core::array::from_fn(|mi| {
-                let row = warp_row + mi * 16 + lane % 16;
-                ldmatrix_x4(a_tile + swizzled(BK * 2, row, kk * 2 + lane / 16) as u32)
+                if LDMATRIX {
+                    // Lane l addresses row l % 16 of the 16×16 A tile, k half l / 16.
+                    let row = warp_row + mi * 16 + lane % 16;
+                    ldmatrix_x4(a_tile + tile_offset::<SWIZZLE>(BK * 2, row, kk * 2 + lane / 16) as u32)
+                } else {
+                    // The same registers gathered by hand: lane (g, t) = (lane/4,
+                    // lane%4) holds A[g][2t..2t+2], A[g+8][..], A[g][2t+8..], A[g+8][2t+8..].
+                    let row = warp_row + mi * 16 + lane / 4;
+                    let within = (lane % 4) * 4;
+                    core::array::from_fn(|r| {
+                        let (dr, half) = ((r % 2) * 8, r / 2);
+                        let offset = tile_offset::<SWIZZLE>(BK * 2, row + dr, kk * 2 + half) + within;
+                        load_shared_b32(a_tile + offset as u32)
+                    })
+                }
             });
             // Lane l addresses k-row l % 16 of a 16×16 B tile, n half l / 16:
             // registers 0,1 are its left 16×8 tile, registers 2,3 its right.
             let b_frag: [[u32; 4]; NJ] = core::array::from_fn(|nj| {
-                let chunk = (warp_col + nj * 16) / 8 + lane / 16;
-                ldmatrix_x4_trans(b_tile + swizzled(BN * 2, kk * 16 + lane % 16, chunk) as u32)
+                if LDMATRIX {
+                    let chunk = (warp_col + nj * 16) / 8 + lane / 16;
+                    ldmatrix_x4_trans(b_tile + tile_offset::<SWIZZLE>(BN * 2, kk * 16 + lane % 16, chunk) as u32)
+                } else {
+                    // By hand: lane (g, t) needs B[2t][n], B[2t+1][n] (and k + 8)
+                    // for column n = g of each 16×8 tile: two 16-bit loads per register.
+                    let k0 = kk * 16 + (lane % 4) * 2;
+                    core::array::from_fn(|r| {
+                        let (h, dk) = (r / 2, (r % 2) * 8);
+                        let n = warp_col + nj * 16 + h * 8 + lane / 4;
+                        let at_k = |k: usize| {
+                            let offset = tile_offset::<SWIZZLE>(BN * 2, k, n / 8) + (n % 8) * 2;
+                            load_shared_u16(b_tile + offset as u32)
+                        };
+                        at_k(k0 + dk) | (at_k(k0 + dk + 1) << 16)
+                    })
+                }
             });
             for (acc_m, a_m) in acc.iter_mut().zip(&a_frag) {
                 for (acc_pair, b) in acc_m.iter_mut().zip(&b_frag) {
@@ -294,6 +333,8 @@ macro_rules! mma_entry {
                     { T.tm as usize / 16 },
                     { T.tn as usize / 16 },
                     { SPEC.stages as usize },
+                    { SPEC.features.ldmatrix },
+                    { SPEC.features.swizzle },
                 >(a, b, c, m, n, k, group_m)
             }
         }
@@ -306,6 +347,9 @@ mma_entry!(hgemm_mma_128x256x64, F16, gemm_launch::MMA_F16_128X256X64);
 mma_entry!(hgemm_mma_128x128x64, F16, gemm_launch::MMA_F16_128X128X64);
 mma_entry!(hgemm_mma_128x128x32_w32x64, F16, gemm_launch::MMA_F16_128X128X32_W32X64);
 mma_entry!(hgemm_mma_128x256x32_w64x32, F16, gemm_launch::MMA_F16_128X256X32_W64X32);
+mma_entry!(hgemm_ablate_plain, F16, gemm_launch::ABLATE_F16_PLAIN);
+mma_entry!(hgemm_ablate_ldmatrix, F16, gemm_launch::ABLATE_F16_LDMATRIX);
+mma_entry!(hgemm_ablate_stages, F16, gemm_launch::ABLATE_F16_STAGES);
 mma_entry!(bgemm_mma_128x256x32, Bf16, gemm_launch::MMA_BF16_128X256X32);
 mma_entry!(bgemm_mma_128x128x32, Bf16, gemm_launch::MMA_BF16_128X128X32);
 mma_entry!(bgemm_mma_128x256x64, Bf16, gemm_launch::MMA_BF16_128X256X64);

@@ -121,6 +121,21 @@ pub enum Algorithm {
     TensorCore,
 }
 
+/// Optional parts of the tensor-core kernels, switched off one at a time by
+/// the ablation configurations (`ABLATE_*`) to measure what each is worth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// Operand fragments loaded with `ldmatrix` (else gathered with 32- and
+    /// 16-bit shared loads in the `mma` register layout).
+    pub ldmatrix: bool,
+    /// XOR-swizzled shared-memory tiles (else plain rows, with bank conflicts).
+    pub swizzle: bool,
+}
+
+impl Features {
+    pub const ALL: Features = Features { ldmatrix: true, swizzle: true };
+}
+
 /// Everything the host needs to launch a kernel, and the kernel needs to be
 /// compiled with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,6 +151,9 @@ pub struct KernelSpec {
     /// Grouped tile order used unless the caller overrides it (1 = row-major
     /// order of tiles, i.e. grouping off).
     pub default_group_m: u32,
+    /// Which optimizations a tensor-core kernel uses (all, except in the
+    /// ablations that measure each one's worth).
+    pub features: Features,
     /// Blocks that must fit on one multiprocessor at once (0: no demand).
     /// `build.rs` writes it into the PTX as `.maxntid threads` and
     /// `.minnctapersm` (CUDA C++'s `__launch_bounds__`), so ptxas caps the
@@ -209,6 +227,7 @@ pub const NAIVE: KernelSpec = KernelSpec {
     name: "sgemm_naive",
     dtype: Dtype::F32,
     algorithm: Algorithm::Naive,
+    features: Features::ALL,
     tile: Tile { bm: 8, bn: 32, bk: 1, tm: 1, tn: 1 },
     stages: 0,
     default_group_m: 1,
@@ -220,6 +239,7 @@ pub const TILED: KernelSpec = KernelSpec {
     name: "sgemm_tiled",
     dtype: Dtype::F32,
     algorithm: Algorithm::Tiled,
+    features: Features::ALL,
     tile: Tile { bm: 32, bn: 32, bk: 32, tm: 1, tn: 1 },
     stages: 1,
     default_group_m: 1,
@@ -231,6 +251,7 @@ pub const REG1D: KernelSpec = KernelSpec {
     name: "sgemm_reg1d",
     dtype: Dtype::F32,
     algorithm: Algorithm::RegisterBlocked1d,
+    features: Features::ALL,
     tile: Tile { bm: 64, bn: 64, bk: 8, tm: 8, tn: 1 },
     stages: 1,
     default_group_m: 1,
@@ -242,6 +263,7 @@ pub const REG2D: KernelSpec = KernelSpec {
     name: "sgemm_reg2d",
     dtype: Dtype::F32,
     algorithm: Algorithm::RegisterBlocked2d,
+    features: Features::ALL,
     tile: Tile { bm: 128, bn: 128, bk: 8, tm: 8, tn: 8 },
     stages: 1,
     default_group_m: 1,
@@ -253,6 +275,7 @@ pub const VECTORIZED: KernelSpec = KernelSpec {
     name: "sgemm_vec4",
     dtype: Dtype::F32,
     algorithm: Algorithm::Vectorized,
+    features: Features::ALL,
     tile: Tile { bm: 128, bn: 128, bk: 8, tm: 8, tn: 8 },
     stages: 1,
     default_group_m: 1,
@@ -266,6 +289,7 @@ pub const DB_128X128X8: KernelSpec = KernelSpec {
     name: "sgemm_db_128x128x8",
     dtype: Dtype::F32,
     algorithm: Algorithm::DoubleBuffered,
+    features: Features::ALL,
     tile: Tile { bm: 128, bn: 128, bk: 8, tm: 8, tn: 8 },
     stages: 2,
     default_group_m: 8,
@@ -321,6 +345,7 @@ pub const ASYNC_128X128X8: KernelSpec = KernelSpec {
     name: "sgemm_async_128x128x8",
     dtype: Dtype::F32,
     algorithm: Algorithm::AsyncPipeline,
+    features: Features::ALL,
     tile: Tile { bm: 128, bn: 128, bk: 8, tm: 8, tn: 8 },
     stages: 3,
     default_group_m: 8,
@@ -345,6 +370,7 @@ pub const MMA_F16_128X256X32: KernelSpec = KernelSpec {
     name: "hgemm_mma_128x256x32",
     dtype: Dtype::F16,
     algorithm: Algorithm::TensorCore,
+    features: Features::ALL,
     tile: Tile { bm: 128, bn: 256, bk: 32, tm: 64, tn: 64 },
     stages: 4,
     default_group_m: 8,
@@ -392,6 +418,29 @@ pub const MMA_F16_128X256X32_W64X32: KernelSpec = KernelSpec {
     ..MMA_F16_128X256X32
 };
 
+/// The tensor-core ladder on one tile (128×128×32, 8 warps of 32×64, f16),
+/// each step adding one idea; the last step is MMA_F16_128X128X32_W32X64:
+/// 1. `mma.sync` with fragments gathered by plain shared loads, plain (unswizzled)
+///    tiles, a 2-stage `cp.async` pipeline (double buffering). Its gathers need
+///    more than 128 registers, so one block per SM (the others: two);
+pub const ABLATE_F16_PLAIN: KernelSpec = KernelSpec {
+    name: "hgemm_ablate_plain",
+    features: Features { ldmatrix: false, swizzle: false },
+    stages: 2,
+    min_blocks_per_sm: 1,
+    ..MMA_F16_128X128X32_W32X64
+};
+/// 2. + `ldmatrix`;
+pub const ABLATE_F16_LDMATRIX: KernelSpec = KernelSpec {
+    name: "hgemm_ablate_ldmatrix",
+    features: Features { ldmatrix: true, swizzle: false },
+    min_blocks_per_sm: 2,
+    ..ABLATE_F16_PLAIN
+};
+/// 3. + a 4-stage pipeline;
+pub const ABLATE_F16_STAGES: KernelSpec = KernelSpec { name: "hgemm_ablate_stages", stages: 4, ..ABLATE_F16_LDMATRIX };
+// 4. + swizzle: MMA_F16_128X128X32_W32X64.
+
 pub const MMA_BF16_128X256X32: KernelSpec =
     KernelSpec { name: "bgemm_mma_128x256x32", dtype: Dtype::Bf16, ..MMA_F16_128X256X32 };
 pub const MMA_BF16_128X128X32: KernelSpec =
@@ -411,6 +460,7 @@ pub const MMA_TF32_128X128X32: KernelSpec = KernelSpec {
     name: "tgemm_mma_128x128x32",
     dtype: Dtype::Tf32,
     algorithm: Algorithm::TensorCore,
+    features: Features::ALL,
     tile: Tile { bm: 128, bn: 128, bk: 32, tm: 64, tn: 64 },
     stages: 3,
     default_group_m: 8,
@@ -448,6 +498,9 @@ pub const KERNELS: &[KernelSpec] = &[
     MMA_F16_128X128X64,
     MMA_F16_128X128X32_W32X64,
     MMA_F16_128X256X32_W64X32,
+    ABLATE_F16_PLAIN,
+    ABLATE_F16_LDMATRIX,
+    ABLATE_F16_STAGES,
     MMA_BF16_128X256X32,
     MMA_BF16_128X128X32,
     MMA_BF16_128X256X64,
