@@ -8,6 +8,29 @@
 //! cuBLAS; [`tune`] picks the fastest configuration for a shape.
 //!
 //! Notation everywhere: `C[M×N] = A[M×K] · B[K×N]`, row-major.
+//!
+//! ```
+//! use rgemm::kernels::{Dtype, find_kernel};
+//! use rgemm::{GemmError, Gpu};
+//!
+//! let gpu = match Gpu::new() {
+//!     Ok(gpu) => gpu, // context and kernels, once
+//!     Err(GemmError::NoGpu(why)) => {
+//!         eprintln!("no GPU, example skipped: {why}");
+//!         return Ok(());
+//!     }
+//!     Err(e) => panic!("{e}"),
+//! };
+//! let (m, n, k) = (300, 200, 100);
+//! let a = gpu.upload(&vec![1.0f32; m * k])?;
+//! let b = gpu.upload(&vec![1.0f32; k * n])?;
+//! let mut c = gpu.alloc_poisoned::<f32>(m * n)?;
+//! let spec = find_kernel(Dtype::F32, "db_128x128x8")?;
+//! gpu.gemm(spec, &a, &b, &mut c, m, n, k, None)?; // checks shapes and dtype, launches
+//! let c = gpu.download(&c)?; // waits, copies back
+//! assert!(c.iter().all(|&x| x == k as f32));
+//! # Ok::<(), GemmError>(())
+//! ```
 
 pub mod cublas;
 pub mod element;

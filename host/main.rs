@@ -115,6 +115,10 @@ fn run(cli: &Cli) -> Result<bool> {
         list_kernels(&gpu, &dtypes)?;
         return Ok(true);
     }
+    let cublas = match (&cli.command, cli.no_cublas) {
+        (None, false) => Cublas::load(gpu.stream()).map_err(|e| eprintln!("gemm: cuBLAS comparison off: {e}")).ok(),
+        _ => None,
+    };
     let mut all_ok = true;
     if !cli.json && cli.command.is_none() {
         print_header();
@@ -125,9 +129,9 @@ fn run(cli: &Cli) -> Result<bool> {
             (Dtype::F32 | Dtype::Tf32, Some(Command::Tune)) => tune_shape::<f32>(&gpu, dtype, &cli.shape)?,
             (Dtype::F16, Some(Command::Tune)) => tune_shape::<f16>(&gpu, dtype, &cli.shape)?,
             (Dtype::Bf16, Some(Command::Tune)) => tune_shape::<bf16>(&gpu, dtype, &cli.shape)?,
-            (Dtype::F32 | Dtype::Tf32, None) => benchmark::<f32>(&gpu, dtype, cli)?,
-            (Dtype::F16, None) => benchmark::<f16>(&gpu, dtype, cli)?,
-            (Dtype::Bf16, None) => benchmark::<bf16>(&gpu, dtype, cli)?,
+            (Dtype::F32 | Dtype::Tf32, None) => benchmark::<f32>(&gpu, cublas.as_ref(), dtype, cli)?,
+            (Dtype::F16, None) => benchmark::<f16>(&gpu, cublas.as_ref(), dtype, cli)?,
+            (Dtype::Bf16, None) => benchmark::<bf16>(&gpu, cublas.as_ref(), dtype, cli)?,
         };
     }
     Ok(all_ok)
@@ -175,27 +179,16 @@ fn selection(gpu: &Gpu, dtype: Dtype, cli: &Cli) -> Result<Vec<(&'static gemm_la
 fn shape_for(spec: &gemm_launch::KernelSpec, shape: &Shape) -> (usize, usize, usize) {
     let (mut m, mut n, mut k) = (shape.m as usize, shape.n as usize, shape.k as usize);
     if spec.algorithm == gemm_launch::Algorithm::Naive {
-        while 2.0 * (m * n * k) as f64 > NAIVE_MAX_FLOPS && m.min(n).min(k) > 1 {
+        while 2.0 * m as f64 * n as f64 * k as f64 > NAIVE_MAX_FLOPS && m.min(n).min(k) > 1 {
             (m, n, k) = (m.div_ceil(2), n.div_ceil(2), k.div_ceil(2));
         }
     }
     (m, n, k)
 }
 
-fn benchmark<T: Element>(gpu: &Gpu, dtype: Dtype, cli: &Cli) -> Result<bool> {
+fn benchmark<T: Element>(gpu: &Gpu, cublas: Option<&Cublas>, dtype: Dtype, cli: &Cli) -> Result<bool> {
     let mut rng = rand::rng();
     let iters = cli.shape.iters as usize;
-    let cublas = if cli.no_cublas {
-        None
-    } else {
-        match Cublas::load(gpu.stream()) {
-            Ok(c) => Some(c),
-            Err(e) => {
-                eprintln!("gemm: cuBLAS comparison off: {e}");
-                None
-            }
-        }
-    };
     let mut all_ok = true;
     let mut problems: Vec<(Problem<T>, Option<Baseline>)> = Vec::new();
     for (spec, group_m) in selection(gpu, dtype, cli)? {
@@ -204,7 +197,7 @@ fn benchmark<T: Element>(gpu: &Gpu, dtype: Dtype, cli: &Cli) -> Result<bool> {
             Some(i) => i,
             None => {
                 let mut problem = Problem::new(gpu, dtype, m, n, k, &mut rng)?;
-                let baseline = match &cublas {
+                let baseline = match cublas {
                     Some(c) => Some(problem.baseline(gpu, c, iters)?),
                     None => None,
                 };
