@@ -153,7 +153,14 @@ fn launch_geometry_is_consistent() {
         let element = spec.dtype.element_bytes();
         if spec.algorithm == Algorithm::TensorCore {
             assert_eq!(spec.threads(), (t.bm / t.tm) * (t.bn / t.tn) * 32, "{}: one warp per warp tile", spec.name);
-            assert_eq!(spec.smem_bytes(), spec.stages * (t.bm * t.bk + t.bk * spec.b_smem_ld()) * element);
+            let pipeline = spec.stages * (t.bm * t.bk + t.bk * spec.b_smem_ld()) * element;
+            let c_tile = t.bm * gemm_launch::c_smem_ld(t.bn) * element;
+            if spec.dtype == Dtype::Tf32 {
+                assert_eq!(spec.smem_bytes(), pipeline);
+            } else {
+                // The epilogue stages C in the same shared memory.
+                assert_eq!(spec.smem_bytes(), pipeline.max(c_tile), "{}", spec.name);
+            }
             assert!(spec.b_smem_ld() >= t.bn && (spec.b_smem_ld() * element).is_multiple_of(16), "{}", spec.name);
             // Whole 16-byte chunks per thread for each operand.
             assert_eq!((t.bm * t.bk * element / 16) % spec.threads(), 0, "{}", spec.name);
@@ -241,6 +248,7 @@ fn tensor_core_kernels_use_mma_ldmatrix_and_cp_async() {
                 spec.name
             );
             assert!(body.contains(&format!("cvt.rn.{ty}x2.f32")), "{}: epilogue rounds pairs", spec.name);
+            assert!(body.contains("st.global.v4.b32"), "{}: epilogue stores 16 bytes at a time", spec.name);
         }
     }
 }

@@ -342,6 +342,38 @@ pub fn load_shared_b32(addr: u32) -> u32 {
     v
 }
 
+/// `st.shared.b32`: 4 bytes to a shared address.
+#[inline(always)]
+pub fn store_shared_b32(addr: u32, v: u32) {
+    unsafe { asm!("st.shared.b32 [{a}], {v};", a = in(reg32) addr, v = in(reg32) v, options(nostack)) }
+}
+
+/// `ld.shared.v4.b32`: 16 bytes at a shared address (16-byte aligned).
+#[inline(always)]
+pub fn load_shared_x4_b32(addr: u32) -> [u32; 4] {
+    let (x, y, z, w): (u32, u32, u32, u32);
+    unsafe {
+        asm!("ld.shared.v4.b32 {{{x}, {y}, {z}, {w}}}, [{a}];",
+             x = out(reg32) x, y = out(reg32) y, z = out(reg32) z, w = out(reg32) w, a = in(reg32) addr,
+             options(pure, readonly, nostack));
+    }
+    [x, y, z, w]
+}
+
+/// `st.global.v4.b32`: writes 16 bytes at `p`.
+///
+/// # Safety
+/// `p` must point to 16 writable, 16-byte aligned bytes of global memory.
+#[inline(always)]
+pub unsafe fn store_global_x4_b32(p: *mut u32, v: [u32; 4]) {
+    unsafe {
+        asm!("st.global.v4.b32 [{p}], {{{x}, {y}, {z}, {w}}};",
+             p = in(reg64) p,
+             x = in(reg32) v[0], y = in(reg32) v[1], z = in(reg32) v[2], w = in(reg32) v[3],
+             options(nostack));
+    }
+}
+
 /// `ld.shared.u16`: 2 bytes at a shared address, zero-extended.
 #[inline(always)]
 pub fn load_shared_u16(addr: u32) -> u32 {

@@ -15,7 +15,8 @@
 //! stored at `c ^ f(r)`, which spreads any 8 consecutive rows over all banks.
 //!
 //! Epilogue: accumulators are rounded to the output type in pairs
-//! (`cvt.rn.{f16x2,bf16x2}.f32`) and stored 4 bytes at a time.
+//! (`cvt.rn.{f16x2,bf16x2}.f32`), staged as a C tile in shared memory, and
+//! written out with coalesced 16-byte stores.
 //!
 //! Edges: chunks outside the matrix are zero-filled by `cp.async` itself;
 //! when rows are not 16-byte aligned (K or N not a multiple of 8) chunks are
@@ -30,8 +31,8 @@
 use crate::common::{at, tile_origin};
 use crate::device::{
     cp_async_16_or_zero, cp_async_commit, cp_async_wait, ldmatrix_x4, ldmatrix_x4_trans, load_shared_b32,
-    load_shared_u16, mma_m16n8k16_bf16, mma_m16n8k16_f16, pack_bf16x2, pack_f16x2, smem_addr, store_shared_x4_b32,
-    sync_threads, thread_idx,
+    load_shared_u16, load_shared_x4_b32, mma_m16n8k16_bf16, mma_m16n8k16_f16, pack_bf16x2, pack_f16x2, smem_addr,
+    store_global_x4_b32, store_shared_b32, store_shared_x4_b32, sync_threads, thread_idx,
 };
 
 /// A 16-bit input type with its tensor-core instruction and output rounding.
@@ -271,30 +272,47 @@ unsafe fn tensor_core<
         }
     }
 
-    // Epilogue. Accumulator (mi, nj, h) is the 16×8 tile at rows
-    // warp_row + 16·mi, columns warp_col + 16·nj + 8·h; a lane holds rows
+    // Epilogue, in two steps. (1) Each lane rounds its accumulators to the
+    // output type in pairs and writes them to a C tile in shared memory
+    // (reusing the pipeline's space once every copy has landed and every warp
+    // is done reading): accumulator (mi, nj, h) is the 16×8 tile at rows
+    // warp_row + 16·mi, columns warp_col + 16·nj + 8·h, and a lane holds rows
     // lane/4 and lane/4 + 8, columns 2·(lane%4) and +1 of it.
-    let pairs = n.is_multiple_of(2);
+    let c_ld = gemm_launch::c_smem_ld(BN as u32) as usize;
+    let c_tile = smem_addr(0);
+    cp_async_wait(0);
+    sync_threads();
     for (mi, acc_m) in acc.iter().enumerate() {
         for (nj, acc_pair) in acc_m.iter().enumerate() {
             for (h, acc_tile) in acc_pair.iter().enumerate() {
-                let col = col0 + (warp_col + nj * 16 + h * 8 + (lane % 4) * 2) as u32;
+                let col = warp_col + nj * 16 + h * 8 + (lane % 4) * 2;
                 for half in 0..2 {
-                    let row = row0 + (warp_row + mi * 16 + lane / 4 + half * 8) as u32;
-                    if row >= m {
-                        continue;
-                    }
+                    let row = warp_row + mi * 16 + lane / 4 + half * 8;
                     let packed = E::pack(acc_tile[2 * half], acc_tile[2 * half + 1]);
-                    if pairs && col + 1 < n {
-                        unsafe { *(c.add(at(row, n, col)) as *mut u32) = packed };
-                    } else {
-                        if col < n {
-                            unsafe { *c.add(at(row, n, col)) = packed as u16 };
-                        }
-                        if col + 1 < n {
-                            unsafe { *c.add(at(row, n, col + 1)) = (packed >> 16) as u16 };
-                        }
-                    }
+                    store_shared_b32(c_tile + ((row * c_ld + col) * 2) as u32, packed);
+                }
+            }
+        }
+    }
+    sync_threads();
+    // (2) The block writes the tile out row by row, 16 bytes (8 elements) per
+    // thread and store: consecutive threads, consecutive addresses.
+    let aligned = n.is_multiple_of(8);
+    for l in 0..(BM * BN / 8) / THREADS {
+        let i = t + l * THREADS;
+        let (r, c8) = (i / (BN / 8), (i % (BN / 8)) * 8);
+        let (row, col) = (row0 + r as u32, col0 + c8 as u32);
+        if row >= m {
+            continue;
+        }
+        let words = load_shared_x4_b32(c_tile + ((r * c_ld + c8) * 2) as u32);
+        if aligned && col + 8 <= n {
+            unsafe { store_global_x4_b32(c.add(at(row, n, col)) as *mut u32, words) };
+        } else {
+            for j in 0..8u32 {
+                if col + j < n {
+                    let half = (words[(j / 2) as usize] >> (16 * (j % 2))) as u16;
+                    unsafe { *c.add(at(row, n, col + j)) = half };
                 }
             }
         }

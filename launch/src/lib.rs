@@ -50,6 +50,17 @@ impl Tile {
 /// aligned for 128-bit reads.
 pub const A_SMEM_PAD: u32 = 4;
 
+/// Padding, in 16-bit elements, after each row of the C tile the f16/bf16
+/// tensor-core kernels stage in shared memory for their epilogue. A warp
+/// writes 8 rows × 16 bytes at a time; rows `bn + 8` elements long (a multiple
+/// of 32 plus 4 words) start 4 banks apart, so those writes hit 32 banks.
+pub const C_SMEM_PAD: u32 = 8;
+
+/// Elements per row of the staged C tile.
+pub const fn c_smem_ld(bn: u32) -> u32 {
+    bn + C_SMEM_PAD
+}
+
 /// Padding, in f32, after each k-row of the TF32 kernel's B tile. A warp reads
 /// B as 4 k-rows × 8 columns of 32-bit words; with rows `bn + 8` words long
 /// (bn a multiple of 32) the k-rows start 8 banks apart and the 32 reads hit
@@ -173,10 +184,16 @@ impl KernelSpec {
     /// Dynamic shared-memory bytes the launch must request.
     pub const fn smem_bytes(&self) -> u32 {
         match self.algorithm {
-            // A tile [bm][bk] (swizzled) and B tile [bk][b_smem_ld] per stage.
+            // A tile [bm][bk] (swizzled) and B tile [bk][b_smem_ld] per stage;
+            // the 16-bit kernels then reuse the space to stage C.
             Algorithm::TensorCore => {
                 let t = self.tile;
-                self.stages * (t.bm * t.bk + t.bk * self.b_smem_ld()) * self.dtype.element_bytes()
+                let pipeline = self.stages * (t.bm * t.bk + t.bk * self.b_smem_ld()) * self.dtype.element_bytes();
+                let c_tile = match self.dtype {
+                    Dtype::F16 | Dtype::Bf16 => t.bm * c_smem_ld(t.bn) * 2,
+                    _ => 0,
+                };
+                if pipeline > c_tile { pipeline } else { c_tile }
             }
             _ => self.stages * self.tile.stage_bytes(),
         }
