@@ -10,7 +10,7 @@ use crate::gpu::Gpu;
 use crate::kernels::{Dtype, DtypeExt, find_kernel, short_name};
 use crate::run::Problem;
 use crate::timing::tflops;
-use gemm_launch::{Algorithm, Features, KernelSpec, tiles};
+use gemm_launch::{Algorithm, KernelSpec, tiles};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -39,7 +39,7 @@ impl Choice {
 pub fn candidates(dtype: Dtype) -> impl Iterator<Item = &'static KernelSpec> {
     dtype.kernels().into_iter().filter(|s| {
         matches!(s.algorithm, Algorithm::DoubleBuffered | Algorithm::AsyncPipeline | Algorithm::TensorCore)
-            && s.features == Features::ALL
+            && !s.features.is_ablation()
     })
 }
 

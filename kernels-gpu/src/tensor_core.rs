@@ -15,8 +15,10 @@
 //! stored at `c ^ f(r)`, which spreads any 8 consecutive rows over all banks.
 //!
 //! Epilogue: accumulators are rounded to the output type in pairs
-//! (`cvt.rn.{f16x2,bf16x2}.f32`), staged as a C tile in shared memory, and
-//! written out with coalesced 16-byte stores.
+//! (`cvt.rn.{f16x2,bf16x2}.f32`), then either stored 4 bytes at a time, or
+//! staged as a C tile in shared memory and written out with coalesced 16-byte
+//! stores (`Features::staged_epilogue`; which one wins depends on the tile,
+//! see docs/PERF.md).
 //!
 //! Edges: chunks outside the matrix are zero-filled by `cp.async` itself;
 //! when rows are not 16-byte aligned (K or N not a multiple of 8) chunks are
@@ -172,6 +174,7 @@ unsafe fn tensor_core<
     const STAGES: usize,
     const LDMATRIX: bool,
     const SWIZZLE: bool,
+    const STAGED_EPILOGUE: bool,
 >(
     a: *const u16,
     b: *const u16,
@@ -272,28 +275,101 @@ unsafe fn tensor_core<
         }
     }
 
-    // Epilogue, in two steps. (1) Each lane rounds its accumulators to the
-    // output type in pairs and writes them to a C tile in shared memory
-    // (reusing the pipeline's space once every copy has landed and every warp
-    // is done reading): accumulator (mi, nj, h) is the 16×8 tile at rows
-    // warp_row + 16·mi, columns warp_col + 16·nj + 8·h, and a lane holds rows
-    // lane/4 and lane/4 + 8, columns 2·(lane%4) and +1 of it.
-    let c_ld = gemm_launch::c_smem_ld(BN as u32) as usize;
-    let c_tile = smem_addr(0);
-    cp_async_wait(0);
-    sync_threads();
+    let out = Output { c, m, n, row0, col0, warp_row, warp_col, lane };
+    if STAGED_EPILOGUE {
+        unsafe { store_c_staged::<E, BM, BN, THREADS, MI, NJ>(&out, &acc, t) };
+    } else {
+        unsafe { store_c_direct::<E, MI, NJ>(&out, &acc) };
+    }
+}
+
+/// Where a warp's accumulators go.
+struct Output {
+    c: *mut u16,
+    m: u32,
+    n: u32,
+    row0: u32,
+    col0: u32,
+    warp_row: usize,
+    warp_col: usize,
+    lane: usize,
+}
+
+/// Accumulator (mi, nj, h) is the 16×8 tile at rows warp_row + 16·mi,
+/// columns warp_col + 16·nj + 8·h; a lane holds rows lane/4 and lane/4 + 8,
+/// columns 2·(lane%4) and +1 of it. Calls `put(row, col, packed pair)` with
+/// block-relative coordinates for each pair, rounded to the output type.
+#[inline(always)]
+fn for_each_pair<E: MmaElement, const MI: usize, const NJ: usize>(
+    out: &Output,
+    acc: &[[[[f32; 4]; 2]; NJ]; MI],
+    mut put: impl FnMut(usize, usize, u32),
+) {
     for (mi, acc_m) in acc.iter().enumerate() {
         for (nj, acc_pair) in acc_m.iter().enumerate() {
             for (h, acc_tile) in acc_pair.iter().enumerate() {
-                let col = warp_col + nj * 16 + h * 8 + (lane % 4) * 2;
+                let col = out.warp_col + nj * 16 + h * 8 + (out.lane % 4) * 2;
                 for half in 0..2 {
-                    let row = warp_row + mi * 16 + lane / 4 + half * 8;
-                    let packed = E::pack(acc_tile[2 * half], acc_tile[2 * half + 1]);
-                    store_shared_b32(c_tile + ((row * c_ld + col) * 2) as u32, packed);
+                    let row = out.warp_row + mi * 16 + out.lane / 4 + half * 8;
+                    put(row, col, E::pack(acc_tile[2 * half], acc_tile[2 * half + 1]));
                 }
             }
         }
     }
+}
+
+/// Epilogue, direct: each pair goes to global memory as one 4-byte store
+/// (a warp's store covers 8 rows × 16 bytes: half of each 32-byte sector).
+#[inline(always)]
+unsafe fn store_c_direct<E: MmaElement, const MI: usize, const NJ: usize>(
+    out: &Output,
+    acc: &[[[[f32; 4]; 2]; NJ]; MI],
+) {
+    let (c, m, n) = (out.c, out.m, out.n);
+    let pairs = n.is_multiple_of(2);
+    for_each_pair::<E, MI, NJ>(out, acc, |r, cc, packed| {
+        let (row, col) = (out.row0 + r as u32, out.col0 + cc as u32);
+        if row >= m {
+            return;
+        }
+        if pairs && col + 1 < n {
+            unsafe { *(c.add(at(row, n, col)) as *mut u32) = packed };
+        } else {
+            if col < n {
+                unsafe { *c.add(at(row, n, col)) = packed as u16 };
+            }
+            if col + 1 < n {
+                unsafe { *c.add(at(row, n, col + 1)) = (packed >> 16) as u16 };
+            }
+        }
+    });
+}
+
+/// Epilogue, staged through shared memory (`Features::staged_epilogue`).
+#[inline(always)]
+unsafe fn store_c_staged<
+    E: MmaElement,
+    const BM: usize,
+    const BN: usize,
+    const THREADS: usize,
+    const MI: usize,
+    const NJ: usize,
+>(
+    out: &Output,
+    acc: &[[[[f32; 4]; 2]; NJ]; MI],
+    t: usize,
+) {
+    let (c, m, n, row0, col0) = (out.c, out.m, out.n, out.row0, out.col0);
+    // Two steps. (1) Each lane writes its rounded pairs to a C tile in shared
+    // memory, reusing the pipeline's space once every copy has landed and
+    // every warp is done reading.
+    let c_ld = gemm_launch::c_smem_ld(BN as u32) as usize;
+    let c_tile = smem_addr(0);
+    cp_async_wait(0);
+    sync_threads();
+    for_each_pair::<E, MI, NJ>(out, acc, |row, col, packed| {
+        store_shared_b32(c_tile + ((row * c_ld + col) * 2) as u32, packed)
+    });
     sync_threads();
     // (2) The block writes the tile out row by row, 16 bytes (8 elements) per
     // thread and store: consecutive threads, consecutive addresses.
@@ -353,6 +429,7 @@ macro_rules! mma_entry {
                     { SPEC.stages as usize },
                     { SPEC.features.ldmatrix },
                     { SPEC.features.swizzle },
+                    { SPEC.features.staged_epilogue },
                 >(a, b, c, m, n, k, group_m)
             }
         }

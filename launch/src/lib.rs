@@ -141,10 +141,21 @@ pub struct Features {
     pub ldmatrix: bool,
     /// XOR-swizzled shared-memory tiles (else plain rows, with bank conflicts).
     pub swizzle: bool,
+    /// f16/bf16 epilogue staged through shared memory for 16-byte stores
+    /// (else 4-byte stores straight from registers). A tuning choice, not an
+    /// ablation: it helps 64×64 warp tiles and costs 32×64 ones (PERF.md).
+    pub staged_epilogue: bool,
 }
 
 impl Features {
-    pub const ALL: Features = Features { ldmatrix: true, swizzle: true };
+    pub const ALL: Features = Features { ldmatrix: true, swizzle: true, staged_epilogue: true };
+    /// Everything except the staged epilogue.
+    pub const DIRECT_EPILOGUE: Features = Features { staged_epilogue: false, ..Features::ALL };
+
+    /// Whether this set leaves out an optimization on purpose (an ablation).
+    pub const fn is_ablation(&self) -> bool {
+        !self.ldmatrix || !self.swizzle
+    }
 }
 
 /// Everything the host needs to launch a kernel, and the kernel needs to be
@@ -190,7 +201,7 @@ impl KernelSpec {
                 let t = self.tile;
                 let pipeline = self.stages * (t.bm * t.bk + t.bk * self.b_smem_ld()) * self.dtype.element_bytes();
                 let c_tile = match self.dtype {
-                    Dtype::F16 | Dtype::Bf16 => t.bm * c_smem_ld(t.bn) * 2,
+                    Dtype::F16 | Dtype::Bf16 if self.features.staged_epilogue => t.bm * c_smem_ld(t.bn) * 2,
                     _ => 0,
                 };
                 if pipeline > c_tile { pipeline } else { c_tile }
@@ -423,6 +434,7 @@ pub const MMA_F16_128X128X64: KernelSpec = KernelSpec {
 /// dependent-free `mma`s, at 6 `ldmatrix` per 16 `mma` instead of 8 per 32.
 pub const MMA_F16_128X128X32_W32X64: KernelSpec = KernelSpec {
     name: "hgemm_mma_128x128x32_w32x64",
+    features: Features::DIRECT_EPILOGUE,
     tile: Tile { bm: 128, bn: 128, bk: 32, tm: 32, tn: 64 },
     ..MMA_F16_128X128X32
 };
@@ -430,6 +442,7 @@ pub const MMA_F16_128X128X32_W32X64: KernelSpec = KernelSpec {
 /// 128×256 with 64×32 warp tiles: 16 warps in one block.
 pub const MMA_F16_128X256X32_W64X32: KernelSpec = KernelSpec {
     name: "hgemm_mma_128x256x32_w64x32",
+    features: Features::DIRECT_EPILOGUE,
     tile: Tile { bm: 128, bn: 256, bk: 32, tm: 64, tn: 32 },
     stages: 3,
     ..MMA_F16_128X256X32
@@ -442,7 +455,7 @@ pub const MMA_F16_128X256X32_W64X32: KernelSpec = KernelSpec {
 ///    more than 128 registers, so one block per SM (the others: two);
 pub const ABLATE_F16_PLAIN: KernelSpec = KernelSpec {
     name: "hgemm_ablate_plain",
-    features: Features { ldmatrix: false, swizzle: false },
+    features: Features { ldmatrix: false, swizzle: false, staged_epilogue: false },
     stages: 2,
     min_blocks_per_sm: 1,
     ..MMA_F16_128X128X32_W32X64
@@ -450,7 +463,7 @@ pub const ABLATE_F16_PLAIN: KernelSpec = KernelSpec {
 /// 2. + `ldmatrix`;
 pub const ABLATE_F16_LDMATRIX: KernelSpec = KernelSpec {
     name: "hgemm_ablate_ldmatrix",
-    features: Features { ldmatrix: true, swizzle: false },
+    features: Features { ldmatrix: true, swizzle: false, staged_epilogue: false },
     min_blocks_per_sm: 2,
     ..ABLATE_F16_PLAIN
 };
