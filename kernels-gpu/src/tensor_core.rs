@@ -24,11 +24,13 @@
 //! when rows are not 16-byte aligned (K or N not a multiple of 8) chunks are
 //! gathered element by element instead. Any M, N, K is correct.
 //!
-//! Cost and measured speed, f16 (bf16 within 0.5%) (H200, 8192×4096×6144, docs/runs/2026-11-22-run7):
-//! 128×128×32 with 8 warps of 32×64: 124 registers, 64 KiB, 338 TFLOP/s (44% of cuBLAS);
-//! 4 warps of 64×64: 236 registers, 305; 128×128×64: 248 registers, 96 KiB, 302;
-//! 128×256×32 with 16 warps of 64×32: 128 registers, 302; with 8 of 64×64: 228
-//! registers, 96 KiB, 279; 128×256×64: 252 registers, 144 KiB, 286.
+//! Cost (ptxas sm_90 registers; shared memory) and measured speed, f16 (bf16
+//! within 0.5%), H200, 8192×4096×6144, docs/runs/2026-11-22-run11:
+//! 128×128×32, 8 warps of 32×64, direct epilogue: 124 registers, 64 KiB,
+//! 341 TFLOP/s (43.6% of cuBLAS); 4 warps of 64×64, staged epilogue: 240, 313;
+//! 128×128×64: 255, 96 KiB, 312; 128×256×64: 254, 144 KiB, 301; 128×256×32
+//! with 16 warps of 64×32: 128, 304; with 8 of 64×64: 230, 96 KiB, 283.
+//! The ablations (no swizzle, no `ldmatrix`, 2 stages) run at 77–85.
 
 use crate::common::{at, tile_origin};
 use crate::device::{
