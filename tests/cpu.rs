@@ -196,8 +196,8 @@ fn every_kernel_is_in_the_embedded_ptx() {
 #[test]
 fn tiled_kernel_uses_shared_memory_and_a_barrier() {
     let body = entry_body("sgemm_tiled");
-    assert!(body.contains("st.shared.f32"), "tiled kernel stores no tile to shared memory");
-    assert!(body.contains("ld.shared.f32"), "tiled kernel reads nothing from shared memory");
+    assert!(body.contains("st.shared.b32"), "tiled kernel stores no tile to shared memory");
+    assert!(body.contains("ld.shared.b32"), "tiled kernel reads nothing from shared memory");
     assert!(body.contains("bar.sync"), "tiled kernel has no barrier");
     assert!(!entry_body("sgemm_naive").contains(".shared"), "naive kernel should not use shared memory");
 }
@@ -210,7 +210,7 @@ fn kernels_keep_accumulators_in_registers_and_use_wide_loads() {
     for spec in KERNELS.iter().filter(|s| matches!(s.algorithm, Algorithm::Vectorized | Algorithm::DoubleBuffered)) {
         let body = entry_body(spec.name);
         assert!(body.contains("ld.global.v4"), "{}: no 128-bit global loads", spec.name);
-        assert!(body.contains("ld.shared.v4.f32"), "{}: no 128-bit shared loads", spec.name);
+        assert!(body.contains("ld.shared.v4.b32"), "{}: no 128-bit shared loads", spec.name);
         assert!(body.contains("st.global.v4"), "{}: no 128-bit stores of C", spec.name);
     }
 }

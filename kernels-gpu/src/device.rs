@@ -1,6 +1,8 @@
 //! The device layer: every special register, barrier, shared-memory access and
 //! arithmetic instruction the kernels use, each wrapped once. This is the only
-//! module with inline PTX; each wrapper names the instruction it emits.
+//! module with inline PTX; each wrapper names the instruction it emits. Memory
+//! accesses are wrapped as 32-bit-word (`.b32`) instructions on raw addresses;
+//! the f32 forms (`SharedF32`, `load_global_x4`, …) are typed views over them.
 
 use core::arch::{asm, global_asm, nvptx};
 
@@ -47,35 +49,22 @@ pub fn fma(a: f32, b: f32, c: f32) -> f32 {
     d
 }
 
-/// `ld.global.v4.f32`: reads 16 bytes at `p`. (Written out: LLVM may split
-/// a 16-byte Rust read into scalar loads.)
+/// 16 bytes of f32 at `p` (`ld.global.v4.b32`, see [`load_global_x4_b32`]).
 ///
 /// # Safety
 /// `p` must point to 4 readable f32 in global memory, 16-byte aligned.
 #[inline(always)]
 pub unsafe fn load_global_x4(p: *const f32) -> [f32; 4] {
-    let (x, y, z, w): (f32, f32, f32, f32);
-    unsafe {
-        asm!("ld.global.v4.f32 {{{x}, {y}, {z}, {w}}}, [{p}];",
-             x = out(reg32) x, y = out(reg32) y, z = out(reg32) z, w = out(reg32) w,
-             p = in(reg64) p,
-             options(pure, readonly, nostack));
-    }
-    [x, y, z, w]
+    unsafe { load_global_x4_b32(p as *const u32) }.map(f32::from_bits)
 }
 
-/// `st.global.v4.f32`: writes 16 bytes at `p`.
+/// 16 bytes of f32 to `p` (`st.global.v4.b32`, see [`store_global_x4_b32`]).
 ///
 /// # Safety
 /// `p` must point to 4 writable f32 in global memory, 16-byte aligned.
 #[inline(always)]
 pub unsafe fn store_global_x4(p: *mut f32, v: [f32; 4]) {
-    unsafe {
-        asm!("st.global.v4.f32 [{p}], {{{x}, {y}, {z}, {w}}};",
-             p = in(reg64) p,
-             x = in(reg32) v[0], y = in(reg32) v[1], z = in(reg32) v[2], w = in(reg32) v[3],
-             options(nostack));
-    }
+    unsafe { store_global_x4_b32(p as *mut u32, v.map(f32::to_bits)) }
 }
 
 /// A window of f32 in the module's dynamic shared memory, addressed with
@@ -105,50 +94,30 @@ impl SharedF32 {
         self.base + (index as u32) * 4
     }
 
-    /// `ld.shared.f32`: element `index`.
+    /// Element `index` (`ld.shared.b32`).
     #[inline(always)]
     pub fn load(self, index: usize) -> f32 {
-        let v: f32;
-        unsafe {
-            asm!("ld.shared.f32 {v}, [{a}];", v = out(reg32) v, a = in(reg32) self.addr(index),
-                 options(pure, readonly, nostack));
-        }
-        v
+        f32::from_bits(load_shared_b32(self.addr(index)))
     }
 
-    /// `st.shared.f32`: element `index`.
+    /// Element `index` (`st.shared.b32`).
     #[inline(always)]
     pub fn store(self, index: usize, v: f32) {
-        unsafe {
-            asm!("st.shared.f32 [{a}], {v};", a = in(reg32) self.addr(index), v = in(reg32) v,
-                 options(nostack));
-        }
+        store_shared_b32(self.addr(index), v.to_bits())
     }
 
-    /// `ld.shared.v4.f32`: elements `index..index + 4`; `index` must be a
+    /// Elements `index..index + 4` (`ld.shared.v4.b32`); `index` must be a
     /// multiple of 4 (16-byte aligned).
     #[inline(always)]
     pub fn load_x4(self, index: usize) -> [f32; 4] {
-        let (x, y, z, w): (f32, f32, f32, f32);
-        unsafe {
-            asm!("ld.shared.v4.f32 {{{x}, {y}, {z}, {w}}}, [{a}];",
-                 x = out(reg32) x, y = out(reg32) y, z = out(reg32) z, w = out(reg32) w,
-                 a = in(reg32) self.addr(index),
-                 options(pure, readonly, nostack));
-        }
-        [x, y, z, w]
+        load_shared_x4_b32(self.addr(index)).map(f32::from_bits)
     }
 
-    /// `st.shared.v4.f32`: elements `index..index + 4`; `index` must be a
+    /// Elements `index..index + 4` (`st.shared.v4.b32`); `index` must be a
     /// multiple of 4.
     #[inline(always)]
     pub fn store_x4(self, index: usize, v: [f32; 4]) {
-        unsafe {
-            asm!("st.shared.v4.f32 [{a}], {{{x}, {y}, {z}, {w}}};",
-                 a = in(reg32) self.addr(index),
-                 x = in(reg32) v[0], y = in(reg32) v[1], z = in(reg32) v[2], w = in(reg32) v[3],
-                 options(nostack));
-        }
+        store_shared_x4_b32(self.addr(index), v.map(f32::to_bits))
     }
 }
 
@@ -355,6 +324,23 @@ pub fn load_shared_x4_b32(addr: u32) -> [u32; 4] {
     unsafe {
         asm!("ld.shared.v4.b32 {{{x}, {y}, {z}, {w}}}, [{a}];",
              x = out(reg32) x, y = out(reg32) y, z = out(reg32) z, w = out(reg32) w, a = in(reg32) addr,
+             options(pure, readonly, nostack));
+    }
+    [x, y, z, w]
+}
+
+/// `ld.global.v4.b32`: reads 16 bytes at `p`. (Written out: LLVM may split a
+/// 16-byte Rust read into scalar loads.)
+///
+/// # Safety
+/// `p` must point to 16 readable, 16-byte aligned bytes of global memory.
+#[inline(always)]
+pub unsafe fn load_global_x4_b32(p: *const u32) -> [u32; 4] {
+    let (x, y, z, w): (u32, u32, u32, u32);
+    unsafe {
+        asm!("ld.global.v4.b32 {{{x}, {y}, {z}, {w}}}, [{p}];",
+             x = out(reg32) x, y = out(reg32) y, z = out(reg32) z, w = out(reg32) w,
+             p = in(reg64) p,
              options(pure, readonly, nostack));
     }
     [x, y, z, w]
