@@ -13,9 +13,10 @@
 //!
 //! Cost and measured speed (H200, 8192×4096×6144, docs/runs/2026-11-22-run7):
 //! 128×128×8: 125 registers (two blocks per SM), 16.3 KiB, 43.30 TFLOP/s (85% of cuBLAS);
-//! 128×256×8: 255 registers, 24.3 KiB, 42.70; 128×64×16: 96 registers, 41.0;
+//! 128×256×8: 193 registers, 24.3 KiB, 35.48 (42.70 at 255 registers before
+//! the device layer's switch to .b32 accesses, PERF.md step 14); 128×64×16: 96 registers, 41.0;
 //! 128×128×16: 157 registers, 32.5 KiB, 40.75; 256×128×8: 200 registers, 39.35;
-//! 128×256×16: 216 registers, 36.21; 64×64×16: 65 registers, 33.17.
+//! 128×256×16: 213 registers, 36.46; 64×64×16: 65 registers, 33.17.
 
 use crate::common::{Dims, Stages, sgemm_entry, tile_origin};
 use crate::device::{sync_threads, thread_idx};
