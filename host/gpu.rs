@@ -13,7 +13,8 @@ use cust::memory::{CopyDestination, DeviceBuffer, DeviceCopy, DeviceSlice};
 use cust::module::Module;
 use cust::stream::{Stream, StreamFlags};
 use cust::{CudaFlags, sys};
-use gemm_launch::KernelSpec;
+use gemm_launch::{KERNELS, KernelSpec};
+use std::collections::HashMap;
 use std::ffi::c_void;
 
 /// What the CLI and the logs report about the device.
@@ -47,6 +48,9 @@ pub struct Gpu {
     device: Device,
     _context: Context,
     pub info: DeviceInfo,
+    /// Kernels that cannot run on this device, with the reason; found once,
+    /// at load, so that launches only launch.
+    unlaunchable: HashMap<&'static str, String>,
 }
 
 impl Gpu {
@@ -76,7 +80,8 @@ impl Gpu {
         let context = Context::new(device).map_err(|e| no_gpu("cannot create a context", e))?;
         let module = Module::from_ptx(PTX_SM80, &[]).during("module load (PTX JIT)")?;
         let stream = Stream::new(StreamFlags::NON_BLOCKING, None).during("stream creation")?;
-        Ok(Gpu { module, stream, device, _context: context, info })
+        let unlaunchable = prepare_kernels(&module)?;
+        Ok(Gpu { module, stream, device, _context: context, info, unlaunchable })
     }
 
     pub fn stream(&self) -> &Stream {
@@ -183,30 +188,10 @@ impl Gpu {
         if grid > i32::MAX as u64 {
             return Err(GemmError::Shape(format!("{m}×{n} needs {grid} blocks, more than a grid holds")));
         }
+        if let Some(reason) = self.unlaunchable.get(spec.name) {
+            return Err(GemmError::Unsupported { kernel: spec.name.into(), reason: reason.clone() });
+        }
         let f = self.function(spec)?;
-        let max_threads = f.get_attribute(FunctionAttribute::MaxThreadsPerBlock).during("kernel attribute query")?;
-        if spec.threads() as i32 > max_threads {
-            return Err(GemmError::Unsupported {
-                kernel: spec.name.into(),
-                reason: format!("{} threads per block requested, {max_threads} possible", spec.threads()),
-            });
-        }
-        if spec.smem_bytes() > 48 * 1024 {
-            // Above 48 KiB a kernel must opt in to dynamic shared memory.
-            let status = unsafe {
-                sys::cuFuncSetAttribute(
-                    f.to_raw(),
-                    sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                    spec.smem_bytes() as i32,
-                )
-            };
-            if status != sys::CUresult::CUDA_SUCCESS {
-                return Err(GemmError::Unsupported {
-                    kernel: spec.name.into(),
-                    reason: format!("{} bytes of shared memory refused ({status:?})", spec.smem_bytes()),
-                });
-            }
-        }
         let group_m = group_m.unwrap_or(spec.default_group_m).max(1);
         let (mut pa, mut pb, mut pc) =
             (a.as_device_ptr().as_raw(), b.as_device_ptr().as_raw(), c.as_device_ptr().as_raw());
@@ -222,4 +207,35 @@ impl Gpu {
         ];
         unsafe { self.stream.launch(&f, grid as u32, spec.threads(), spec.smem_bytes(), &args) }.during("kernel launch")
     }
+}
+
+/// Checks every kernel of the module against this device once, and raises
+/// the dynamic shared-memory limit of those that need more than 48 KiB
+/// (a per-function setting that lasts as long as the module). Returns the
+/// kernels that cannot run, with the reason.
+fn prepare_kernels(module: &Module) -> Result<HashMap<&'static str, String>> {
+    let mut unlaunchable = HashMap::new();
+    for spec in KERNELS {
+        let f = module.get_function(spec.name).during("kernel lookup")?;
+        let max_threads = f.get_attribute(FunctionAttribute::MaxThreadsPerBlock).during("kernel attribute query")?;
+        if spec.threads() as i32 > max_threads {
+            let reason = format!("{} threads per block requested, {max_threads} possible", spec.threads());
+            unlaunchable.insert(spec.name, reason);
+            continue;
+        }
+        if spec.smem_bytes() > 48 * 1024 {
+            let status = unsafe {
+                sys::cuFuncSetAttribute(
+                    f.to_raw(),
+                    sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                    spec.smem_bytes() as i32,
+                )
+            };
+            if status != sys::CUresult::CUDA_SUCCESS {
+                let reason = format!("{} bytes of shared memory refused ({status:?})", spec.smem_bytes());
+                unlaunchable.insert(spec.name, reason);
+            }
+        }
+    }
+    Ok(unlaunchable)
 }
