@@ -20,7 +20,7 @@ const PTX_TARGETS: &[(&str, &str)] = &[("sm_80", "kernels_sm_80.ptx")];
 /// Codegen flags for the kernels. The unroll threshold makes LLVM fully unroll
 /// the per-thread tile loops, so the accumulator arrays live in registers
 /// (below it they fall back to a stack frame in local memory).
-const KERNEL_RUSTFLAGS: &[&str] = &["-Cllvm-args=-unroll-threshold=2000"];
+const KERNEL_RUSTFLAGS: &[&str] = &["-Cllvm-args=-unroll-threshold=6000"];
 
 fn fail(message: &str) -> ! {
     eprintln!("\nerror: could not build the GPU kernels (kernels-gpu → PTX)\n\n{message}\n");
@@ -58,18 +58,30 @@ fn build_ptx(cargo: &str, kernels: &Path, out_dir: &Path, arch: &str, file: &str
     std::fs::write(out_dir.join(file), ptx).unwrap_or_else(|e| fail(&format!("cannot write PTX: {e}")));
 }
 
-/// Inserts `.maxntid` and `.minnctapersm` after the parameter list of every
-/// kernel whose spec asks for a number of blocks per multiprocessor.
+/// Checks that the PTX has exactly the entries the specs promise (one per
+/// supported operand layout), and inserts `.maxntid` and `.minnctapersm`
+/// after the parameter list of every entry whose spec asks for a number of
+/// blocks per multiprocessor.
 fn with_launch_bounds(mut ptx: String, specs: &[gemm_launch::KernelSpec]) -> Result<String, String> {
-    for spec in specs.iter().filter(|s| s.min_blocks_per_sm > 0) {
-        let entry = ptx
-            .find(&format!(".entry {}(", spec.name))
-            .ok_or_else(|| format!("kernel {} (from gemm-launch) is not in the PTX", spec.name))?;
-        // The parameter list ends at the first line that starts with ')'.
-        let close = entry + ptx[entry..].find("\n)").ok_or("unterminated parameter list")? + 2;
-        let body = close + ptx[close..].find('\n').ok_or("truncated PTX")? + 1;
-        let bounds = format!(".maxntid {}, 1, 1\n.minnctapersm {}\n", spec.threads(), spec.min_blocks_per_sm);
-        ptx.insert_str(body, &bounds);
+    for spec in specs {
+        for layout in gemm_launch::OperandLayout::ALL {
+            let name = format!("{}{}", spec.name, layout.suffix());
+            let found = ptx.find(&format!(".entry {name}("));
+            let entry = match (found, spec.supports(layout)) {
+                (Some(entry), true) => entry,
+                (None, false) => continue,
+                (None, true) => return Err(format!("kernel {name} (from gemm-launch) is not in the PTX")),
+                (Some(_), false) => return Err(format!("kernel {name} is in the PTX but its spec does not list it")),
+            };
+            if spec.min_blocks_per_sm == 0 {
+                continue;
+            }
+            // The parameter list ends at the first line that starts with ')'.
+            let close = entry + ptx[entry..].find("\n)").ok_or("unterminated parameter list")? + 2;
+            let body = close + ptx[close..].find('\n').ok_or("truncated PTX")? + 1;
+            let bounds = format!(".maxntid {}, 1, 1\n.minnctapersm {}\n", spec.threads(), spec.min_blocks_per_sm);
+            ptx.insert_str(body, &bounds);
+        }
     }
     Ok(ptx)
 }

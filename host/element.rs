@@ -8,6 +8,8 @@ use half::{bf16, f16};
 
 /// f32, `half::f16` or `half::bf16`: what A, B and C hold.
 pub trait Element: DeviceCopy + Copy + Default + Send + Sync + 'static {
+    /// The dtype this element type computes by default (f32: exact f32).
+    const DTYPE: Dtype;
     /// Whether kernels of `dtype` read and write this type.
     fn holds(dtype: Dtype) -> bool;
     fn from_f32(x: f32) -> Self;
@@ -20,6 +22,7 @@ pub trait Element: DeviceCopy + Copy + Default + Send + Sync + 'static {
 }
 
 impl Element for f32 {
+    const DTYPE: Dtype = Dtype::F32;
     fn holds(dtype: Dtype) -> bool {
         matches!(dtype, Dtype::F32 | Dtype::Tf32)
     }
@@ -35,6 +38,7 @@ impl Element for f32 {
 }
 
 impl Element for f16 {
+    const DTYPE: Dtype = Dtype::F16;
     fn holds(dtype: Dtype) -> bool {
         dtype == Dtype::F16
     }
@@ -50,6 +54,7 @@ impl Element for f16 {
 }
 
 impl Element for bf16 {
+    const DTYPE: Dtype = Dtype::Bf16;
     fn holds(dtype: Dtype) -> bool {
         dtype == Dtype::Bf16
     }

@@ -8,9 +8,23 @@ pub enum GemmError {
     /// No driver, no device, or the driver refused to start.
     #[error("no usable NVIDIA GPU: {0}")]
     NoGpu(String),
-    /// Dimensions that are zero, too large, or do not match the buffers.
+    /// Operand shapes that do not fit together (A's columns ≠ B's rows, C
+    /// not M×N), or batched C matrices that overlap.
     #[error("invalid GEMM shape: {0}")]
     Shape(String),
+    /// A dimension (or the batch count) that is zero.
+    #[error("{what} is zero; every dimension of a GEMM must be at least 1")]
+    ZeroDimension { what: &'static str },
+    /// A dimension, leading dimension, stride or batch count beyond what the
+    /// kernels' index arithmetic or the launch grid can hold.
+    #[error("{what} = {value} is too large (at most {max})")]
+    DimensionTooLarge { what: &'static str, value: u64, max: u64 },
+    /// A leading dimension smaller than the rows (or columns) it must span.
+    #[error("leading dimension of {operand} is {ld}; its layout needs at least {min}")]
+    BadLeadingDimension { operand: &'static str, ld: usize, min: usize },
+    /// A buffer too short for the matrix (or batch) a view describes.
+    #[error("{operand} needs {needed} elements, its buffer has {len}")]
+    BufferTooSmall { operand: &'static str, needed: u64, len: usize },
     #[error("unknown {dtype} kernel '{name}'; available: {available}")]
     UnknownKernel { name: String, dtype: &'static str, available: String },
     #[error("unsupported dtype '{name}'; this build has kernels for: {supported}")]

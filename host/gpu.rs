@@ -1,19 +1,20 @@
 //! The GPU: CUDA context, the embedded kernels' module and a stream, set up
 //! once; device buffers; the launch of one GEMM kernel.
 
+use crate::api::Plan;
 use crate::element::Element;
 use crate::error::{During, GemmError, Result};
-use crate::kernels::check_shape;
+use crate::kernels::{entries, entry_name};
 use crate::ptx::PTX_SM80;
 use cust::context::Context;
 use cust::device::{Device, DeviceAttribute};
 use cust::error::CudaError;
-use cust::function::{Function, FunctionAttribute};
+use cust::function::{FunctionAttribute, GridSize};
 use cust::memory::{CopyDestination, DeviceBuffer, DeviceCopy, DeviceSlice};
 use cust::module::Module;
 use cust::stream::{Stream, StreamFlags};
 use cust::{CudaFlags, sys};
-use gemm_launch::{KERNELS, KernelSpec};
+use gemm_launch::{KernelSpec, OperandLayout};
 use std::collections::HashMap;
 use std::ffi::c_void;
 
@@ -48,9 +49,9 @@ pub struct Gpu {
     device: Device,
     _context: Context,
     pub info: DeviceInfo,
-    /// Kernels that cannot run on this device, with the reason; found once,
-    /// at load, so that launches only launch.
-    unlaunchable: HashMap<&'static str, String>,
+    /// Kernel entries that cannot run on this device, with the reason;
+    /// found once, at load, so that launches only launch.
+    unlaunchable: HashMap<String, String>,
 }
 
 impl Gpu {
@@ -92,13 +93,15 @@ impl Gpu {
         self.device
     }
 
-    fn function(&self, spec: &KernelSpec) -> Result<Function<'_>> {
-        self.module.get_function(spec.name).during("kernel lookup")
+    /// Registers, local memory and limits of a kernel (its row-major entry;
+    /// see [`Gpu::entry_resources`] for the others) on this device.
+    pub fn resources(&self, spec: &KernelSpec) -> Result<KernelResources> {
+        self.entry_resources(spec, OperandLayout::NN)
     }
 
-    /// Registers, local memory and limits of a kernel on this device.
-    pub fn resources(&self, spec: &KernelSpec) -> Result<KernelResources> {
-        let f = self.function(spec)?;
+    /// As [`Gpu::resources`], for the entry of `layout`.
+    pub fn entry_resources(&self, spec: &KernelSpec, layout: OperandLayout) -> Result<KernelResources> {
+        let f = self.module.get_function(entry_name(spec, layout)).during("kernel lookup")?;
         let attr = |a| f.get_attribute(a).during("kernel attribute query");
         Ok(KernelResources {
             registers: attr(FunctionAttribute::NumRegisters)?,
@@ -160,52 +163,55 @@ impl Gpu {
         }
     }
 
-    /// Enqueues `C = A · B` (row-major, `A: m×k`, `B: k×n`, `C: m×n`) with the
-    /// kernel `spec` on this GPU's stream. `group_m` overrides the spec's
-    /// grouped tile order. Returns once launched; [`Gpu::download`] waits.
-    #[allow(clippy::too_many_arguments)]
-    pub fn gemm<T: Element>(
+    /// Enqueues one launch of `spec` for a checked [`Plan`] (see
+    /// [`Gpu::gemm`], which makes the plan): `pointers` are the device
+    /// addresses of the kernel's A, B and C. `group_m` overrides the spec's
+    /// grouped tile order.
+    pub(crate) fn launch(
         &self,
         spec: &KernelSpec,
-        a: &DeviceSlice<T>,
-        b: &DeviceSlice<T>,
-        c: &mut DeviceSlice<T>,
-        m: usize,
-        n: usize,
-        k: usize,
+        plan: &Plan,
+        pointers: [u64; 3],
+        alpha: f32,
+        beta: f32,
         group_m: Option<u32>,
     ) -> Result<()> {
-        if !T::holds(spec.dtype) {
-            return Err(GemmError::DtypeMismatch {
-                kernel: spec.name,
-                dtype: spec.dtype.name(),
-                element: std::any::type_name::<T>(),
-            });
+        let entry = entry_name(spec, plan.layout);
+        if let Some(reason) = self.unlaunchable.get(&entry) {
+            return Err(GemmError::Unsupported { kernel: entry, reason: reason.clone() });
         }
-        check_shape(m, n, k, a.len(), b.len(), c.len())?;
-        let (m, n, k) = (m as u32, n as u32, k as u32);
-        let grid = spec.grid(m, n);
-        if grid > i32::MAX as u64 {
-            return Err(GemmError::Shape(format!("{m}×{n} needs {grid} blocks, more than a grid holds")));
+        let tiles = spec.grid(plan.m, plan.n);
+        if tiles > i32::MAX as u64 {
+            return Err(GemmError::DimensionTooLarge { what: "number of C tiles", value: tiles, max: i32::MAX as u64 });
         }
-        if let Some(reason) = self.unlaunchable.get(spec.name) {
-            return Err(GemmError::Unsupported { kernel: spec.name.into(), reason: reason.clone() });
-        }
-        let f = self.function(spec)?;
+        let f = self.module.get_function(&entry).during("kernel lookup")?;
         let group_m = group_m.unwrap_or(spec.default_group_m).max(1);
-        let (mut pa, mut pb, mut pc) =
-            (a.as_device_ptr().as_raw(), b.as_device_ptr().as_raw(), c.as_device_ptr().as_raw());
-        let (mut m_, mut n_, mut k_, mut g_) = (m, n, k, group_m);
-        let args: [*mut c_void; 7] = [
+        let [mut pa, mut pb, mut pc] = pointers;
+        let (mut m, mut n, mut k) = (plan.m, plan.n, plan.k);
+        let (mut lda, mut ldb, mut ldc) = (plan.lda, plan.ldb, plan.ldc);
+        let (mut alpha, mut beta) = (alpha, beta);
+        let (mut sa, mut sb, mut sc) = (plan.stride_a, plan.stride_b, plan.stride_c);
+        let mut group_m = group_m;
+        // In the order of the entry's parameters (`gemm_entries!` in kernels-gpu).
+        let args: [*mut c_void; 15] = [
             &mut pa as *mut _ as *mut c_void,
             &mut pb as *mut _ as *mut c_void,
             &mut pc as *mut _ as *mut c_void,
-            &mut m_ as *mut _ as *mut c_void,
-            &mut n_ as *mut _ as *mut c_void,
-            &mut k_ as *mut _ as *mut c_void,
-            &mut g_ as *mut _ as *mut c_void,
+            &mut m as *mut _ as *mut c_void,
+            &mut n as *mut _ as *mut c_void,
+            &mut k as *mut _ as *mut c_void,
+            &mut lda as *mut _ as *mut c_void,
+            &mut ldb as *mut _ as *mut c_void,
+            &mut ldc as *mut _ as *mut c_void,
+            &mut alpha as *mut _ as *mut c_void,
+            &mut beta as *mut _ as *mut c_void,
+            &mut sa as *mut _ as *mut c_void,
+            &mut sb as *mut _ as *mut c_void,
+            &mut sc as *mut _ as *mut c_void,
+            &mut group_m as *mut _ as *mut c_void,
         ];
-        unsafe { self.stream.launch(&f, grid as u32, spec.threads(), spec.smem_bytes(), &args) }.during("kernel launch")
+        let grid = GridSize::xyz(tiles as u32, 1, plan.batch);
+        unsafe { self.stream.launch(&f, grid, spec.threads(), spec.smem_bytes(), &args) }.during("kernel launch")
     }
 }
 
@@ -213,14 +219,14 @@ impl Gpu {
 /// the dynamic shared-memory limit of those that need more than 48 KiB
 /// (a per-function setting that lasts as long as the module). Returns the
 /// kernels that cannot run, with the reason.
-fn prepare_kernels(module: &Module) -> Result<HashMap<&'static str, String>> {
+fn prepare_kernels(module: &Module) -> Result<HashMap<String, String>> {
     let mut unlaunchable = HashMap::new();
-    for spec in KERNELS {
-        let f = module.get_function(spec.name).during("kernel lookup")?;
+    for (spec, _, name) in entries() {
+        let f = module.get_function(&name).during("kernel lookup")?;
         let max_threads = f.get_attribute(FunctionAttribute::MaxThreadsPerBlock).during("kernel attribute query")?;
         if spec.threads() as i32 > max_threads {
             let reason = format!("{} threads per block requested, {max_threads} possible", spec.threads());
-            unlaunchable.insert(spec.name, reason);
+            unlaunchable.insert(name.clone(), reason);
             continue;
         }
         if spec.smem_bytes() > 48 * 1024 {
@@ -233,7 +239,7 @@ fn prepare_kernels(module: &Module) -> Result<HashMap<&'static str, String>> {
             };
             if status != sys::CUresult::CUDA_SUCCESS {
                 let reason = format!("{} bytes of shared memory refused ({status:?})", spec.smem_bytes());
-                unlaunchable.insert(spec.name, reason);
+                unlaunchable.insert(name.clone(), reason);
             }
         }
     }

@@ -1,7 +1,7 @@
 //! The kernels this build ships, per dtype, and the rules for calling them.
 
 use crate::error::{GemmError, Result};
-use gemm_launch::{KERNELS, KernelSpec};
+use gemm_launch::{KERNELS, KernelSpec, OperandLayout};
 
 pub use gemm_launch::Dtype;
 
@@ -63,6 +63,25 @@ pub fn find_kernel(dtype: Dtype, name: &str) -> Result<&'static KernelSpec> {
 /// `bgemm_`), as the CLI shows it.
 pub fn short_name(spec: &KernelSpec) -> &'static str {
     spec.name.split_once('_').map_or(spec.name, |(_, rest)| rest)
+}
+
+/// The PTX entry of `spec` for `layout` (the spec's name, with `_nt`, `_tn`
+/// or `_tt` for column-major operands).
+pub fn entry_name(spec: &KernelSpec, layout: OperandLayout) -> String {
+    format!("{}{}", spec.name, layout.suffix())
+}
+
+/// Every PTX entry of the build: (spec, layout, entry name).
+pub fn entries() -> impl Iterator<Item = (&'static KernelSpec, OperandLayout, String)> {
+    KERNELS.iter().flat_map(|spec| {
+        OperandLayout::ALL.into_iter().filter(|l| spec.supports(*l)).map(move |l| (spec, l, entry_name(spec, l)))
+    })
+}
+
+/// "row-major A, column-major B" and so on, for messages.
+pub fn layout_name(layout: OperandLayout) -> String {
+    let name = |col_major: bool| if col_major { "column-major" } else { "row-major" };
+    format!("{} A, {} B", name(layout.a_col_major), name(layout.b_col_major))
 }
 
 /// Checks `C[m×n] = A[m×k] · B[k×n]` against buffers of `a_len`, `b_len` and

@@ -3,15 +3,16 @@
 //!
 //! The kernels (`kernels-gpu/`) are compiled to PTX at `cargo build` and
 //! embedded here ([`ptx`]). [`Gpu`] owns the CUDA context, the loaded module
-//! and a stream; [`Gpu::sgemm`] checks shapes and launches one kernel.
-//! [`run`] checks a kernel against an f64 reference and times it beside
-//! cuBLAS; [`tune`] picks the fastest configuration for a shape.
-//!
-//! Notation everywhere: `C[M×N] = A[M×K] · B[K×N]`, row-major.
+//! and a stream. The library API ([`api`]) computes `C = α·A·B + β·C` on
+//! device matrices given as views ([`MatRef`], [`MatMut`]: layout and leading
+//! dimension, so transposes cost no copy), one GEMM ([`Gpu::gemm`]) or a
+//! strided batch ([`Gpu::gemm_strided_batched`]), and reports every bad input
+//! as a [`GemmError`]. [`run`] checks a kernel against an f64 reference and
+//! times it beside cuBLAS; [`tune`] picks the fastest configuration for a
+//! shape.
 //!
 //! ```
-//! use rgemm::kernels::{Dtype, find_kernel};
-//! use rgemm::{GemmError, Gpu};
+//! use rgemm::{GemmError, GemmOptions, Gpu, MatMut, MatRef};
 //!
 //! let gpu = match Gpu::new() {
 //!     Ok(gpu) => gpu, // context and kernels, once
@@ -19,19 +20,20 @@
 //!         eprintln!("no GPU, example skipped: {why}");
 //!         return Ok(());
 //!     }
-//!     Err(e) => panic!("{e}"),
+//!     Err(e) => return Err(e),
 //! };
 //! let (m, n, k) = (300, 200, 100);
 //! let a = gpu.upload(&vec![1.0f32; m * k])?;
 //! let b = gpu.upload(&vec![1.0f32; k * n])?;
 //! let mut c = gpu.alloc_poisoned::<f32>(m * n)?;
-//! let spec = find_kernel(Dtype::F32, "db_128x128x8")?;
-//! gpu.gemm(spec, &a, &b, &mut c, m, n, k, None)?; // checks shapes and dtype, launches
+//! // C = A·B: β = 0, so C's NaN poison is never read.
+//! gpu.gemm(&GemmOptions::default(), MatRef::row_major(&a, m, k), MatRef::row_major(&b, k, n), MatMut::row_major(&mut c, m, n))?;
 //! let c = gpu.download(&c)?; // waits, copies back
 //! assert!(c.iter().all(|&x| x == k as f32));
 //! # Ok::<(), GemmError>(())
 //! ```
 
+pub mod api;
 pub mod cublas;
 pub mod element;
 pub mod error;
@@ -44,6 +46,7 @@ pub mod run;
 pub mod timing;
 pub mod tune;
 
+pub use api::{Batch, GemmOptions, KernelChoice, Layout, MatMut, MatRef, MatrixDesc};
 pub use element::Element;
 pub use error::{GemmError, Result};
 pub use gpu::{DeviceInfo, Gpu, KernelResources};

@@ -139,14 +139,14 @@ fn run(cli: &Cli) -> Result<bool> {
 
 fn list_kernels(gpu: &Gpu, dtypes: &[Dtype]) -> Result<()> {
     println!(
-        "{:<22} {:<5} {:<18} {:>12} {:>7} {:>9} {:>5} {:>11}",
+        "{:<22} {:<5} {:<18} {:>12} {:>7} {:>9} {:>5} {:>11}  layouts (A, B)",
         "kernel", "dtype", "algorithm", "tile", "threads", "smem B", "regs", "local B"
     );
     for spec in dtypes.iter().flat_map(|d| d.kernels()) {
         let r = gpu.resources(spec)?;
         let t = spec.tile;
         println!(
-            "{:<22} {:<5} {:<18} {:>12} {:>7} {:>9} {:>5} {:>11}",
+            "{:<22} {:<5} {:<18} {:>12} {:>7} {:>9} {:>5} {:>11}  {}",
             short_name(spec),
             spec.dtype.name(),
             format!("{:?}", spec.algorithm),
@@ -154,7 +154,11 @@ fn list_kernels(gpu: &Gpu, dtypes: &[Dtype]) -> Result<()> {
             r.threads,
             r.dynamic_smem_bytes + r.static_smem_bytes as u32,
             r.registers,
-            r.local_bytes
+            r.local_bytes,
+            match spec.layouts {
+                gemm_launch::Layouts::Any => "any (nn, nt, tn, tt)",
+                gemm_launch::Layouts::RowMajor => "row-major (nn)",
+            }
         );
     }
     Ok(())

@@ -2,6 +2,7 @@
 //! reference, C poisoned with NaN before every checked launch, CUDA-event
 //! timing, and cuBLAS on the same buffers and stream for the ratio.
 
+use crate::api::{GemmOptions, KernelChoice, MatMut, MatRef};
 use crate::cublas::Cublas;
 use crate::element::Element;
 use crate::error::{GemmError, Result};
@@ -90,14 +91,14 @@ impl<T: Element> Problem<T> {
 
     /// Runs `spec` once on NaN-poisoned C and returns its relative error
     /// (NaN if any element of C was left unwritten or is not finite).
-    pub fn check(&mut self, gpu: &Gpu, spec: &KernelSpec, group_m: Option<u32>) -> Result<f64> {
+    pub fn check(&mut self, gpu: &Gpu, spec: &'static KernelSpec, group_m: Option<u32>) -> Result<f64> {
         gpu.poison(&mut self.c)?;
         self.launch(gpu, spec, group_m)?;
         Ok(self.reference.relative_error(&self.result(gpu)?))
     }
 
     /// Enqueues one launch of `spec` on the problem's buffers (no check).
-    pub fn launch(&mut self, gpu: &Gpu, spec: &KernelSpec, group_m: Option<u32>) -> Result<()> {
+    pub fn launch(&mut self, gpu: &Gpu, spec: &'static KernelSpec, group_m: Option<u32>) -> Result<()> {
         if spec.dtype != self.dtype {
             return Err(GemmError::DtypeMismatch {
                 kernel: spec.name,
@@ -105,11 +106,13 @@ impl<T: Element> Problem<T> {
                 element: self.dtype.name(),
             });
         }
-        gpu.gemm(spec, &self.a, &self.b, &mut self.c, self.m, self.n, self.k, group_m)
+        let options = GemmOptions { kernel: KernelChoice::Kernel(spec), group_m, ..GemmOptions::default() };
+        let (a, b) = (MatRef::row_major(&self.a, self.m, self.k), MatRef::row_major(&self.b, self.k, self.n));
+        gpu.gemm(&options, a, b, MatMut::row_major(&mut self.c, self.m, self.n)).map(|_| ())
     }
 
     /// Median time of `iters` back-to-back launches of `spec`.
-    pub fn time(&mut self, gpu: &Gpu, spec: &KernelSpec, group_m: Option<u32>, iters: usize) -> Result<Timing> {
+    pub fn time(&mut self, gpu: &Gpu, spec: &'static KernelSpec, group_m: Option<u32>, iters: usize) -> Result<Timing> {
         time_launches(gpu.stream(), iters, || self.launch(gpu, spec, group_m))
     }
 
@@ -128,7 +131,7 @@ impl<T: Element> Problem<T> {
     pub fn run(
         &mut self,
         gpu: &Gpu,
-        spec: &KernelSpec,
+        spec: &'static KernelSpec,
         group_m: Option<u32>,
         iters: usize,
         baseline: Option<&Baseline>,

@@ -10,7 +10,7 @@ use crate::gpu::Gpu;
 use crate::kernels::{Dtype, DtypeExt, find_kernel, short_name};
 use crate::run::Problem;
 use crate::timing::tflops;
-use gemm_launch::{Algorithm, KernelSpec, tiles};
+use gemm_launch::{Algorithm, KernelSpec, OperandLayout, tiles};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -46,11 +46,15 @@ pub fn candidates(dtype: Dtype) -> impl Iterator<Item = &'static KernelSpec> {
 /// Built-in choice when nothing is cached: the configuration that won
 /// `gemm tune` at the seeds' shape on an H200 (docs/PERF.md) when its tiles
 /// give the GPU at least two waves of blocks, a smaller tile otherwise (small
-/// problems need more, smaller blocks to fill the multiprocessors).
-pub fn default_choice(dtype: Dtype, m: usize, n: usize, multiprocessors: i32) -> Choice {
+/// problems need more, smaller blocks to fill the multiprocessors). Column-
+/// major operands get the best kernel compiled for them.
+pub fn default_choice(dtype: Dtype, m: usize, n: usize, multiprocessors: i32, layout: OperandLayout) -> Choice {
+    let row_major = layout == OperandLayout::NN;
     let (big, small) = match dtype {
-        Dtype::F32 => (gemm_launch::DB_128X128X8, gemm_launch::DB_64X64X16),
-        Dtype::Tf32 => (gemm_launch::MMA_TF32_128X128X32, gemm_launch::MMA_TF32_64X128X32),
+        Dtype::F32 if row_major => (gemm_launch::DB_128X128X8, gemm_launch::DB_64X64X16),
+        Dtype::F32 => (gemm_launch::DB_128X64X16, gemm_launch::DB_64X64X16),
+        Dtype::Tf32 if row_major => (gemm_launch::MMA_TF32_128X128X32, gemm_launch::MMA_TF32_64X128X32),
+        Dtype::Tf32 => (gemm_launch::MMA_TF32_64X128X32, gemm_launch::MMA_TF32_64X128X32),
         // No smaller f16/bf16 tile is compiled in yet.
         Dtype::F16 => (gemm_launch::MMA_F16_128X128X32_W32X64, gemm_launch::MMA_F16_128X128X32_W32X64),
         Dtype::Bf16 => (gemm_launch::MMA_BF16_128X128X32_W32X64, gemm_launch::MMA_BF16_128X128X32_W32X64),
@@ -112,7 +116,7 @@ pub fn choose(gpu: &Gpu, dtype: Dtype, m: usize, n: usize, k: usize) -> Choice {
         .ok()
         .and_then(|c| c.entries.get(&cache_key(&gpu.info.name, dtype, m, n, k)).cloned())
         .filter(|c| c.spec(dtype).is_ok());
-    cached.unwrap_or_else(|| default_choice(dtype, m, n, gpu.info.multiprocessors))
+    cached.unwrap_or_else(|| default_choice(dtype, m, n, gpu.info.multiprocessors, OperandLayout::NN))
 }
 
 /// One measured candidate.

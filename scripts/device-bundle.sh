@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds, on this machine, everything a GPU machine without Rust needs:
-# the release `gemm` and the test binaries, into device-bundle/ (git-ignored).
+# the release `gemm` and the test binaries, into device-bundle/ (git-ignored),
+# stripped, and packed as device-bundle.tar.xz (the embedded PTX is ~10 MB
+# per binary and compresses well): carry that, `tar xJf` it there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/bootstrap.sh >&2
@@ -18,4 +20,6 @@ for line in sys.stdin:
         folder = "tests" if target["kind"] == ["test"] else "benches"
         shutil.copy(exe, f"device-bundle/{folder}/" + target["name"])
 '
-ls -la device-bundle device-bundle/tests device-bundle/benches >&2
+strip device-bundle/gemm device-bundle/tests/* device-bundle/benches/*
+tar cJf device-bundle.tar.xz device-bundle
+ls -la device-bundle device-bundle/tests device-bundle/benches device-bundle.tar.xz >&2

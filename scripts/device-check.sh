@@ -3,6 +3,7 @@
 # tests, compute-sanitizer on odd and aligned shapes, the criterion bench, then
 # the benchmarks.
 # Full logs go to $OUT (or ./device-out); a summary is printed last.
+# QUICK=1 leaves out the criterion bench and `gemm tune` (the longest parts).
 set -u
 B=${1:-device-bundle}
 OUT=${OUT:-device-out}; mkdir -p "$OUT"
@@ -24,15 +25,21 @@ for tool in memcheck racecheck synccheck initcheck; do
     note "compute-sanitizer --tool $tool gemm $shape: rc=$? $(grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$log" | tr '\n' ' ')"
   done
 done
+# Every PTX entry (all layouts) with α, β and a batch, from the library tests.
+for tool in memcheck racecheck synccheck initcheck; do
+  log="$OUT/sanitizer-$tool-library-layouts.log"
+  "$SAN" --tool "$tool" --error-exitcode 3 "$B/tests/library" every_layout_kernel --test-threads=1 >"$log" 2>&1
+  note "compute-sanitizer --tool $tool tests/library every_layout_kernel: rc=$? $(grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$log" | tr '\n' ' ')"
+done
 "$B/gemm" --list-kernels | tee "$OUT/list-kernels.txt"
-for bench in "$B"/benches/*; do
+[ -n "${QUICK:-}" ] || for bench in "$B"/benches/*; do
   "$bench" --bench >"$OUT/criterion.txt" 2>&1
   note "benches/$(basename "$bench"): rc=$? $(grep -c 'time:' "$OUT/criterion.txt") results"
 done
 "$B/gemm" ${GEMM_ARGS:-} | tee "$OUT/bench-default.txt"
 "$B/gemm" --kernel db_128x128x8 --group-m 1 | tee "$OUT/bench-group1.txt"
 "$B/gemm" --m 4096 --n 4096 --k 4096 | tee "$OUT/bench-4096.txt"
-"$B/gemm" tune --iters 10 | tee "$OUT/tune.txt"
+[ -n "${QUICK:-}" ] || "$B/gemm" tune --iters 10 | tee "$OUT/tune.txt"
 "$B/gemm" --kernel auto | tee "$OUT/bench-auto.txt"
 "$B/gemm" --m 4096 --n 4096 --k 4096 --kernel auto | tee "$OUT/bench-auto-4096.txt"
 echo; echo "SUMMARY"; printf '%s\n' "${summary[@]}"

@@ -2,11 +2,12 @@
 //! checks, launch geometry, the embedded PTX, dtype/kernel lookup and the
 //! tuning cache.
 
-use gemm_launch::{Algorithm, KERNELS, tile_coords, tiles};
+use gemm_launch::{Algorithm, KERNELS, OperandLayout, tile_coords, tiles};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rgemm::GemmError;
-use rgemm::kernels::{Dtype, DtypeExt, check_shape, find_kernel, parse_dtype, short_name};
+use rgemm::api::{Batch, MatrixDesc, plan};
+use rgemm::kernels::{Dtype, DtypeExt, check_shape, entries, find_kernel, parse_dtype, short_name};
 use rgemm::matrix::Matrix;
 use rgemm::ptx::PTX_SM80;
 use rgemm::reference::{Reference, dgemm};
@@ -153,7 +154,8 @@ fn launch_geometry_is_consistent() {
         let element = spec.dtype.element_bytes();
         if spec.algorithm == Algorithm::TensorCore {
             assert_eq!(spec.threads(), (t.bm / t.tm) * (t.bn / t.tn) * 32, "{}: one warp per warp tile", spec.name);
-            let pipeline = spec.stages * (t.bm * t.bk + t.bk * spec.b_smem_ld()) * element;
+            let (a_tile, b_tile) = gemm_launch::mma_tile_bytes(spec.dtype, t.bm, t.bn, t.bk);
+            let pipeline = spec.stages * (a_tile + b_tile);
             let c_tile = t.bm * gemm_launch::c_smem_ld(t.bn) * element;
             if spec.dtype == Dtype::Tf32 || !spec.features.staged_epilogue {
                 assert_eq!(spec.smem_bytes(), pipeline, "{}", spec.name);
@@ -161,7 +163,7 @@ fn launch_geometry_is_consistent() {
                 // The epilogue stages C in the same shared memory.
                 assert_eq!(spec.smem_bytes(), pipeline.max(c_tile), "{}", spec.name);
             }
-            assert!(spec.b_smem_ld() >= t.bn && (spec.b_smem_ld() * element).is_multiple_of(16), "{}", spec.name);
+            assert!(a_tile.is_multiple_of(16) && b_tile.is_multiple_of(16), "{}", spec.name);
             // Whole 16-byte chunks per thread for each operand.
             assert_eq!((t.bm * t.bk * element / 16) % spec.threads(), 0, "{}", spec.name);
             assert_eq!((t.bk * t.bn * element / 16) % spec.threads(), 0, "{}", spec.name);
@@ -188,9 +190,10 @@ fn entry_body(name: &str) -> &'static str {
 #[test]
 fn every_kernel_is_in_the_embedded_ptx() {
     assert!(PTX_SM80.contains(".target sm_80"));
-    for spec in KERNELS {
-        assert!(PTX_SM80.contains(&format!(".visible .entry {}(", spec.name)), "{} missing", spec.name);
+    for (_, _, name) in entries() {
+        assert!(PTX_SM80.contains(&format!(".visible .entry {name}(")), "{name} missing");
     }
+    assert_eq!(PTX_SM80.matches(".visible .entry ").count(), entries().count(), "entries without a spec");
 }
 
 #[test]
@@ -204,8 +207,8 @@ fn tiled_kernel_uses_shared_memory_and_a_barrier() {
 
 #[test]
 fn kernels_keep_accumulators_in_registers_and_use_wide_loads() {
-    for spec in KERNELS {
-        assert!(!entry_body(spec.name).contains("__local_depot"), "{} has a local-memory stack frame", spec.name);
+    for (_, _, name) in entries() {
+        assert!(!entry_body(&name).contains("__local_depot"), "{name} has a local-memory stack frame");
     }
     for spec in KERNELS.iter().filter(|s| matches!(s.algorithm, Algorithm::Vectorized | Algorithm::DoubleBuffered)) {
         let body = entry_body(spec.name);
@@ -217,14 +220,14 @@ fn kernels_keep_accumulators_in_registers_and_use_wide_loads() {
 
 #[test]
 fn launch_bounds_from_the_spec_are_in_the_ptx() {
-    for spec in KERNELS {
-        let body = entry_body(spec.name);
+    for (spec, _, name) in entries() {
+        let body = entry_body(&name);
         let header = &body[..body.find('{').unwrap()];
         if spec.min_blocks_per_sm > 0 {
-            assert!(header.contains(&format!(".maxntid {}, 1, 1", spec.threads())), "{}: {header}", spec.name);
-            assert!(header.contains(&format!(".minnctapersm {}", spec.min_blocks_per_sm)), "{}", spec.name);
+            assert!(header.contains(&format!(".maxntid {}, 1, 1", spec.threads())), "{name}: {header}");
+            assert!(header.contains(&format!(".minnctapersm {}", spec.min_blocks_per_sm)), "{name}");
         } else {
-            assert!(!header.contains(".minnctapersm"), "{}", spec.name);
+            assert!(!header.contains(".minnctapersm"), "{name}");
         }
     }
 }
@@ -312,10 +315,91 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     // Every dtype's built-in choice exists and computes that dtype.
     for dtype in Dtype::ALL {
         for (m, n) in [(8192, 4096), (256, 256)] {
-            let choice = default_choice(dtype, m, n, 132);
+            let choice = default_choice(dtype, m, n, 132, OperandLayout::NN);
             assert_eq!(choice.spec(dtype).unwrap().dtype, dtype, "{choice:?}");
+            // … and for every layout, a kernel compiled for it.
+            for layout in OperandLayout::ALL {
+                let choice = default_choice(dtype, m, n, 132, layout);
+                assert!(choice.spec(dtype).unwrap().supports(layout), "{choice:?} for {layout:?}");
+            }
         }
     }
     // f32: big problems get the big tile, small ones the small tile.
-    assert_ne!(default_choice(Dtype::F32, 8192, 4096, 132).kernel, default_choice(Dtype::F32, 256, 256, 132).kernel);
+    assert_ne!(
+        default_choice(Dtype::F32, 8192, 4096, 132, OperandLayout::NN).kernel,
+        default_choice(Dtype::F32, 256, 256, 132, OperandLayout::NN).kernel
+    );
+}
+
+#[test]
+fn plans_read_transposes_in_place_and_swap_for_a_column_major_c() {
+    let (m, n, k) = (5, 7, 3);
+    let one = Batch::single();
+    let big = usize::MAX;
+    // Row-major everything: the kernel sees the call as it is.
+    let p = plan(
+        (&MatrixDesc::row_major(m, k), big),
+        (&MatrixDesc::row_major(k, n), big),
+        (&MatrixDesc::row_major(m, n), big),
+        &one,
+    )
+    .unwrap();
+    assert_eq!((p.m, p.n, p.k, p.layout, p.swapped), (5, 7, 3, OperandLayout::NN, false));
+    assert_eq!((p.lda, p.ldb, p.ldc), (3, 7, 7));
+    // Aᵀ's memory read as A: column-major A, same ld, no copy.
+    let a_t = MatrixDesc::row_major(k, m).t();
+    let p = plan((&a_t, big), (&MatrixDesc::row_major(k, n), big), (&MatrixDesc::row_major(m, n), big), &one).unwrap();
+    assert!(p.layout.a_col_major && !p.layout.b_col_major && p.lda == m as u32);
+    // Column-major C: Cᵀ = Bᵀ·Aᵀ, so A and B swap and flip.
+    let p = plan(
+        (&MatrixDesc::row_major(m, k), big),
+        (&MatrixDesc::col_major(k, n), big),
+        (&MatrixDesc::col_major(m, n), big),
+        &one,
+    )
+    .unwrap();
+    assert_eq!((p.m, p.n, p.k, p.swapped), (7, 5, 3, true));
+    assert_eq!(p.layout, OperandLayout { a_col_major: false, b_col_major: true });
+    assert_eq!((p.lda, p.ldb, p.ldc), (k as u32, k as u32, m as u32));
+}
+
+#[test]
+fn plans_reject_every_bad_call_with_its_own_error() {
+    let big = usize::MAX;
+    let one = Batch::single();
+    let rm = MatrixDesc::row_major;
+    let check = |a: MatrixDesc, b: MatrixDesc, c: MatrixDesc, batch: Batch, lens: [usize; 3]| {
+        plan((&a, lens[0]), (&b, lens[1]), (&c, lens[2]), &batch)
+    };
+    let e = check(rm(2, 3), rm(4, 2), rm(2, 2), one, [big; 3]).unwrap_err();
+    assert!(matches!(e, GemmError::Shape(_)) && e.to_string().contains("A's columns"), "{e}");
+    let e = check(rm(2, 3), rm(3, 2), rm(2, 3), one, [big; 3]).unwrap_err();
+    assert!(matches!(e, GemmError::Shape(_)), "{e}");
+    let e = check(rm(0, 3), rm(3, 2), rm(0, 2), one, [big; 3]).unwrap_err();
+    assert!(matches!(e, GemmError::ZeroDimension { what: "M" }), "{e}");
+    let zero_batch = Batch { count: 0, ..one };
+    assert!(matches!(check(rm(2, 3), rm(3, 2), rm(2, 2), zero_batch, [big; 3]), Err(GemmError::ZeroDimension { .. })));
+    let huge = 1usize << 31;
+    let e = check(rm(huge, 1), rm(1, 1), rm(huge, 1), one, [big; 3]).unwrap_err();
+    assert!(matches!(e, GemmError::DimensionTooLarge { what: "M", .. }), "{e}");
+    let too_many = Batch { count: 70_000, stride_a: 6, stride_b: 6, stride_c: 4 };
+    assert!(matches!(
+        check(rm(2, 3), rm(3, 2), rm(2, 2), too_many, [big; 3]),
+        Err(GemmError::DimensionTooLarge { .. })
+    ));
+    let narrow = MatrixDesc { ld: 2, ..rm(2, 3) };
+    let e = check(narrow, rm(3, 2), rm(2, 2), one, [big; 3]).unwrap_err();
+    assert!(matches!(e, GemmError::BadLeadingDimension { operand: "A", ld: 2, min: 3 }), "{e}");
+    let e = check(rm(2, 3), rm(3, 2), rm(2, 2), one, [6, 5, 4]).unwrap_err();
+    assert!(matches!(e, GemmError::BufferTooSmall { operand: "B", needed: 6, len: 5 }), "{e}");
+    // Padded rows need (rows - 1)·ld + cols elements, batches count·stride more.
+    let padded = MatrixDesc { ld: 10, ..rm(2, 3) };
+    assert!(check(padded, rm(3, 2), rm(2, 2), one, [13, 6, 4]).is_ok());
+    let two = Batch { count: 2, stride_a: 13, stride_b: 0, stride_c: 4 };
+    assert!(check(padded, rm(3, 2), rm(2, 2), two, [26, 6, 8]).is_ok());
+    let e = check(padded, rm(3, 2), rm(2, 2), two, [25, 6, 8]).unwrap_err();
+    assert!(matches!(e, GemmError::BufferTooSmall { operand: "A", needed: 26, .. }), "{e}");
+    // Batched C matrices that overlap would race.
+    let overlap = Batch { stride_c: 3, ..two };
+    assert!(matches!(check(padded, rm(3, 2), rm(2, 2), overlap, [big; 3]), Err(GemmError::Shape(_))));
 }

@@ -110,21 +110,9 @@ fn unwritten_output_fails_the_check() {
 }
 
 #[test]
-fn bad_calls_are_errors_not_panics() {
-    let Some(gpu) = gpu_or_skip("bad_calls_are_errors_not_panics") else { return };
-    let spec = &gemm_launch::TILED;
-    let a = gpu.upload(&[1.0f32; 6]).unwrap();
-    let b = gpu.upload(&[1.0f32; 6]).unwrap();
-    let mut c = gpu.alloc_poisoned(4).unwrap();
-    // 2×3 · 3×2 is fine; 2×3 · 4×2 is not (B too short), nor is M = 0.
-    assert!(gpu.gemm(spec, &a, &b, &mut c, 2, 2, 3, None).is_ok());
-    assert!(matches!(gpu.gemm(spec, &a, &b, &mut c, 2, 2, 4, None), Err(GemmError::Shape(_))));
-    assert!(matches!(gpu.gemm(spec, &a, &b, &mut c, 0, 2, 3, None), Err(GemmError::Shape(_))));
-    assert!(matches!(gpu.gemm(spec, &a, &b, &mut c, 3, 2, 3, None), Err(GemmError::Shape(_))));
-    // A bf16 kernel on f32 buffers is refused, not run on misread data.
-    let bf16_kernel = &gemm_launch::MMA_BF16_128X128X32;
-    assert!(matches!(gpu.gemm(bf16_kernel, &a, &b, &mut c, 2, 2, 3, None), Err(GemmError::DtypeMismatch { .. })));
-    // A problem far larger than device memory is refused before allocating.
+fn a_problem_larger_than_device_memory_is_refused() {
+    let Some(gpu) = gpu_or_skip("a_problem_larger_than_device_memory_is_refused") else { return };
+    // Refused before allocating (the library API's checks are in tests/library.rs).
     let mut rng = StdRng::seed_from_u64(1);
     let huge = 1 << 20;
     let too_big = Problem::<f32>::new(&gpu, Dtype::F32, huge, huge, huge, &mut rng);

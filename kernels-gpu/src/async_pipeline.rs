@@ -21,7 +21,7 @@
 //! Slower than step 6: A must be stored transposed, which `cp.async` can do
 //! only 4 bytes at a time (ncu: 48% more shared-memory wavefronts).
 
-use crate::common::{Dims, Stages, a_ld, at, sgemm_entry, tile_origin};
+use crate::common::{Gemm, Stages, a_ld, at, staged_entries, tile_origin};
 use crate::device::{SharedF32, cp_async_4, cp_async_16, cp_async_commit, cp_async_wait, sync_threads, thread_idx};
 use crate::staging::{Operands, ThreadTile, multiply_slice, store_c};
 
@@ -41,7 +41,7 @@ unsafe fn copy_slice<
     a_tile: SharedF32,
     b_tile: SharedF32,
 ) {
-    let Dims { m, n, k } = ops.dims;
+    let Gemm { a, b, m, n, k, lda, ldb, .. } = ops.p;
     for l in 0..LA {
         let i = t + l * THREADS;
         let (r, c4) = (i / (BK / 4), (i % (BK / 4)) * 4);
@@ -49,21 +49,21 @@ unsafe fn copy_slice<
         for j in 0..4 {
             let col = k0 + (c4 + j) as u32;
             let inside = row < m && col < k;
-            let src = if inside { unsafe { ops.a.add(at(row, k, col)) } } else { ops.a };
+            let src = if inside { unsafe { a.add(at(row, lda, col)) } } else { a };
             unsafe { cp_async_4(a_tile.addr((c4 + j) * a_ld::<BM>() + r), src, if inside { 4 } else { 0 }) };
         }
     }
-    let b_aligned = n.is_multiple_of(4);
+    let b_aligned = ops.p.b_aligned();
     for l in 0..LB {
         let i = t + l * THREADS;
         let (r, c4) = (i / (BN / 4), (i % (BN / 4)) * 4);
         let (row, col) = (k0 + r as u32, ops.col0 + c4 as u32);
         if b_aligned && row < k && col + 4 <= n {
-            unsafe { cp_async_16(b_tile.addr(i * 4), ops.b.add(at(row, n, col))) };
+            unsafe { cp_async_16(b_tile.addr(i * 4), b.add(at(row, ldb, col))) };
         } else {
             for j in 0..4 {
                 let inside = row < k && col + (j as u32) < n;
-                let src = if inside { unsafe { ops.b.add(at(row, n, col + j as u32)) } } else { ops.b };
+                let src = if inside { unsafe { b.add(at(row, ldb, col + j as u32)) } } else { b };
                 unsafe { cp_async_4(b_tile.addr(i * 4 + j), src, if inside { 4 } else { 0 }) };
             }
         }
@@ -84,24 +84,21 @@ unsafe fn async_pipeline<
     const LA: usize,
     const LB: usize,
     const STAGES: usize,
+    const A_T: bool,
+    const B_T: bool,
 >(
-    a: *const f32,
-    b: *const f32,
-    c: *mut f32,
-    m: u32,
-    n: u32,
-    k: u32,
-    group_m: u32,
+    p: Gemm<f32, f32>,
 ) {
+    const { assert!(!A_T && !B_T, "row-major operands only") };
     const { assert!(THREADS == (BM / TM) * (BN / TN) && STAGES >= 2 && STAGES <= 9) };
     let smem = Stages::of::<BM, BN, BK>();
     let (a_tile, b_tile) = (|stage| smem.a(stage), |stage| smem.b(stage));
 
-    let (row0, col0) = tile_origin::<BM, BN>(m, n, group_m);
-    let ops = Operands { a, b, dims: Dims::new(m, n, k), row0, col0 };
+    let (row0, col0) = tile_origin::<BM, BN>(p.m, p.n, p.group_m);
+    let slices = p.k.div_ceil(BK as u32) as usize;
+    let ops = Operands::new(p, row0, col0);
     let t = thread_idx();
     let me = ThreadTile::new::<BN, TN>(t);
-    let slices = k.div_ceil(BK as u32) as usize;
 
     // Prologue: slices 0 .. STAGES-2 in flight. A group is committed even when
     // there is no slice left, so "wait until STAGES-2 groups remain" always
@@ -128,9 +125,9 @@ unsafe fn async_pipeline<
         cp_async_commit();
         multiply_slice::<BM, BN, BK, TM, TN>(a_tile(s % STAGES), b_tile(s % STAGES), me, &mut acc);
     }
-    unsafe { store_c::<BM, BN, TM, TN>(c, &ops, me, &acc) };
+    unsafe { store_c::<BM, BN, TM, TN>(&ops, me, &acc) };
 }
 
-sgemm_entry!(sgemm_async_128x128x8, async_pipeline, gemm_launch::ASYNC_128X128X8, staged);
-sgemm_entry!(sgemm_async_128x128x16, async_pipeline, gemm_launch::ASYNC_128X128X16, staged);
-sgemm_entry!(sgemm_async_128x64x16, async_pipeline, gemm_launch::ASYNC_128X64X16, staged);
+staged_entries!(sgemm_async_128x128x8, async_pipeline, gemm_launch::ASYNC_128X128X8, row_major);
+staged_entries!(sgemm_async_128x128x16, async_pipeline, gemm_launch::ASYNC_128X128X16, row_major);
+staged_entries!(sgemm_async_128x64x16, async_pipeline, gemm_launch::ASYNC_128X64X16, row_major);

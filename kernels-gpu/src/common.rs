@@ -7,7 +7,7 @@
 //! instructions and registers, and the registers decide how many blocks fit
 //! on a multiprocessor.
 
-use crate::device::{SharedF32, block_idx};
+use crate::device::{SharedF32, block_idx, fma};
 use gemm_launch::{Tile, tile_coords, tiles};
 
 /// Row and column of the first element of the C tile this block computes,
@@ -58,98 +58,245 @@ pub fn at(row: u32, ld: u32, col: u32) -> usize {
     row as usize * ld as usize + col as usize
 }
 
-/// `matrix[row * ld + col]`, or 0 outside `rows × cols`. Zero-filling the
-/// edges lets every kernel run its full-tile loop on any shape.
-///
-/// # Safety
-/// `matrix` must hold `rows × ld` readable f32.
+/// Whether a matrix at byte address `base` with `ld` elements of `bytes`
+/// between rows has every row on a 16-byte boundary.
 #[inline(always)]
-pub unsafe fn load_or_zero(matrix: *const f32, ld: u32, row: u32, col: u32, rows: u32, cols: u32) -> f32 {
-    if row < rows && col < cols { unsafe { *matrix.add(at(row, ld, col)) } } else { 0.0 }
+fn rows_aligned(base: usize, ld: u32, bytes: usize) -> bool {
+    base.is_multiple_of(16) && (ld as usize * bytes).is_multiple_of(16)
 }
 
-/// The problem's dimensions, as every kernel receives them.
+/// The epilogue's arithmetic, `C = α·acc + β·C`.
 #[derive(Clone, Copy)]
-pub struct Dims {
-    pub m: u32,
-    pub n: u32,
-    pub k: u32,
+pub struct Scale {
+    pub alpha: f32,
+    pub beta: f32,
 }
 
-impl Dims {
+impl Scale {
+    /// `α·acc + β·old()`. With β = 0, C is never read: BLAS semantics, so C
+    /// may be uninitialized (or NaN) on entry. The test is uniform.
     #[inline(always)]
-    pub fn new(m: u32, n: u32, k: u32) -> Self {
-        Dims { m, n, k }
+    pub fn apply(self, acc: f32, old: impl FnOnce() -> f32) -> f32 {
+        if self.beta == 0.0 { self.alpha * acc } else { fma(self.beta, old(), self.alpha * acc) }
+    }
+
+    /// Whether C must be read.
+    #[inline(always)]
+    pub fn reads_c(self) -> bool {
+        self.beta != 0.0
     }
 }
 
-/// Declares the PTX entry point for one `KernelSpec`: an
-/// `extern "ptx-kernel"` function with the common signature that calls the
-/// generic kernel with the spec's tile as const parameters.
-macro_rules! sgemm_entry {
-    // Kernels that move operands in 4-wide chunks (via registers or cp.async) get
-    // the thread count, the number of A and B chunks each thread moves per K
-    // slice, and the number of shared-memory stages.
-    ($entry:ident, $kernel:ident, $spec:expr, staged) => {
-        /// PTX entry point; see the generic kernel for the algorithm.
-        ///
-        /// # Safety
-        /// As for the other entry points.
-        #[unsafe(no_mangle)]
-        pub unsafe extern "ptx-kernel" fn $entry(
-            a: *const f32,
-            b: *const f32,
-            c: *mut f32,
-            m: u32,
-            n: u32,
-            k: u32,
-            group_m: u32,
-        ) {
-            const SPEC: gemm_launch::KernelSpec = $spec;
-            const T: gemm_launch::Tile = SPEC.tile;
-            unsafe {
-                $kernel::<
-                    { T.bm as usize },
-                    { T.bn as usize },
-                    { T.bk as usize },
-                    { T.tm as usize },
-                    { T.tn as usize },
-                    { T.threads() as usize },
-                    { (T.bm * T.bk / 4 / T.threads()) as usize },
-                    { (T.bk * T.bn / 4 / T.threads()) as usize },
-                    { SPEC.stages as usize },
-                >(a, b, c, m, n, k, group_m)
-            }
+/// One GEMM, `C = α·A·B + β·C`, as every kernel receives it: A is `m × k`,
+/// B `k × n`, C `m × n`, each with its leading dimension (elements between
+/// consecutive rows, or columns for a column-major operand). `In` is the
+/// element type of A and B, `Out` that of C.
+#[derive(Clone, Copy)]
+pub struct Gemm<In, Out> {
+    pub a: *const In,
+    pub b: *const In,
+    pub c: *mut Out,
+    pub m: u32,
+    pub n: u32,
+    pub k: u32,
+    pub lda: u32,
+    pub ldb: u32,
+    pub ldc: u32,
+    pub scale: Scale,
+    pub group_m: u32,
+}
+
+impl<In, Out> Gemm<In, Out> {
+    /// Offset of A(row, p): `row·lda + p`, or `p·lda + row` when A is
+    /// column-major (`A_T`).
+    #[inline(always)]
+    pub fn a_at<const A_T: bool>(&self, row: u32, p: u32) -> usize {
+        if A_T { at(p, self.lda, row) } else { at(row, self.lda, p) }
+    }
+
+    /// Offset of B(p, col): `p·ldb + col`, or `col·ldb + p` when B is
+    /// column-major (`B_T`).
+    #[inline(always)]
+    pub fn b_at<const B_T: bool>(&self, p: u32, col: u32) -> usize {
+        if B_T { at(col, self.ldb, p) } else { at(p, self.ldb, col) }
+    }
+
+    /// Offset of C(row, col).
+    #[inline(always)]
+    pub fn c_at(&self, row: u32, col: u32) -> usize {
+        at(row, self.ldc, col)
+    }
+
+    /// Whether every row (column, if column-major) of A starts on a 16-byte
+    /// boundary, so that it can be moved 16 bytes at a time; else the
+    /// kernels move it element by element. Uniform across the block.
+    #[inline(always)]
+    pub fn a_aligned(&self) -> bool {
+        rows_aligned(self.a as usize, self.lda, core::mem::size_of::<In>())
+    }
+
+    /// As [`Gemm::a_aligned`], for B.
+    #[inline(always)]
+    pub fn b_aligned(&self) -> bool {
+        rows_aligned(self.b as usize, self.ldb, core::mem::size_of::<In>())
+    }
+
+    /// As [`Gemm::a_aligned`], for C.
+    #[inline(always)]
+    pub fn c_aligned(&self) -> bool {
+        rows_aligned(self.c as usize, self.ldc, core::mem::size_of::<Out>())
+    }
+}
+
+impl Gemm<f32, f32> {
+    /// A(row, p), or 0 outside `m × k`.
+    ///
+    /// # Safety
+    /// A must hold the operand the launch describes.
+    #[inline(always)]
+    pub unsafe fn a_or_zero<const A_T: bool>(&self, row: u32, p: u32) -> f32 {
+        if row < self.m && p < self.k { unsafe { *self.a.add(self.a_at::<A_T>(row, p)) } } else { 0.0 }
+    }
+
+    /// B(p, col), or 0 outside `k × n`.
+    ///
+    /// # Safety
+    /// B must hold the operand the launch describes.
+    #[inline(always)]
+    pub unsafe fn b_or_zero<const B_T: bool>(&self, p: u32, col: u32) -> f32 {
+        if p < self.k && col < self.n { unsafe { *self.b.add(self.b_at::<B_T>(p, col)) } } else { 0.0 }
+    }
+}
+
+impl<In> Gemm<In, f32> {
+    /// Writes `α·acc + β·C(row, col)` to C(row, col) if it is inside C.
+    ///
+    /// # Safety
+    /// C must hold the operand the launch describes.
+    #[inline(always)]
+    pub unsafe fn store_c(&self, row: u32, col: u32, acc: f32) {
+        if row < self.m && col < self.n {
+            let p = unsafe { self.c.add(self.c_at(row, col)) };
+            unsafe { *p = self.scale.apply(acc, || *p) };
+        }
+    }
+}
+
+/// Declares the PTX entry points of one `KernelSpec`: `extern "ptx-kernel"`
+/// functions with the common signature, one per operand layout the spec
+/// supports (`row_major`: the spec's name; `any`: also `_nt`, `_tn`, `_tt`,
+/// see `gemm_launch::OperandLayout`). Each entry moves A, B and C to matrix
+/// `%ctaid.z` of a strided batch, gathers the arguments into a [`Gemm`] and
+/// runs `$call` with `$a_t`/`$b_t` bound to its layout (const bools).
+macro_rules! gemm_entries {
+    ($name:ident, $spec:path, $in:ty => $out:ty, row_major, |$p:ident, $a_t:ident, $b_t:ident| $call:expr) => {
+        #[allow(non_snake_case)]
+        mod $name {
+            use super::*;
+            const _: () = assert!(matches!($spec.layouts, gemm_launch::Layouts::RowMajor), "the spec says any layout");
+            $crate::common::gemm_entries!(@entry $name, "", false, false, $in => $out, |$p, $a_t, $b_t| $call);
         }
     };
-    ($entry:ident, $kernel:ident, $spec:expr) => {
-        /// PTX entry point; see the generic kernel for the algorithm.
-        ///
-        /// # Safety
-        /// `a`, `b`, `c` must hold `m×k`, `k×n`, `m×n` f32 (row-major, 16-byte
-        /// aligned) and the launch must use the spec's block, grid and shared
-        /// memory (`gemm_launch::KernelSpec`).
-        #[unsafe(no_mangle)]
-        pub unsafe extern "ptx-kernel" fn $entry(
-            a: *const f32,
-            b: *const f32,
-            c: *mut f32,
-            m: u32,
-            n: u32,
-            k: u32,
-            group_m: u32,
-        ) {
-            const SPEC: gemm_launch::KernelSpec = $spec;
-            unsafe {
-                $kernel::<
-                    { SPEC.tile.bm as usize },
-                    { SPEC.tile.bn as usize },
-                    { SPEC.tile.bk as usize },
-                    { SPEC.tile.tm as usize },
-                    { SPEC.tile.tn as usize },
-                >(a, b, c, m, n, k, group_m)
-            }
+    ($name:ident, $spec:path, $in:ty => $out:ty, any, |$p:ident, $a_t:ident, $b_t:ident| $call:expr) => {
+        #[allow(non_snake_case)]
+        mod $name {
+            use super::*;
+            const _: () = assert!(matches!($spec.layouts, gemm_launch::Layouts::Any), "the spec says row-major only");
+            $crate::common::gemm_entries!(@entry $name, "", false, false, $in => $out, |$p, $a_t, $b_t| $call);
+            $crate::common::gemm_entries!(@entry $name, "_nt", false, true, $in => $out, |$p, $a_t, $b_t| $call);
+            $crate::common::gemm_entries!(@entry $name, "_tn", true, false, $in => $out, |$p, $a_t, $b_t| $call);
+            $crate::common::gemm_entries!(@entry $name, "_tt", true, true, $in => $out, |$p, $a_t, $b_t| $call);
         }
+    };
+    (@entry $name:ident, $suffix:literal, $a:literal, $b:literal, $in:ty => $out:ty,
+     |$p:ident, $a_t:ident, $b_t:ident| $call:expr) => {
+        const _: () = {
+            /// PTX entry point; see the generic kernel for the algorithm.
+            ///
+            /// # Safety
+            /// `a`, `b`, `c` must hold `batch` matrices `stride_*` elements
+            /// apart, each `m×k`, `k×n`, `m×n` with leading dimensions
+            /// `lda`, `ldb`, `ldc`, 16-byte aligned, and the launch must use the
+            /// spec's block, grid (z: the batch) and shared memory
+            /// (`gemm_launch::KernelSpec`).
+            #[unsafe(export_name = concat!(stringify!($name), $suffix))]
+            #[allow(clippy::too_many_arguments)]
+            pub unsafe extern "ptx-kernel" fn entry(
+                a: *const $in,
+                b: *const $in,
+                c: *mut $out,
+                m: u32,
+                n: u32,
+                k: u32,
+                lda: u32,
+                ldb: u32,
+                ldc: u32,
+                alpha: f32,
+                beta: f32,
+                stride_a: u64,
+                stride_b: u64,
+                stride_c: u64,
+                group_m: u32,
+            ) {
+                #[allow(non_upper_case_globals)]
+                const $a_t: bool = $a;
+                #[allow(non_upper_case_globals)]
+                const $b_t: bool = $b;
+                let z = $crate::device::block_idx_z() as usize;
+                let $p = unsafe {
+                    $crate::common::Gemm {
+                        a: a.add(z * stride_a as usize),
+                        b: b.add(z * stride_b as usize),
+                        c: c.add(z * stride_c as usize),
+                        m,
+                        n,
+                        k,
+                        lda,
+                        ldb,
+                        ldc,
+                        scale: $crate::common::Scale { alpha, beta },
+                        group_m,
+                    }
+                };
+                unsafe { $call }
+            }
+        };
     };
 }
-pub(crate) use sgemm_entry;
+pub(crate) use gemm_entries;
+
+/// The const generic parameters of the staged f32 kernels (steps 5–7) for a
+/// spec: the tile, the thread count, the number of 4-wide A and B chunks each
+/// thread moves per K slice, and the number of shared-memory stages.
+macro_rules! staged_entries {
+    ($name:ident, $kernel:ident, $spec:path, $layouts:ident) => {
+        $crate::common::gemm_entries!($name, $spec, f32 => f32, $layouts, |p, A_T, B_T| {
+            const T: gemm_launch::Tile = $spec.tile;
+            $kernel::<
+                { T.bm as usize },
+                { T.bn as usize },
+                { T.bk as usize },
+                { T.tm as usize },
+                { T.tn as usize },
+                { T.threads() as usize },
+                { (T.bm * T.bk / 4 / T.threads()) as usize },
+                { (T.bk * T.bn / 4 / T.threads()) as usize },
+                { $spec.stages as usize },
+                A_T,
+                B_T,
+            >(p)
+        });
+    };
+}
+pub(crate) use staged_entries;
+
+/// The const generic parameters of the simple f32 kernels (steps 1–4): the tile.
+macro_rules! simple_entries {
+    ($name:ident, $kernel:ident, $spec:path, $layouts:ident) => {
+        $crate::common::gemm_entries!($name, $spec, f32 => f32, $layouts, |p, A_T, B_T| {
+            const T: gemm_launch::Tile = $spec.tile;
+            $kernel::<{ T.bm as usize }, { T.bn as usize }, { T.bk as usize }, { T.tm as usize }, { T.tn as usize }, A_T, B_T>(p)
+        });
+    };
+}
+pub(crate) use simple_entries;

@@ -23,6 +23,12 @@ pub fn block_idx() -> u32 {
     unsafe { nvptx::_block_idx_x() as u32 }
 }
 
+/// `%ctaid.z`: which matrix of a strided batch this block works on.
+#[inline(always)]
+pub fn block_idx_z() -> u32 {
+    unsafe { nvptx::_block_idx_z() as u32 }
+}
+
 /// `bar.sync 0`: block-wide barrier; also orders shared-memory accesses.
 #[inline(always)]
 pub fn sync_threads() {
@@ -299,6 +305,26 @@ pub fn pack_bf16x2(lo: f32, hi: f32) -> u32 {
              options(pure, nomem, nostack));
     }
     d
+}
+
+/// `mov.b32 {lo, hi}, v; cvt.f32.f16 …`: the two f16 packed in `v` (low half
+/// first), widened exactly to f32. Used by the epilogue to read C when β ≠ 0.
+#[inline(always)]
+pub fn unpack_f16x2(v: u32) -> [f32; 2] {
+    let (lo, hi): (f32, f32);
+    unsafe {
+        asm!("{{ .reg .b16 l, h; mov.b32 {{l, h}}, {v}; cvt.f32.f16 {lo}, l; cvt.f32.f16 {hi}, h; }}",
+             v = in(reg32) v, lo = out(reg32) lo, hi = out(reg32) hi, options(pure, nomem, nostack));
+    }
+    [lo, hi]
+}
+
+/// The two bf16 packed in `v` (low half first), widened exactly to f32: a
+/// bf16 is the high half of an f32, so this is two shifts (no instruction of
+/// its own is needed).
+#[inline(always)]
+pub fn unpack_bf16x2(v: u32) -> [f32; 2] {
+    [f32::from_bits(v << 16), f32::from_bits(v & 0xffff_0000)]
 }
 
 /// `ld.shared.b32`: 4 bytes at a shared address.

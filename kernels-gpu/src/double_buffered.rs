@@ -18,7 +18,7 @@
 //! 128×128×16: 157 registers, 32.5 KiB, 40.75; 256×128×8: 200 registers, 39.35;
 //! 128×256×16: 213 registers, 36.46; 64×64×16: 65 registers, 33.17.
 
-use crate::common::{Dims, Stages, sgemm_entry, tile_origin};
+use crate::common::{Gemm, Stages, staged_entries, tile_origin};
 use crate::device::{sync_threads, thread_idx};
 use crate::staging::{Operands, SliceRegs, ThreadTile, multiply_slice, store_c};
 
@@ -36,50 +36,46 @@ unsafe fn double_buffered<
     const LA: usize,
     const LB: usize,
     const STAGES: usize,
+    const A_T: bool,
+    const B_T: bool,
 >(
-    a: *const f32,
-    b: *const f32,
-    c: *mut f32,
-    m: u32,
-    n: u32,
-    k: u32,
-    group_m: u32,
+    p: Gemm<f32, f32>,
 ) {
     const { assert!(THREADS == (BM / TM) * (BN / TN) && STAGES == 2) };
     let smem = Stages::of::<BM, BN, BK>();
     let (a_tile, b_tile) = (|stage| smem.a(stage), |stage| smem.b(stage));
 
-    let (row0, col0) = tile_origin::<BM, BN>(m, n, group_m);
-    let ops = Operands { a, b, dims: Dims::new(m, n, k), row0, col0 };
+    let (row0, col0) = tile_origin::<BM, BN>(p.m, p.n, p.group_m);
+    let slices = p.k.div_ceil(BK as u32);
+    let ops = Operands::new(p, row0, col0);
     let t = thread_idx();
     let me = ThreadTile::new::<BN, TN>(t);
-    let slices = ops.dims.k.div_ceil(BK as u32);
 
     let mut acc = [[0.0f32; TN]; TM];
-    let mut next = unsafe { SliceRegs::<LA, LB>::load::<BM, BN, BK, THREADS>(&ops, 0, t) };
-    next.store::<BM, BN, BK, THREADS>(a_tile(0), b_tile(0), t);
+    let mut next = unsafe { SliceRegs::<LA, LB>::load::<BM, BN, BK, THREADS, A_T, B_T>(&ops, 0, t) };
+    next.store::<BM, BN, BK, THREADS, A_T, B_T>(a_tile(0), b_tile(0), t);
     sync_threads();
     for s in 0..slices {
         let stage = (s % 2) as usize;
         let more = s + 1 < slices;
         if more {
-            next = unsafe { SliceRegs::<LA, LB>::load::<BM, BN, BK, THREADS>(&ops, (s + 1) * BK as u32, t) };
+            next = unsafe { SliceRegs::<LA, LB>::load::<BM, BN, BK, THREADS, A_T, B_T>(&ops, (s + 1) * BK as u32, t) };
         }
         multiply_slice::<BM, BN, BK, TM, TN>(a_tile(stage), b_tile(stage), me, &mut acc);
         if more {
             // The other stage was last read in iteration s - 1, before the
             // barrier that ended it.
-            next.store::<BM, BN, BK, THREADS>(a_tile(1 - stage), b_tile(1 - stage), t);
+            next.store::<BM, BN, BK, THREADS, A_T, B_T>(a_tile(1 - stage), b_tile(1 - stage), t);
         }
         sync_threads();
     }
-    unsafe { store_c::<BM, BN, TM, TN>(c, &ops, me, &acc) };
+    unsafe { store_c::<BM, BN, TM, TN>(&ops, me, &acc) };
 }
 
-sgemm_entry!(sgemm_db_128x128x8, double_buffered, gemm_launch::DB_128X128X8, staged);
-sgemm_entry!(sgemm_db_128x128x16, double_buffered, gemm_launch::DB_128X128X16, staged);
-sgemm_entry!(sgemm_db_128x64x16, double_buffered, gemm_launch::DB_128X64X16, staged);
-sgemm_entry!(sgemm_db_64x64x16, double_buffered, gemm_launch::DB_64X64X16, staged);
-sgemm_entry!(sgemm_db_128x256x8, double_buffered, gemm_launch::DB_128X256X8, staged);
-sgemm_entry!(sgemm_db_128x256x16, double_buffered, gemm_launch::DB_128X256X16, staged);
-sgemm_entry!(sgemm_db_256x128x8, double_buffered, gemm_launch::DB_256X128X8, staged);
+staged_entries!(sgemm_db_128x128x8, double_buffered, gemm_launch::DB_128X128X8, row_major);
+staged_entries!(sgemm_db_128x128x16, double_buffered, gemm_launch::DB_128X128X16, row_major);
+staged_entries!(sgemm_db_128x64x16, double_buffered, gemm_launch::DB_128X64X16, any);
+staged_entries!(sgemm_db_64x64x16, double_buffered, gemm_launch::DB_64X64X16, any);
+staged_entries!(sgemm_db_128x256x8, double_buffered, gemm_launch::DB_128X256X8, row_major);
+staged_entries!(sgemm_db_128x256x16, double_buffered, gemm_launch::DB_128X256X16, row_major);
+staged_entries!(sgemm_db_256x128x8, double_buffered, gemm_launch::DB_256X128X8, row_major);

@@ -10,32 +10,36 @@
 //! Cost: 32 registers, no shared memory. Measured (H200, docs/runs/2026-11-22-run7):
 //! 6.96 TFLOP/s, 13.7% of cuBLAS, on 4096×2048×3072 (the seeds' shape halved).
 
-use crate::common::{Dims, at, sgemm_entry, tile_origin};
+use crate::common::{Gemm, simple_entries, tile_origin};
 use crate::device::{fma, thread_idx};
 
+/// `A_T`, `B_T`: A, B stored column-major (read in place; the warp's reads
+/// of B are then strided, so this layout is for correctness, not speed).
+///
 /// # Safety
 /// See the entry point.
 #[inline(always)]
-unsafe fn naive<const BM: usize, const BN: usize, const BK: usize, const TM: usize, const TN: usize>(
-    a: *const f32,
-    b: *const f32,
-    c: *mut f32,
-    m: u32,
-    n: u32,
-    k: u32,
-    group_m: u32,
+unsafe fn naive<
+    const BM: usize,
+    const BN: usize,
+    const BK: usize,
+    const TM: usize,
+    const TN: usize,
+    const A_T: bool,
+    const B_T: bool,
+>(
+    p: Gemm<f32, f32>,
 ) {
-    let (row0, col0) = tile_origin::<BM, BN>(m, n, group_m);
-    let Dims { m, n, k } = Dims::new(m, n, k);
+    let (row0, col0) = tile_origin::<BM, BN>(p.m, p.n, p.group_m);
     let row = row0 + (thread_idx() / BN) as u32;
     let col = col0 + (thread_idx() % BN) as u32;
-    if row < m && col < n {
+    if row < p.m && col < p.n {
         let mut sum = 0.0f32;
-        for p in 0..k {
-            sum = unsafe { fma(*a.add(at(row, k, p)), *b.add(at(p, n, col)), sum) };
+        for i in 0..p.k {
+            sum = unsafe { fma(*p.a.add(p.a_at::<A_T>(row, i)), *p.b.add(p.b_at::<B_T>(i, col)), sum) };
         }
-        unsafe { *c.add(at(row, n, col)) = sum };
+        unsafe { p.store_c(row, col, sum) };
     }
 }
 
-sgemm_entry!(sgemm_naive, naive, gemm_launch::NAIVE);
+simple_entries!(sgemm_naive, naive, gemm_launch::NAIVE, any);

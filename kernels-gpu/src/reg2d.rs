@@ -9,24 +9,25 @@
 //! Cost: 128 registers, 8.1 KiB shared memory. Measured (H200, 8192×4096×6144, docs/runs/2026-11-22-run7):
 //! 17.89 TFLOP/s, 35.2% of cuBLAS.
 
-use crate::common::{Dims, Stages, at, load_or_zero, sgemm_entry, tile_origin};
+use crate::common::{Gemm, Stages, simple_entries, tile_origin};
 use crate::device::{fma, sync_threads, thread_idx};
 
 /// # Safety
 /// See the entry point.
 #[inline(always)]
-unsafe fn reg2d<const BM: usize, const BN: usize, const BK: usize, const TM: usize, const TN: usize>(
-    a: *const f32,
-    b: *const f32,
-    c: *mut f32,
-    m: u32,
-    n: u32,
-    k: u32,
-    group_m: u32,
+unsafe fn reg2d<
+    const BM: usize,
+    const BN: usize,
+    const BK: usize,
+    const TM: usize,
+    const TN: usize,
+    const A_T: bool,
+    const B_T: bool,
+>(
+    p: Gemm<f32, f32>,
 ) {
     let threads = (BM / TM) * (BN / TN);
-    let (row0, col0) = tile_origin::<BM, BN>(m, n, group_m);
-    let Dims { m, n, k } = Dims::new(m, n, k);
+    let (row0, col0) = tile_origin::<BM, BN>(p.m, p.n, p.group_m);
     let smem = Stages::of::<BM, BN, BK>();
     let (a_tile, b_tile) = (smem.a(0), smem.b(0));
     let t = thread_idx();
@@ -35,22 +36,22 @@ unsafe fn reg2d<const BM: usize, const BN: usize, const BK: usize, const TM: usi
     let mut acc = [[0.0f32; TN]; TM];
     let mut a_reg = [0.0f32; TM];
     let mut b_reg = [0.0f32; TN];
-    for k0 in (0..k).step_by(BK) {
+    for k0 in (0..p.k).step_by(BK) {
         for i in (t..BM * BK).step_by(threads) {
             let (r, cc) = (i / BK, i % BK);
-            a_tile.store(i, unsafe { load_or_zero(a, k, row0 + r as u32, k0 + cc as u32, m, k) });
+            a_tile.store(i, unsafe { p.a_or_zero::<A_T>(row0 + r as u32, k0 + cc as u32) });
         }
         for i in (t..BK * BN).step_by(threads) {
             let (r, cc) = (i / BN, i % BN);
-            b_tile.store(i, unsafe { load_or_zero(b, n, k0 + r as u32, col0 + cc as u32, k, n) });
+            b_tile.store(i, unsafe { p.b_or_zero::<B_T>(k0 + r as u32, col0 + cc as u32) });
         }
         sync_threads();
-        for p in 0..BK {
+        for kk in 0..BK {
             for (i, a_i) in a_reg.iter_mut().enumerate() {
-                *a_i = a_tile.load((thread_row * TM + i) * BK + p);
+                *a_i = a_tile.load((thread_row * TM + i) * BK + kk);
             }
             for (j, b_j) in b_reg.iter_mut().enumerate() {
-                *b_j = b_tile.load(p * BN + thread_col * TN + j);
+                *b_j = b_tile.load(kk * BN + thread_col * TN + j);
             }
             for i in 0..TM {
                 for j in 0..TN {
@@ -63,12 +64,9 @@ unsafe fn reg2d<const BM: usize, const BN: usize, const BK: usize, const TM: usi
     for (i, acc_row) in acc.iter().enumerate() {
         let row = row0 + (thread_row * TM + i) as u32;
         for (j, acc_ij) in acc_row.iter().enumerate() {
-            let col = col0 + (thread_col * TN + j) as u32;
-            if row < m && col < n {
-                unsafe { *c.add(at(row, n, col)) = *acc_ij };
-            }
+            unsafe { p.store_c(row, col0 + (thread_col * TN + j) as u32, *acc_ij) };
         }
     }
 }
 
-sgemm_entry!(sgemm_reg2d, reg2d, gemm_launch::REG2D);
+simple_entries!(sgemm_reg2d, reg2d, gemm_launch::REG2D, row_major);

@@ -15,95 +15,158 @@
 //! consecutive values, so B reads cover 32 consecutive words: no bank
 //! conflicts; ty is the same, so A reads are broadcasts.
 
-use crate::common::{Dims, a_ld, at, load_or_zero};
+use crate::common::{Gemm, a_ld};
 use crate::device::{SharedF32, fma, load_global_x4, store_global_x4};
 
-/// What a block needs to know about its operands.
+/// What a block needs to know about its operands: the problem, where its C
+/// tile starts, and whether A and B can be moved 16 bytes at a time.
 pub struct Operands {
-    pub a: *const f32,
-    pub b: *const f32,
-    pub dims: Dims,
+    pub p: Gemm<f32, f32>,
     pub row0: u32,
     pub col0: u32,
+    a_aligned: bool,
+    b_aligned: bool,
 }
 
 impl Operands {
-    /// A's rows are 16-byte aligned (row stride K·4 bytes) iff K % 4 == 0.
     #[inline(always)]
-    fn a_vectorizable(&self) -> bool {
-        self.dims.k.is_multiple_of(4)
+    pub fn new(p: Gemm<f32, f32>, row0: u32, col0: u32) -> Self {
+        let (a_aligned, b_aligned) = (p.a_aligned(), p.b_aligned());
+        Operands { p, row0, col0, a_aligned, b_aligned }
     }
 
+    /// Four consecutive elements of a run (a row of a row-major matrix, a
+    /// column of a column-major one: `outer` picks the run, `inner` the first
+    /// element), with one 128-bit load when they are all inside the matrix
+    /// and aligned, else element by element with zero fill. The test is
+    /// uniform except at the matrix edges.
     #[inline(always)]
-    fn b_vectorizable(&self) -> bool {
-        self.dims.n.is_multiple_of(4)
-    }
-
-    /// Four consecutive elements of a row, with one 128-bit load when they
-    /// are all inside the matrix and aligned, else element by element with
-    /// zero fill. The test is uniform except at the matrix edges.
-    #[inline(always)]
-    unsafe fn load_x4(p: *const f32, ld: u32, row: u32, col: u32, rows: u32, cols: u32, aligned: bool) -> [f32; 4] {
-        if aligned && row < rows && col + 4 <= cols {
-            unsafe { load_global_x4(p.add(at(row, ld, col))) }
+    #[allow(clippy::too_many_arguments)]
+    unsafe fn load_x4(
+        base: *const f32,
+        ld: u32,
+        outer: u32,
+        inner: u32,
+        outer_len: u32,
+        inner_len: u32,
+        aligned: bool,
+    ) -> [f32; 4] {
+        let at = |j: u32| crate::common::at(outer, ld, inner + j);
+        if aligned && outer < outer_len && inner + 4 <= inner_len {
+            unsafe { load_global_x4(base.add(at(0))) }
         } else {
-            core::array::from_fn(|j| unsafe { load_or_zero(p, ld, row, col + j as u32, rows, cols) })
+            core::array::from_fn(|j| {
+                let j = j as u32;
+                if outer < outer_len && inner + j < inner_len { unsafe { *base.add(at(j)) } } else { 0.0 }
+            })
         }
     }
 }
 
-/// One K slice of A (`BM×BK`) and B (`BK×BN`) in registers, in 4-wide chunks:
-/// `LA` chunks of A and `LB` of B per thread.
+/// One K slice of A (`BM×BK`) and B (`BK×BN`) in registers, in 4-wide chunks
+/// along each operand's contiguous dimension: `LA` chunks of A and `LB` of B
+/// per thread.
 pub struct SliceRegs<const LA: usize, const LB: usize> {
     a: [[f32; 4]; LA],
     b: [[f32; 4]; LB],
 }
 
+/// Chunk `i` of a slice whose contiguous runs are `run` elements long:
+/// (which run, first element in it). Consecutive threads take consecutive
+/// 16-byte pieces of a run, so global reads are coalesced.
+#[inline(always)]
+fn chunk(i: usize, run: usize) -> (usize, usize) {
+    (i / (run / 4), (i % (run / 4)) * 4)
+}
+
 impl<const LA: usize, const LB: usize> SliceRegs<LA, LB> {
-    /// Issues the global loads of the slice starting at `k0`. Chunk `i` of A
-    /// is row `i / (BK/4)`; consecutive threads read consecutive 16-byte
-    /// pieces of a row of B, and of A as far as BK allows.
+    /// Issues the global loads of the slice starting at `k0`. A's runs are
+    /// its rows (K) or, column-major (`A_T`), its columns (M); B's are its
+    /// rows (N) or columns (K, `B_T`).
     #[inline(always)]
-    pub unsafe fn load<const BM: usize, const BN: usize, const BK: usize, const THREADS: usize>(
+    pub unsafe fn load<
+        const BM: usize,
+        const BN: usize,
+        const BK: usize,
+        const THREADS: usize,
+        const A_T: bool,
+        const B_T: bool,
+    >(
         ops: &Operands,
         k0: u32,
         t: usize,
     ) -> Self {
         const { assert!(LA * 4 * THREADS == BM * BK && LB * 4 * THREADS == BK * BN) };
-        let Dims { m, n, k } = ops.dims;
-        let (a_ok, b_ok) = (ops.a_vectorizable(), ops.b_vectorizable());
+        let Gemm { a, b, m, n, k, lda, ldb, .. } = ops.p;
+        let (row0, col0) = (ops.row0, ops.col0);
         SliceRegs {
             a: core::array::from_fn(|l| {
                 let i = t + l * THREADS;
-                let (r, c4) = (i / (BK / 4), (i % (BK / 4)) * 4);
-                unsafe { Operands::load_x4(ops.a, k, ops.row0 + r as u32, k0 + c4 as u32, m, k, a_ok) }
+                unsafe {
+                    if A_T {
+                        let (kr, m4) = chunk(i, BM);
+                        Operands::load_x4(a, lda, k0 + kr as u32, row0 + m4 as u32, k, m, ops.a_aligned)
+                    } else {
+                        let (r, k4) = chunk(i, BK);
+                        Operands::load_x4(a, lda, row0 + r as u32, k0 + k4 as u32, m, k, ops.a_aligned)
+                    }
+                }
             }),
             b: core::array::from_fn(|l| {
                 let i = t + l * THREADS;
-                let (r, c4) = (i / (BN / 4), (i % (BN / 4)) * 4);
-                unsafe { Operands::load_x4(ops.b, n, k0 + r as u32, ops.col0 + c4 as u32, k, n, b_ok) }
+                unsafe {
+                    if B_T {
+                        let (c, k4) = chunk(i, BK);
+                        Operands::load_x4(b, ldb, col0 + c as u32, k0 + k4 as u32, n, k, ops.b_aligned)
+                    } else {
+                        let (kr, n4) = chunk(i, BN);
+                        Operands::load_x4(b, ldb, k0 + kr as u32, col0 + n4 as u32, k, n, ops.b_aligned)
+                    }
+                }
             }),
         }
     }
 
-    /// Writes the slice into one shared-memory stage, A transposed.
+    /// Writes the slice into one shared-memory stage: A transposed
+    /// (`[BK][BM + pad]`) and B as `[BK][BN]`, whatever their layout in
+    /// global memory. A chunk that runs along K is scattered over 4 rows;
+    /// one that runs along M or N is one 128-bit store.
     #[inline(always)]
-    pub fn store<const BM: usize, const BN: usize, const BK: usize, const THREADS: usize>(
+    pub fn store<
+        const BM: usize,
+        const BN: usize,
+        const BK: usize,
+        const THREADS: usize,
+        const A_T: bool,
+        const B_T: bool,
+    >(
         &self,
         a_tile: SharedF32,
         b_tile: SharedF32,
         t: usize,
     ) {
-        for (l, chunk) in self.a.iter().enumerate() {
+        for (l, values) in self.a.iter().enumerate() {
             let i = t + l * THREADS;
-            let (r, c4) = (i / (BK / 4), (i % (BK / 4)) * 4);
-            for (j, v) in chunk.iter().enumerate() {
-                a_tile.store((c4 + j) * a_ld::<BM>() + r, *v);
+            if A_T {
+                let (kr, m4) = chunk(i, BM);
+                a_tile.store_x4(kr * a_ld::<BM>() + m4, *values);
+            } else {
+                let (r, k4) = chunk(i, BK);
+                for (j, v) in values.iter().enumerate() {
+                    a_tile.store((k4 + j) * a_ld::<BM>() + r, *v);
+                }
             }
         }
-        for (l, chunk) in self.b.iter().enumerate() {
+        for (l, values) in self.b.iter().enumerate() {
             let i = t + l * THREADS;
-            b_tile.store_x4(i * 4, *chunk);
+            if B_T {
+                let (c, k4) = chunk(i, BK);
+                for (j, v) in values.iter().enumerate() {
+                    b_tile.store((k4 + j) * BN + c, *v);
+                }
+            } else {
+                b_tile.store_x4(i * 4, *values);
+            }
         }
     }
 }
@@ -166,32 +229,32 @@ pub fn multiply_slice<const BM: usize, const BN: usize, const BK: usize, const T
     }
 }
 
-/// Epilogue: writes the accumulators to C, 16 bytes at a time where the four
+/// Epilogue: writes `α·acc + β·C` to C, 16 bytes at a time where the four
 /// columns are inside C and aligned, element by element at the edges.
 #[inline(always)]
 pub unsafe fn store_c<const BM: usize, const BN: usize, const TM: usize, const TN: usize>(
-    c: *mut f32,
     ops: &Operands,
     me: ThreadTile,
     acc: &[[f32; TN]; TM],
 ) {
-    let Dims { m, n, .. } = ops.dims;
+    let p = &ops.p;
+    let aligned = p.c_aligned();
     for (i, acc_row) in acc.iter().enumerate() {
         let row = ops.row0 + me.row::<BM, TM>(i) as u32;
-        if row >= m {
+        if row >= p.m {
             continue;
         }
         for cc in 0..TN / 4 {
             let col = ops.col0 + me.col::<BN, TN>(cc) as u32;
-            let v = [acc_row[cc * 4], acc_row[cc * 4 + 1], acc_row[cc * 4 + 2], acc_row[cc * 4 + 3]];
-            if n.is_multiple_of(4) && col + 4 <= n {
-                unsafe { store_global_x4(c.add(at(row, n, col)), v) };
+            let v: [f32; 4] = core::array::from_fn(|j| acc_row[cc * 4 + j]);
+            if aligned && col + 4 <= p.n {
+                let dst = unsafe { p.c.add(p.c_at(row, col)) };
+                let old = if p.scale.reads_c() { unsafe { load_global_x4(dst) } } else { [0.0; 4] };
+                let out = core::array::from_fn(|j| p.scale.apply(v[j], || old[j]));
+                unsafe { store_global_x4(dst, out) };
             } else {
                 for (j, x) in v.iter().enumerate() {
-                    let col = col + j as u32;
-                    if col < n {
-                        unsafe { *c.add(at(row, n, col)) = *x };
-                    }
+                    unsafe { p.store_c(row, col + j as u32, *x) };
                 }
             }
         }

@@ -32,11 +32,11 @@
 //! with 16 warps of 64×32: 128, 304; with 8 of 64×64: 230, 96 KiB, 283.
 //! The ablations (no swizzle, no `ldmatrix`, 2 stages) run at 77–85.
 
-use crate::common::{at, tile_origin};
+use crate::common::{Gemm, at, gemm_entries, tile_origin};
 use crate::device::{
     cp_async_16_or_zero, cp_async_commit, cp_async_wait, ldmatrix_x4, ldmatrix_x4_trans, load_shared_b32,
     load_shared_u16, load_shared_x4_b32, mma_m16n8k16_bf16, mma_m16n8k16_f16, pack_bf16x2, pack_f16x2, smem_addr,
-    store_global_x4_b32, store_shared_b32, store_shared_x4_b32, sync_threads, thread_idx,
+    store_global_x4_b32, store_shared_b32, store_shared_x4_b32, sync_threads, thread_idx, unpack_bf16x2, unpack_f16x2,
 };
 
 /// A 16-bit input type with its tensor-core instruction and output rounding.
@@ -44,6 +44,8 @@ pub trait MmaElement {
     fn mma(a: [u32; 4], b: [u32; 2], c: [f32; 4]) -> [f32; 4];
     /// Rounds two f32 to this type, packed low-then-high.
     fn pack(lo: f32, hi: f32) -> u32;
+    /// The two values packed in `v` (low half first), exactly as f32.
+    fn unpack(v: u32) -> [f32; 2];
 }
 
 pub struct F16;
@@ -58,6 +60,10 @@ impl MmaElement for F16 {
     fn pack(lo: f32, hi: f32) -> u32 {
         pack_f16x2(lo, hi)
     }
+    #[inline(always)]
+    fn unpack(v: u32) -> [f32; 2] {
+        unpack_f16x2(v)
+    }
 }
 
 impl MmaElement for Bf16 {
@@ -68,6 +74,10 @@ impl MmaElement for Bf16 {
     #[inline(always)]
     fn pack(lo: f32, hi: f32) -> u32 {
         pack_bf16x2(lo, hi)
+    }
+    #[inline(always)]
+    fn unpack(v: u32) -> [f32; 2] {
+        unpack_bf16x2(v)
     }
 }
 
@@ -90,40 +100,53 @@ fn tile_offset<const SWIZZLE: bool>(row_bytes: usize, row: usize, chunk: usize) 
     if SWIZZLE { swizzled(row_bytes, row, chunk) } else { row * row_bytes + chunk * 16 }
 }
 
-/// Where the operands are: `T` is u16 (f16, bf16) or u32 (f32 bits).
-pub(crate) struct Operands<T> {
-    pub a: *const T,
-    pub b: *const T,
-    pub m: u32,
-    pub n: u32,
-    pub k: u32,
+/// A block's view of the problem: where its C tile starts, and whether A
+/// and B rows (columns, if column-major) can be copied 16 bytes at a time.
+pub(crate) struct Operands<In, Out> {
+    pub p: Gemm<In, Out>,
     pub row0: u32,
     pub col0: u32,
+    pub a_aligned: bool,
+    pub b_aligned: bool,
 }
 
-/// One 16-byte chunk of a row (8 16-bit or 4 32-bit elements) into shared
-/// memory: one zero-filling `cp.async` when rows are 16-byte aligned (the
-/// row length is a multiple of the chunk, so a chunk is wholly inside or
-/// wholly outside), else gathered element by element, zero outside, and stored.
+impl<In, Out> Operands<In, Out> {
+    #[inline(always)]
+    pub fn new(p: Gemm<In, Out>, row0: u32, col0: u32) -> Self {
+        let (a_aligned, b_aligned) = (p.a_aligned(), p.b_aligned());
+        Operands { p, row0, col0, a_aligned, b_aligned }
+    }
+}
+
+/// One 16-byte chunk of a contiguous run (a row of a row-major operand, a
+/// column of a column-major one; 8 16-bit or 4 32-bit elements) into shared
+/// memory: one zero-filling `cp.async` when runs are 16-byte aligned (the
+/// run length is then a multiple of the chunk, so a chunk is wholly inside
+/// or wholly outside), else gathered element by element, zero outside, and
+/// stored. `outer` picks the run, `inner` the chunk's first element.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 pub(crate) unsafe fn copy_chunk<T: Copy + Into<u32>>(
     dst: u32,
     p: *const T,
     ld: u32,
-    row: u32,
-    col: u32,
-    rows: u32,
-    cols: u32,
+    outer: u32,
+    inner: u32,
+    outer_len: u32,
+    inner_len: u32,
     aligned: bool,
 ) {
     if aligned {
-        let inside = row < rows && col < cols;
-        let src = if inside { unsafe { p.add(at(row, ld, col)) } } else { p };
+        let inside = outer < outer_len && inner < inner_len;
+        let src = if inside { unsafe { p.add(at(outer, ld, inner)) } } else { p };
         unsafe { cp_async_16_or_zero(dst, src, if inside { 16 } else { 0 }) };
     } else {
         let element = |j: u32| -> u32 {
-            if row < rows && col + j < cols { unsafe { (*p.add(at(row, ld, col + j))).into() } } else { 0 }
+            if outer < outer_len && inner + j < inner_len {
+                unsafe { (*p.add(at(outer, ld, inner + j))).into() }
+            } else {
+                0
+            }
         };
         let words: [u32; 4] = if core::mem::size_of::<T>() == 2 {
             core::array::from_fn(|q| element(2 * q as u32) | (element(2 * q as u32 + 1) << 16))
@@ -134,28 +157,55 @@ pub(crate) unsafe fn copy_chunk<T: Copy + Into<u32>>(
     }
 }
 
-/// Issues the copies of the K slice at `k0` into the stage at `a_stage`
-/// (A: `[BM][BK]`) and `b_stage` (B: `[BK][BN]`), both swizzled.
+/// Issues the copies of the K slice at `k0` into the stage at `a_stage` and
+/// `b_stage`, both swizzled. Each tile keeps its operand's orientation, so
+/// every copy moves 16 contiguous bytes: A is `[BM][BK]`, or `[BK][BM]` when
+/// column-major (`A_T`); B is `[BK][BN]`, or `[BN][BK]` (`B_T`).
 #[inline(always)]
-unsafe fn copy_slice<const BM: usize, const BN: usize, const BK: usize, const THREADS: usize, const SWIZZLE: bool>(
-    ops: &Operands<u16>,
+unsafe fn copy_slice<
+    const BM: usize,
+    const BN: usize,
+    const BK: usize,
+    const THREADS: usize,
+    const SWIZZLE: bool,
+    const A_T: bool,
+    const B_T: bool,
+>(
+    ops: &Operands<u16, u16>,
     k0: u32,
     t: usize,
     a_stage: u32,
     b_stage: u32,
 ) {
-    let (a_aligned, b_aligned) = (ops.k.is_multiple_of(8), ops.n.is_multiple_of(8));
+    let Gemm { a, b, m, n, k, lda, ldb, .. } = ops.p;
+    let (row0, col0) = (ops.row0, ops.col0);
     for l in 0..(BM * BK / 8) / THREADS {
         let i = t + l * THREADS;
-        let (r, c) = (i / (BK / 8), i % (BK / 8));
-        let dst = a_stage + tile_offset::<SWIZZLE>(BK * 2, r, c) as u32;
-        unsafe { copy_chunk(dst, ops.a, ops.k, ops.row0 + r as u32, k0 + 8 * c as u32, ops.m, ops.k, a_aligned) };
+        unsafe {
+            if A_T {
+                let (r, c) = (i / (BM / 8), i % (BM / 8));
+                let dst = a_stage + tile_offset::<SWIZZLE>(BM * 2, r, c) as u32;
+                copy_chunk(dst, a, lda, k0 + r as u32, row0 + 8 * c as u32, k, m, ops.a_aligned);
+            } else {
+                let (r, c) = (i / (BK / 8), i % (BK / 8));
+                let dst = a_stage + tile_offset::<SWIZZLE>(BK * 2, r, c) as u32;
+                copy_chunk(dst, a, lda, row0 + r as u32, k0 + 8 * c as u32, m, k, ops.a_aligned);
+            }
+        }
     }
     for l in 0..(BK * BN / 8) / THREADS {
         let i = t + l * THREADS;
-        let (r, c) = (i / (BN / 8), i % (BN / 8));
-        let dst = b_stage + tile_offset::<SWIZZLE>(BN * 2, r, c) as u32;
-        unsafe { copy_chunk(dst, ops.b, ops.n, k0 + r as u32, ops.col0 + 8 * c as u32, ops.k, ops.n, b_aligned) };
+        unsafe {
+            if B_T {
+                let (r, c) = (i / (BK / 8), i % (BK / 8));
+                let dst = b_stage + tile_offset::<SWIZZLE>(BK * 2, r, c) as u32;
+                copy_chunk(dst, b, ldb, col0 + r as u32, k0 + 8 * c as u32, n, k, ops.b_aligned);
+            } else {
+                let (r, c) = (i / (BN / 8), i % (BN / 8));
+                let dst = b_stage + tile_offset::<SWIZZLE>(BN * 2, r, c) as u32;
+                copy_chunk(dst, b, ldb, k0 + r as u32, col0 + 8 * c as u32, k, n, ops.b_aligned);
+            }
+        }
     }
 }
 
@@ -177,14 +227,10 @@ unsafe fn tensor_core<
     const LDMATRIX: bool,
     const SWIZZLE: bool,
     const STAGED_EPILOGUE: bool,
+    const A_T: bool,
+    const B_T: bool,
 >(
-    a: *const u16,
-    b: *const u16,
-    c: *mut u16,
-    m: u32,
-    n: u32,
-    k: u32,
-    group_m: u32,
+    p: Gemm<u16, u16>,
 ) {
     // MI × NJ: the warp tile in 16×16 pieces (each one A fragment and a pair
     // of 16×8 accumulators).
@@ -195,21 +241,25 @@ unsafe fn tensor_core<
             (BM * BK / 8).is_multiple_of(THREADS) && (BK * BN / 8).is_multiple_of(THREADS),
             "whole chunks per thread"
         );
+        assert!(LDMATRIX || (!A_T && !B_T), "column-major operands are read with ldmatrix");
     };
-    let (a_bytes, b_bytes) = (BM * BK * 2, BK * BN * 2);
-    let a_stage = |s: usize| smem_addr(s * (a_bytes + b_bytes));
-    let b_stage = |s: usize| smem_addr(s * (a_bytes + b_bytes) + a_bytes);
+    let (a_bytes, b_bytes) = gemm_launch::mma_tile_bytes(gemm_launch::Dtype::F16, BM as u32, BN as u32, BK as u32);
+    let stage_bytes = (a_bytes + b_bytes) as usize;
+    let a_stage = |s: usize| smem_addr(s * stage_bytes);
+    let b_stage = |s: usize| smem_addr(s * stage_bytes + a_bytes as usize);
 
-    let (row0, col0) = tile_origin::<BM, BN>(m, n, group_m);
-    let ops = Operands { a, b, m, n, k, row0, col0 };
+    let (row0, col0) = tile_origin::<BM, BN>(p.m, p.n, p.group_m);
+    let slices = p.k.div_ceil(BK as u32) as usize;
+    let ops = Operands::new(p, row0, col0);
     let t = thread_idx();
     let (warp, lane) = (t / 32, t % 32);
     let (warp_row, warp_col) = ((warp / (BN / WN)) * WM, (warp % (BN / WN)) * WN);
-    let slices = k.div_ceil(BK as u32) as usize;
 
     for s in 0..STAGES - 1 {
         if s < slices {
-            unsafe { copy_slice::<BM, BN, BK, THREADS, SWIZZLE>(&ops, (s * BK) as u32, t, a_stage(s), b_stage(s)) };
+            unsafe {
+                copy_slice::<BM, BN, BK, THREADS, SWIZZLE, A_T, B_T>(&ops, (s * BK) as u32, t, a_stage(s), b_stage(s))
+            };
         }
         cp_async_commit();
     }
@@ -222,16 +272,28 @@ unsafe fn tensor_core<
         if next < slices {
             let st = next % STAGES;
             unsafe {
-                copy_slice::<BM, BN, BK, THREADS, SWIZZLE>(&ops, (next * BK) as u32, t, a_stage(st), b_stage(st))
+                copy_slice::<BM, BN, BK, THREADS, SWIZZLE, A_T, B_T>(
+                    &ops,
+                    (next * BK) as u32,
+                    t,
+                    a_stage(st),
+                    b_stage(st),
+                )
             };
         }
         cp_async_commit();
 
         let (a_tile, b_tile) = (a_stage(s % STAGES), b_stage(s % STAGES));
         for kk in 0..BK / 16 {
-            // Lane l addresses row l % 16 of the 16×16 A tile, k half l / 16.
             let a_frag: [[u32; 4]; MI] = core::array::from_fn(|mi| {
-                if LDMATRIX {
+                if A_T {
+                    // `[k][m]` tile: lane l addresses k-row l%8 of 8×8 matrix
+                    // l/8 = (m half, k half) = ((l/8)%2, l/16); `.trans`
+                    // hands each lane the same registers as the row-major case.
+                    let k_row = kk * 16 + (lane / 16) * 8 + lane % 8;
+                    let chunk = (warp_row + mi * 16) / 8 + (lane / 8) % 2;
+                    ldmatrix_x4_trans(a_tile + tile_offset::<SWIZZLE>(BM * 2, k_row, chunk) as u32)
+                } else if LDMATRIX {
                     // Lane l addresses row l % 16 of the 16×16 A tile, k half l / 16.
                     let row = warp_row + mi * 16 + lane % 16;
                     ldmatrix_x4(a_tile + tile_offset::<SWIZZLE>(BK * 2, row, kk * 2 + lane / 16) as u32)
@@ -247,10 +309,17 @@ unsafe fn tensor_core<
                     })
                 }
             });
-            // Lane l addresses k-row l % 16 of a 16×16 B tile, n half l / 16:
-            // registers 0,1 are its left 16×8 tile, registers 2,3 its right.
+            // Registers 0,1 of each fragment are the left 16×8 B tile (k
+            // halves), registers 2,3 the right one.
             let b_frag: [[u32; 4]; NJ] = core::array::from_fn(|nj| {
-                if LDMATRIX {
+                if B_T {
+                    // `[n][k]` tile, already the column-major B that `mma`
+                    // wants: lane l addresses n-row l%8 of matrix l/8 =
+                    // (n half, k half) = (l/16, (l/8)%2), no transpose.
+                    let n_row = warp_col + nj * 16 + (lane / 16) * 8 + lane % 8;
+                    ldmatrix_x4(b_tile + tile_offset::<SWIZZLE>(BK * 2, n_row, kk * 2 + (lane / 8) % 2) as u32)
+                } else if LDMATRIX {
+                    // Lane l addresses k-row l % 16 of a 16×16 B tile, n half l / 16.
                     let chunk = (warp_col + nj * 16) / 8 + lane / 16;
                     ldmatrix_x4_trans(b_tile + tile_offset::<SWIZZLE>(BN * 2, kk * 16 + lane % 16, chunk) as u32)
                 } else {
@@ -277,7 +346,7 @@ unsafe fn tensor_core<
         }
     }
 
-    let out = Output { c, m, n, row0, col0, warp_row, warp_col, lane };
+    let out = Output { p: &ops.p, row0, col0, warp_row, warp_col, lane };
     if STAGED_EPILOGUE {
         unsafe { store_c_staged::<E, BM, BN, THREADS, MI, NJ>(&out, &acc, t) };
     } else {
@@ -286,10 +355,8 @@ unsafe fn tensor_core<
 }
 
 /// Where a warp's accumulators go.
-struct Output {
-    c: *mut u16,
-    m: u32,
-    n: u32,
+struct Output<'a> {
+    p: &'a Gemm<u16, u16>,
     row0: u32,
     col0: u32,
     warp_row: usize,
@@ -297,15 +364,37 @@ struct Output {
     lane: usize,
 }
 
+impl Output<'_> {
+    /// `α·v + β·C` for the pair at C(row, col), (row, col + 1), in f32. C is
+    /// read only when β ≠ 0, 4 bytes at a time where the pair is inside and
+    /// aligned. `row` must be inside C.
+    #[inline(always)]
+    unsafe fn scaled<E: MmaElement>(&self, row: u32, col: u32, v: [f32; 2], pairs: bool) -> [f32; 2] {
+        let p = self.p;
+        if !p.scale.reads_c() {
+            return v.map(|x| p.scale.apply(x, || 0.0));
+        }
+        let at = |j: u32| unsafe { p.c.add(p.c_at(row, col + j)) };
+        let old = if pairs && col + 1 < p.n {
+            E::unpack(unsafe { *(at(0) as *const u32) })
+        } else {
+            core::array::from_fn(|j| {
+                if col + (j as u32) < p.n { E::unpack(unsafe { *at(j as u32) } as u32)[0] } else { 0.0 }
+            })
+        };
+        [p.scale.apply(v[0], || old[0]), p.scale.apply(v[1], || old[1])]
+    }
+}
+
 /// Accumulator (mi, nj, h) is the 16×8 tile at rows warp_row + 16·mi,
 /// columns warp_col + 16·nj + 8·h; a lane holds rows lane/4 and lane/4 + 8,
-/// columns 2·(lane%4) and +1 of it. Calls `put(row, col, packed pair)` with
-/// block-relative coordinates for each pair, rounded to the output type.
+/// columns 2·(lane%4) and +1 of it. Calls `put(row, col, pair)` with
+/// block-relative coordinates for each pair.
 #[inline(always)]
-fn for_each_pair<E: MmaElement, const MI: usize, const NJ: usize>(
+fn for_each_pair<const MI: usize, const NJ: usize>(
     out: &Output,
     acc: &[[[[f32; 4]; 2]; NJ]; MI],
-    mut put: impl FnMut(usize, usize, u32),
+    mut put: impl FnMut(usize, usize, [f32; 2]),
 ) {
     for (mi, acc_m) in acc.iter().enumerate() {
         for (nj, acc_pair) in acc_m.iter().enumerate() {
@@ -313,35 +402,40 @@ fn for_each_pair<E: MmaElement, const MI: usize, const NJ: usize>(
                 let col = out.warp_col + nj * 16 + h * 8 + (out.lane % 4) * 2;
                 for half in 0..2 {
                     let row = out.warp_row + mi * 16 + out.lane / 4 + half * 8;
-                    put(row, col, E::pack(acc_tile[2 * half], acc_tile[2 * half + 1]));
+                    put(row, col, [acc_tile[2 * half], acc_tile[2 * half + 1]]);
                 }
             }
         }
     }
 }
 
-/// Epilogue, direct: each pair goes to global memory as one 4-byte store
-/// (a warp's store covers 8 rows × 16 bytes: half of each 32-byte sector).
+/// Epilogue, direct: each pair is scaled, rounded and goes to global memory
+/// as one 4-byte store (a warp's store covers 8 rows × 16 bytes: half of
+/// each 32-byte sector).
 #[inline(always)]
 unsafe fn store_c_direct<E: MmaElement, const MI: usize, const NJ: usize>(
     out: &Output,
     acc: &[[[[f32; 4]; 2]; NJ]; MI],
 ) {
-    let (c, m, n) = (out.c, out.m, out.n);
-    let pairs = n.is_multiple_of(2);
-    for_each_pair::<E, MI, NJ>(out, acc, |r, cc, packed| {
+    let p = out.p;
+    // Pairs are 4-byte aligned when C is and its rows are an even length.
+    let pairs = p.ldc.is_multiple_of(2) && (p.c as usize).is_multiple_of(4);
+    for_each_pair::<MI, NJ>(out, acc, |r, cc, v| {
         let (row, col) = (out.row0 + r as u32, out.col0 + cc as u32);
-        if row >= m {
+        if row >= p.m {
             return;
         }
-        if pairs && col + 1 < n {
-            unsafe { *(c.add(at(row, n, col)) as *mut u32) = packed };
+        let v = unsafe { out.scaled::<E>(row, col, v, pairs) };
+        let packed = E::pack(v[0], v[1]);
+        let at = |j: u32| unsafe { p.c.add(p.c_at(row, col + j)) };
+        if pairs && col + 1 < p.n {
+            unsafe { *(at(0) as *mut u32) = packed };
         } else {
-            if col < n {
-                unsafe { *c.add(at(row, n, col)) = packed as u16 };
+            if col < p.n {
+                unsafe { *at(0) = packed as u16 };
             }
-            if col + 1 < n {
-                unsafe { *c.add(at(row, n, col + 1)) = (packed >> 16) as u16 };
+            if col + 1 < p.n {
+                unsafe { *at(1) = (packed >> 16) as u16 };
             }
         }
     });
@@ -361,95 +455,87 @@ unsafe fn store_c_staged<
     acc: &[[[[f32; 4]; 2]; NJ]; MI],
     t: usize,
 ) {
-    let (c, m, n, row0, col0) = (out.c, out.m, out.n, out.row0, out.col0);
-    // Two steps. (1) Each lane writes its rounded pairs to a C tile in shared
-    // memory, reusing the pipeline's space once every copy has landed and
-    // every warp is done reading.
+    let (p, row0, col0) = (out.p, out.row0, out.col0);
+    // Two steps. (1) Each lane writes its scaled, rounded pairs to a C tile
+    // in shared memory, reusing the pipeline's space once every copy has
+    // landed and every warp is done reading.
     let c_ld = gemm_launch::c_smem_ld(BN as u32) as usize;
     let c_tile = smem_addr(0);
+    let pairs = p.ldc.is_multiple_of(2) && (p.c as usize).is_multiple_of(4);
     cp_async_wait(0);
     sync_threads();
-    for_each_pair::<E, MI, NJ>(out, acc, |row, col, packed| {
-        store_shared_b32(c_tile + ((row * c_ld + col) * 2) as u32, packed)
+    for_each_pair::<MI, NJ>(out, acc, |row, col, v| {
+        let v = if row0 + (row as u32) < p.m {
+            unsafe { out.scaled::<E>(row0 + row as u32, col0 + col as u32, v, pairs) }
+        } else {
+            v
+        };
+        store_shared_b32(c_tile + ((row * c_ld + col) * 2) as u32, E::pack(v[0], v[1]))
     });
     sync_threads();
     // (2) The block writes the tile out row by row, 16 bytes (8 elements) per
     // thread and store: consecutive threads, consecutive addresses.
-    let aligned = n.is_multiple_of(8);
+    let aligned = p.c_aligned();
     for l in 0..(BM * BN / 8) / THREADS {
         let i = t + l * THREADS;
         let (r, c8) = (i / (BN / 8), (i % (BN / 8)) * 8);
         let (row, col) = (row0 + r as u32, col0 + c8 as u32);
-        if row >= m {
+        if row >= p.m {
             continue;
         }
         let words = load_shared_x4_b32(c_tile + ((r * c_ld + c8) * 2) as u32);
-        if aligned && col + 8 <= n {
-            unsafe { store_global_x4_b32(c.add(at(row, n, col)) as *mut u32, words) };
+        if aligned && col + 8 <= p.n {
+            unsafe { store_global_x4_b32(p.c.add(p.c_at(row, col)) as *mut u32, words) };
         } else {
             for j in 0..8u32 {
-                if col + j < n {
+                if col + j < p.n {
                     let half = (words[(j / 2) as usize] >> (16 * (j % 2))) as u16;
-                    unsafe { *c.add(at(row, n, col + j)) = half };
+                    unsafe { *p.c.add(p.c_at(row, col + j)) = half };
                 }
             }
         }
     }
 }
 
-macro_rules! mma_entry {
-    ($entry:ident, $element:ty, $spec:expr) => {
-        /// PTX entry point; see [`tensor_core`] for the algorithm.
-        ///
-        /// # Safety
-        /// `a`, `b`, `c` must hold `m×k`, `k×n`, `m×n` 16-bit elements
-        /// (row-major, 16-byte aligned) and the launch must use the spec's
-        /// block, grid and shared memory.
-        #[unsafe(no_mangle)]
-        pub unsafe extern "ptx-kernel" fn $entry(
-            a: *const u16,
-            b: *const u16,
-            c: *mut u16,
-            m: u32,
-            n: u32,
-            k: u32,
-            group_m: u32,
-        ) {
+/// The const generic parameters of the tensor-core kernel for a spec.
+macro_rules! mma_entries {
+    ($name:ident, $element:ty, $spec:path, $layouts:ident) => {
+        gemm_entries!($name, $spec, u16 => u16, $layouts, |p, A_T, B_T| {
             const SPEC: gemm_launch::KernelSpec = $spec;
             const T: gemm_launch::Tile = SPEC.tile;
-            unsafe {
-                tensor_core::<
-                    $element,
-                    { T.bm as usize },
-                    { T.bn as usize },
-                    { T.bk as usize },
-                    { T.tm as usize },
-                    { T.tn as usize },
-                    { SPEC.threads() as usize },
-                    { T.tm as usize / 16 },
-                    { T.tn as usize / 16 },
-                    { SPEC.stages as usize },
-                    { SPEC.features.ldmatrix },
-                    { SPEC.features.swizzle },
-                    { SPEC.features.staged_epilogue },
-                >(a, b, c, m, n, k, group_m)
-            }
-        }
+            tensor_core::<
+                $element,
+                { T.bm as usize },
+                { T.bn as usize },
+                { T.bk as usize },
+                { T.tm as usize },
+                { T.tn as usize },
+                { SPEC.threads() as usize },
+                { T.tm as usize / 16 },
+                { T.tn as usize / 16 },
+                { SPEC.stages as usize },
+                { SPEC.features.ldmatrix },
+                { SPEC.features.swizzle },
+                { SPEC.features.staged_epilogue },
+                A_T,
+                B_T,
+            >(p)
+        });
     };
 }
 
-mma_entry!(hgemm_mma_128x256x32, F16, gemm_launch::MMA_F16_128X256X32);
-mma_entry!(hgemm_mma_128x128x32, F16, gemm_launch::MMA_F16_128X128X32);
-mma_entry!(hgemm_mma_128x256x64, F16, gemm_launch::MMA_F16_128X256X64);
-mma_entry!(hgemm_mma_128x128x64, F16, gemm_launch::MMA_F16_128X128X64);
-mma_entry!(hgemm_mma_128x128x32_w32x64, F16, gemm_launch::MMA_F16_128X128X32_W32X64);
-mma_entry!(hgemm_mma_128x256x32_w64x32, F16, gemm_launch::MMA_F16_128X256X32_W64X32);
-mma_entry!(hgemm_ablate_plain, F16, gemm_launch::ABLATE_F16_PLAIN);
-mma_entry!(hgemm_ablate_ldmatrix, F16, gemm_launch::ABLATE_F16_LDMATRIX);
-mma_entry!(hgemm_ablate_stages, F16, gemm_launch::ABLATE_F16_STAGES);
-mma_entry!(bgemm_mma_128x256x32, Bf16, gemm_launch::MMA_BF16_128X256X32);
-mma_entry!(bgemm_mma_128x128x32, Bf16, gemm_launch::MMA_BF16_128X128X32);
-mma_entry!(bgemm_mma_128x256x64, Bf16, gemm_launch::MMA_BF16_128X256X64);
-mma_entry!(bgemm_mma_128x128x64, Bf16, gemm_launch::MMA_BF16_128X128X64);
-mma_entry!(bgemm_mma_128x128x32_w32x64, Bf16, gemm_launch::MMA_BF16_128X128X32_W32X64);
-mma_entry!(bgemm_mma_128x256x32_w64x32, Bf16, gemm_launch::MMA_BF16_128X256X32_W64X32);
+mma_entries!(hgemm_mma_128x256x32, F16, gemm_launch::MMA_F16_128X256X32, row_major);
+mma_entries!(hgemm_mma_128x128x32, F16, gemm_launch::MMA_F16_128X128X32, any);
+mma_entries!(hgemm_mma_128x256x64, F16, gemm_launch::MMA_F16_128X256X64, row_major);
+mma_entries!(hgemm_mma_128x128x64, F16, gemm_launch::MMA_F16_128X128X64, row_major);
+mma_entries!(hgemm_mma_128x128x32_w32x64, F16, gemm_launch::MMA_F16_128X128X32_W32X64, any);
+mma_entries!(hgemm_mma_128x256x32_w64x32, F16, gemm_launch::MMA_F16_128X256X32_W64X32, any);
+mma_entries!(hgemm_ablate_plain, F16, gemm_launch::ABLATE_F16_PLAIN, row_major);
+mma_entries!(hgemm_ablate_ldmatrix, F16, gemm_launch::ABLATE_F16_LDMATRIX, row_major);
+mma_entries!(hgemm_ablate_stages, F16, gemm_launch::ABLATE_F16_STAGES, row_major);
+mma_entries!(bgemm_mma_128x256x32, Bf16, gemm_launch::MMA_BF16_128X256X32, row_major);
+mma_entries!(bgemm_mma_128x128x32, Bf16, gemm_launch::MMA_BF16_128X128X32, any);
+mma_entries!(bgemm_mma_128x256x64, Bf16, gemm_launch::MMA_BF16_128X256X64, row_major);
+mma_entries!(bgemm_mma_128x128x64, Bf16, gemm_launch::MMA_BF16_128X128X64, row_major);
+mma_entries!(bgemm_mma_128x128x32_w32x64, Bf16, gemm_launch::MMA_BF16_128X128X32_W32X64, any);
+mma_entries!(bgemm_mma_128x256x32_w64x32, Bf16, gemm_launch::MMA_BF16_128X256X32_W64X32, any);

@@ -11,9 +11,13 @@
 //! - B fragments cannot use `ldmatrix.trans` (it transposes 16-bit units), so
 //!   each lane reads its two B values with 32-bit shared loads: k-rows t and
 //!   t+4 (t = lane % 4), column lane / 4. B rows are padded by 8 words
-//!   (`gemm_launch::TF32_B_PAD`) so those 4 k-rows × 8 columns hit 32 distinct
+//!   (`gemm_launch::TF32_PAD`) so those 4 k-rows × 8 columns hit 32 distinct
 //!   banks. (A swizzle would too, but its per-tile XOR kept 64 addresses live
 //!   and spilled; with padding each address is a base plus a constant.)
+//! - Column-major operands keep their orientation in shared memory (so every
+//!   copy is 16 contiguous bytes) and are read the same way, 32 bits at a
+//!   time from padded tiles: A as `[k][m + 8]`, B as `[n][k + 4]`
+//!   (`gemm_launch::TF32_K_PAD`), both conflict-free.
 //!
 //! Block tiles 128×128×32 (4 warps of 64×64) and 64×128×32 (4 warps of
 //! 32×64), two blocks per SM.
@@ -22,40 +26,67 @@
 //! 128×128×32: 254 registers, 99 KiB, 102.3 TFLOP/s (25% of cuBLAS TF32);
 //! 64×128×32: 226 registers, 75 KiB, 76.0.
 
-use crate::common::{at, tile_origin};
+use crate::common::{Gemm, gemm_entries, tile_origin};
 use crate::device::{
     cp_async_commit, cp_async_wait, ldmatrix_x4, load_shared_b32, mma_m16n8k8_tf32, smem_addr, sync_threads,
     thread_idx, to_tf32,
 };
 use crate::tensor_core::{Operands, copy_chunk, swizzled};
+use gemm_launch::{TF32_K_PAD, TF32_PAD};
 
-/// Byte offset of f32 element (k, n) in the padded `[BK][BN + pad]` B tile.
+/// Byte offset of f32 element (row, col) in a tile with rows `cols + pad` long.
 #[inline(always)]
-fn b_element_offset<const BN: usize>(k: usize, n: usize) -> usize {
-    (k * (BN + gemm_launch::TF32_B_PAD as usize) + n) * 4
+const fn padded<const COLS: usize, const PAD: u32>(row: usize, col: usize) -> usize {
+    (row * (COLS + PAD as usize) + col) * 4
 }
 
-/// Issues the copies of the K slice at `k0` into one stage.
+/// Issues the copies of the K slice at `k0` into one stage. Tiles: A
+/// `[BM][BK]` swizzled, or `[BK][BM + 8]` (`A_T`); B `[BK][BN + 8]`, or
+/// `[BN][BK + 4]` (`B_T`).
 #[inline(always)]
-unsafe fn copy_slice<const BM: usize, const BN: usize, const BK: usize, const THREADS: usize>(
-    ops: &Operands<u32>,
+unsafe fn copy_slice<
+    const BM: usize,
+    const BN: usize,
+    const BK: usize,
+    const THREADS: usize,
+    const A_T: bool,
+    const B_T: bool,
+>(
+    ops: &Operands<u32, f32>,
     k0: u32,
     t: usize,
     a_stage: u32,
     b_stage: u32,
 ) {
-    let (a_aligned, b_aligned) = (ops.k.is_multiple_of(4), ops.n.is_multiple_of(4));
+    let Gemm { a, b, m, n, k, lda, ldb, .. } = ops.p;
+    let (row0, col0) = (ops.row0, ops.col0);
     for l in 0..(BM * BK / 4) / THREADS {
         let i = t + l * THREADS;
-        let (r, c) = (i / (BK / 4), i % (BK / 4));
-        let dst = a_stage + swizzled(BK * 4, r, c) as u32;
-        unsafe { copy_chunk(dst, ops.a, ops.k, ops.row0 + r as u32, k0 + 4 * c as u32, ops.m, ops.k, a_aligned) };
+        unsafe {
+            if A_T {
+                let (r, c) = (i / (BM / 4), i % (BM / 4));
+                let dst = a_stage + padded::<BM, TF32_PAD>(r, 4 * c) as u32;
+                copy_chunk(dst, a, lda, k0 + r as u32, row0 + 4 * c as u32, k, m, ops.a_aligned);
+            } else {
+                let (r, c) = (i / (BK / 4), i % (BK / 4));
+                let dst = a_stage + swizzled(BK * 4, r, c) as u32;
+                copy_chunk(dst, a, lda, row0 + r as u32, k0 + 4 * c as u32, m, k, ops.a_aligned);
+            }
+        }
     }
     for l in 0..(BK * BN / 4) / THREADS {
         let i = t + l * THREADS;
-        let (r, c) = (i / (BN / 4), i % (BN / 4));
-        let dst = b_stage + b_element_offset::<BN>(r, 4 * c) as u32;
-        unsafe { copy_chunk(dst, ops.b, ops.n, k0 + r as u32, ops.col0 + 4 * c as u32, ops.k, ops.n, b_aligned) };
+        unsafe {
+            if B_T {
+                let (r, c) = (i / (BK / 4), i % (BK / 4));
+                let dst = b_stage + padded::<BK, TF32_K_PAD>(r, 4 * c) as u32;
+                copy_chunk(dst, b, ldb, col0 + r as u32, k0 + 4 * c as u32, n, k, ops.b_aligned);
+            } else {
+                let (r, c) = (i / (BN / 4), i % (BN / 4));
+                let dst = b_stage + padded::<BN, TF32_PAD>(r, 4 * c) as u32;
+                copy_chunk(dst, b, ldb, k0 + r as u32, col0 + 4 * c as u32, k, n, ops.b_aligned);
+            }
+        }
     }
 }
 
@@ -73,14 +104,10 @@ unsafe fn tensor_core_tf32<
     const MI: usize,
     const NI: usize,
     const STAGES: usize,
+    const A_T: bool,
+    const B_T: bool,
 >(
-    a: *const u32,
-    b: *const u32,
-    c: *mut f32,
-    m: u32,
-    n: u32,
-    k: u32,
-    group_m: u32,
+    p: Gemm<u32, f32>,
 ) {
     // MI × NI: the warp tile in 16×8 mma tiles.
     const {
@@ -88,20 +115,21 @@ unsafe fn tensor_core_tf32<
         assert!(THREADS == (BM / WM) * (BN / WN) * 32);
         assert!((BM * BK / 4).is_multiple_of(THREADS) && (BK * BN / 4).is_multiple_of(THREADS));
     };
-    let (a_bytes, b_bytes) = (BM * BK * 4, BK * (BN + gemm_launch::TF32_B_PAD as usize) * 4);
-    let a_stage = |s: usize| smem_addr(s * (a_bytes + b_bytes));
-    let b_stage = |s: usize| smem_addr(s * (a_bytes + b_bytes) + a_bytes);
+    let (a_bytes, b_bytes) = gemm_launch::mma_tile_bytes(gemm_launch::Dtype::Tf32, BM as u32, BN as u32, BK as u32);
+    let stage_bytes = (a_bytes + b_bytes) as usize;
+    let a_stage = |s: usize| smem_addr(s * stage_bytes);
+    let b_stage = |s: usize| smem_addr(s * stage_bytes + a_bytes as usize);
 
-    let (row0, col0) = tile_origin::<BM, BN>(m, n, group_m);
-    let ops = Operands { a, b, m, n, k, row0, col0 };
+    let (row0, col0) = tile_origin::<BM, BN>(p.m, p.n, p.group_m);
+    let slices = p.k.div_ceil(BK as u32) as usize;
+    let ops = Operands::new(p, row0, col0);
     let t = thread_idx();
     let (warp, lane) = (t / 32, t % 32);
     let (warp_row, warp_col) = ((warp / (BN / WN)) * WM, (warp % (BN / WN)) * WN);
-    let slices = k.div_ceil(BK as u32) as usize;
 
     for s in 0..STAGES - 1 {
         if s < slices {
-            unsafe { copy_slice::<BM, BN, BK, THREADS>(&ops, (s * BK) as u32, t, a_stage(s), b_stage(s)) };
+            unsafe { copy_slice::<BM, BN, BK, THREADS, A_T, B_T>(&ops, (s * BK) as u32, t, a_stage(s), b_stage(s)) };
         }
         cp_async_commit();
     }
@@ -113,22 +141,38 @@ unsafe fn tensor_core_tf32<
         let next = s + STAGES - 1;
         if next < slices {
             let st = next % STAGES;
-            unsafe { copy_slice::<BM, BN, BK, THREADS>(&ops, (next * BK) as u32, t, a_stage(st), b_stage(st)) };
+            unsafe {
+                copy_slice::<BM, BN, BK, THREADS, A_T, B_T>(&ops, (next * BK) as u32, t, a_stage(st), b_stage(st))
+            };
         }
         cp_async_commit();
 
         let (a_tile, b_tile) = (a_stage(s % STAGES), b_stage(s % STAGES));
+        // Lane (g, t) = (lane / 4, lane % 4) holds A[g][t], A[g+8][t],
+        // A[g][t+4], A[g+8][t+4] and B[t][g], B[t+4][g] of its mma tile.
+        let (g, tq) = (lane / 4, lane % 4);
+        let load = |tile: u32, offset: usize| to_tf32(load_shared_b32(tile + offset as u32));
         for kk in 0..BK / 8 {
-            // Lane l addresses row l % 16 of the 16×8 A tile, k half l / 16
-            // (one 16-byte chunk = 4 f32).
             let a_frag: [[u32; 4]; MI] = core::array::from_fn(|mi| {
-                let row = warp_row + mi * 16 + lane % 16;
-                ldmatrix_x4(a_tile + swizzled(BK * 4, row, kk * 2 + lane / 16) as u32).map(to_tf32)
+                let row = warp_row + mi * 16;
+                if A_T {
+                    core::array::from_fn(|r| {
+                        let (dm, dk) = ((r % 2) * 8, (r / 2) * 4);
+                        load(a_tile, padded::<BM, TF32_PAD>(kk * 8 + tq + dk, row + g + dm))
+                    })
+                } else {
+                    // Lane l addresses row l % 16 of the 16×8 A tile, k half
+                    // l / 16 (one 16-byte chunk = 4 f32).
+                    ldmatrix_x4(a_tile + swizzled(BK * 4, row + lane % 16, kk * 2 + lane / 16) as u32).map(to_tf32)
+                }
             });
             let b_frag: [[u32; 2]; NI] = core::array::from_fn(|ni| {
-                let (kr, col) = (kk * 8 + lane % 4, warp_col + ni * 8 + lane / 4);
-                [b_element_offset::<BN>(kr, col), b_element_offset::<BN>(kr + 4, col)]
-                    .map(|off| to_tf32(load_shared_b32(b_tile + off as u32)))
+                let (kr, col) = (kk * 8 + tq, warp_col + ni * 8 + g);
+                if B_T {
+                    [padded::<BK, TF32_K_PAD>(col, kr), padded::<BK, TF32_K_PAD>(col, kr + 4)].map(|o| load(b_tile, o))
+                } else {
+                    [padded::<BN, TF32_PAD>(kr, col), padded::<BN, TF32_PAD>(kr + 4, col)].map(|o| load(b_tile, o))
+                }
             });
             for (acc_m, a_m) in acc.iter_mut().zip(&a_frag) {
                 for (acc_mn, b_n) in acc_m.iter_mut().zip(&b_frag) {
@@ -140,57 +184,42 @@ unsafe fn tensor_core_tf32<
 
     // Epilogue: accumulator (mi, ni) holds rows lane/4 and lane/4 + 8,
     // columns 2·(lane%4) and +1, of its 16×8 tile; f32 needs no rounding.
+    let p = &ops.p;
     for (mi, acc_m) in acc.iter().enumerate() {
         for (ni, acc_mn) in acc_m.iter().enumerate() {
             let col = col0 + (warp_col + ni * 8 + (lane % 4) * 2) as u32;
             for half in 0..2 {
                 let row = row0 + (warp_row + mi * 16 + lane / 4 + half * 8) as u32;
                 for j in 0..2 {
-                    if row < m && col + (j as u32) < n {
-                        unsafe { *c.add(at(row, n, col + j as u32)) = acc_mn[2 * half + j] };
-                    }
+                    unsafe { p.store_c(row, col + j as u32, acc_mn[2 * half + j]) };
                 }
             }
         }
     }
 }
 
-macro_rules! tf32_entry {
-    ($entry:ident, $spec:expr) => {
-        /// PTX entry point; see [`tensor_core_tf32`] for the algorithm.
-        ///
-        /// # Safety
-        /// `a`, `b`, `c` must hold `m×k`, `k×n`, `m×n` f32 (row-major,
-        /// 16-byte aligned) and the launch must use the spec's block, grid and
-        /// shared memory.
-        #[unsafe(no_mangle)]
-        pub unsafe extern "ptx-kernel" fn $entry(
-            a: *const u32,
-            b: *const u32,
-            c: *mut f32,
-            m: u32,
-            n: u32,
-            k: u32,
-            group_m: u32,
-        ) {
+/// The const generic parameters of the TF32 kernel for a spec.
+macro_rules! tf32_entries {
+    ($name:ident, $spec:path, $layouts:ident) => {
+        gemm_entries!($name, $spec, u32 => f32, $layouts, |p, A_T, B_T| {
             const SPEC: gemm_launch::KernelSpec = $spec;
             const T: gemm_launch::Tile = SPEC.tile;
-            unsafe {
-                tensor_core_tf32::<
-                    { T.bm as usize },
-                    { T.bn as usize },
-                    { T.bk as usize },
-                    { T.tm as usize },
-                    { T.tn as usize },
-                    { SPEC.threads() as usize },
-                    { T.tm as usize / 16 },
-                    { T.tn as usize / 8 },
-                    { SPEC.stages as usize },
-                >(a, b, c, m, n, k, group_m)
-            }
-        }
+            tensor_core_tf32::<
+                { T.bm as usize },
+                { T.bn as usize },
+                { T.bk as usize },
+                { T.tm as usize },
+                { T.tn as usize },
+                { SPEC.threads() as usize },
+                { T.tm as usize / 16 },
+                { T.tn as usize / 8 },
+                { SPEC.stages as usize },
+                A_T,
+                B_T,
+            >(p)
+        });
     };
 }
 
-tf32_entry!(tgemm_mma_128x128x32, gemm_launch::MMA_TF32_128X128X32);
-tf32_entry!(tgemm_mma_64x128x32, gemm_launch::MMA_TF32_64X128X32);
+tf32_entries!(tgemm_mma_128x128x32, gemm_launch::MMA_TF32_128X128X32, row_major);
+tf32_entries!(tgemm_mma_64x128x32, gemm_launch::MMA_TF32_64X128X32, any);

@@ -10,46 +10,45 @@
 //! Cost: 32 registers, 8.5 KiB shared memory. Measured (H200, 8192×4096×6144, docs/runs/2026-11-22-run7):
 //! 8.80 TFLOP/s, 17.3% of cuBLAS.
 
-use crate::common::{Dims, Stages, at, load_or_zero, sgemm_entry, tile_origin};
+use crate::common::{Gemm, Stages, simple_entries, tile_origin};
 use crate::device::{fma, sync_threads, thread_idx};
 
 /// # Safety
 /// See the entry point.
 #[inline(always)]
-unsafe fn tiled<const BM: usize, const BN: usize, const BK: usize, const TM: usize, const TN: usize>(
-    a: *const f32,
-    b: *const f32,
-    c: *mut f32,
-    m: u32,
-    n: u32,
-    k: u32,
-    group_m: u32,
+unsafe fn tiled<
+    const BM: usize,
+    const BN: usize,
+    const BK: usize,
+    const TM: usize,
+    const TN: usize,
+    const A_T: bool,
+    const B_T: bool,
+>(
+    p: Gemm<f32, f32>,
 ) {
     const { assert!(BM == BN && BN == BK && TM == 1 && TN == 1, "square tiles, one output per thread") };
-    let (row0, col0) = tile_origin::<BM, BN>(m, n, group_m);
-    let Dims { m, n, k } = Dims::new(m, n, k);
+    let (row0, col0) = tile_origin::<BM, BN>(p.m, p.n, p.group_m);
     let smem = Stages::of::<BM, BN, BK>();
     let (a_tile, b_tile) = (smem.a(0), smem.b(0));
     let (ty, tx) = (thread_idx() / BN, thread_idx() % BN);
     let (row, col) = (row0 + ty as u32, col0 + tx as u32);
 
     let mut sum = 0.0f32;
-    for k0 in (0..k).step_by(BK) {
+    for k0 in (0..p.k).step_by(BK) {
         let (k_a, k_b) = (k0 + tx as u32, k0 + ty as u32);
         // Thread (ty, tx) brings in A[row][k0 + tx] and B[k0 + ty][col]:
         // consecutive threads read consecutive addresses (coalesced).
-        a_tile.store(ty * BK + tx, unsafe { load_or_zero(a, k, row, k_a, m, k) });
-        b_tile.store(ty * BN + tx, unsafe { load_or_zero(b, n, k_b, col, k, n) });
+        a_tile.store(ty * BK + tx, unsafe { p.a_or_zero::<A_T>(row, k_a) });
+        b_tile.store(ty * BN + tx, unsafe { p.b_or_zero::<B_T>(k_b, col) });
         sync_threads();
-        for p in 0..BK {
-            sum = fma(a_tile.load(ty * BK + p), b_tile.load(p * BN + tx), sum);
+        for i in 0..BK {
+            sum = fma(a_tile.load(ty * BK + i), b_tile.load(i * BN + tx), sum);
         }
         // The next slice overwrites the tiles: wait until everyone is done.
         sync_threads();
     }
-    if row < m && col < n {
-        unsafe { *c.add(at(row, n, col)) = sum };
-    }
+    unsafe { p.store_c(row, col, sum) };
 }
 
-sgemm_entry!(sgemm_tiled, tiled, gemm_launch::TILED);
+simple_entries!(sgemm_tiled, tiled, gemm_launch::TILED, row_major);

@@ -10,7 +10,7 @@
 //! Cost: 125 registers, 8.1 KiB shared memory. Measured (H200, 8192×4096×6144, docs/runs/2026-11-22-run7):
 //! 40.05 TFLOP/s, 78.7% of cuBLAS.
 
-use crate::common::{Dims, Stages, sgemm_entry, tile_origin};
+use crate::common::{Gemm, Stages, staged_entries, tile_origin};
 use crate::device::{sync_threads, thread_idx};
 use crate::staging::{Operands, SliceRegs, ThreadTile, multiply_slice, store_c};
 
@@ -28,32 +28,29 @@ unsafe fn vectorized<
     const LA: usize,
     const LB: usize,
     const STAGES: usize,
+    const A_T: bool,
+    const B_T: bool,
 >(
-    a: *const f32,
-    b: *const f32,
-    c: *mut f32,
-    m: u32,
-    n: u32,
-    k: u32,
-    group_m: u32,
+    p: Gemm<f32, f32>,
 ) {
     const { assert!(THREADS == (BM / TM) * (BN / TN) && STAGES == 1) };
-    let (row0, col0) = tile_origin::<BM, BN>(m, n, group_m);
-    let ops = Operands { a, b, dims: Dims::new(m, n, k), row0, col0 };
+    let (row0, col0) = tile_origin::<BM, BN>(p.m, p.n, p.group_m);
+    let k = p.k;
+    let ops = Operands::new(p, row0, col0);
     let smem = Stages::of::<BM, BN, BK>();
     let (a_tile, b_tile) = (smem.a(0), smem.b(0));
     let t = thread_idx();
     let me = ThreadTile::new::<BN, TN>(t);
 
     let mut acc = [[0.0f32; TN]; TM];
-    for k0 in (0..ops.dims.k).step_by(BK) {
-        let slice = unsafe { SliceRegs::<LA, LB>::load::<BM, BN, BK, THREADS>(&ops, k0, t) };
-        slice.store::<BM, BN, BK, THREADS>(a_tile, b_tile, t);
+    for k0 in (0..k).step_by(BK) {
+        let slice = unsafe { SliceRegs::<LA, LB>::load::<BM, BN, BK, THREADS, A_T, B_T>(&ops, k0, t) };
+        slice.store::<BM, BN, BK, THREADS, A_T, B_T>(a_tile, b_tile, t);
         sync_threads();
         multiply_slice::<BM, BN, BK, TM, TN>(a_tile, b_tile, me, &mut acc);
         sync_threads();
     }
-    unsafe { store_c::<BM, BN, TM, TN>(c, &ops, me, &acc) };
+    unsafe { store_c::<BM, BN, TM, TN>(&ops, me, &acc) };
 }
 
-sgemm_entry!(sgemm_vec4, vectorized, gemm_launch::VECTORIZED, staged);
+staged_entries!(sgemm_vec4, vectorized, gemm_launch::VECTORIZED, row_major);

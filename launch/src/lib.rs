@@ -61,11 +61,30 @@ pub const fn c_smem_ld(bn: u32) -> u32 {
     bn + C_SMEM_PAD
 }
 
-/// Padding, in f32, after each k-row of the TF32 kernel's B tile. A warp reads
-/// B as 4 k-rows × 8 columns of 32-bit words; with rows `bn + 8` words long
-/// (bn a multiple of 32) the k-rows start 8 banks apart and the 32 reads hit
-/// 32 distinct banks, while every address stays a base plus a constant.
-pub const TF32_B_PAD: u32 = 8;
+/// Padding, in f32, after each row of the TF32 kernel's `[k][m]` and `[k][n]`
+/// tiles (A column-major, B row-major). A warp reads them as 4 k-rows × 8
+/// columns of 32-bit words; with rows `bm`/`bn + 8` words long (a multiple of
+/// 32 plus 8) the k-rows start 8 banks apart and the 32 reads hit 32 distinct
+/// banks, while every address stays a base plus a constant.
+pub const TF32_PAD: u32 = 8;
+
+/// Padding, in f32, after each row of the TF32 kernel's `[n][k]` B tile (B
+/// column-major): rows of `bk + 4` words put the 8 columns a warp reads 4
+/// banks apart, so 8 columns × 4 k hit 32 distinct banks.
+pub const TF32_K_PAD: u32 = 4;
+
+/// Bytes of one stage's A tile and B tile in the tensor-core kernels, large
+/// enough for every operand layout (16-bit tiles are the same size in either
+/// orientation; TF32 tiles are padded differently, see [`TF32_PAD`]).
+pub const fn mma_tile_bytes(dtype: Dtype, bm: u32, bn: u32, bk: u32) -> (u32, u32) {
+    const fn max(x: u32, y: u32) -> u32 {
+        if x > y { x } else { y }
+    }
+    match dtype {
+        Dtype::Tf32 => (max(bm * bk, bk * (bm + TF32_PAD)) * 4, max(bk * (bn + TF32_PAD), bn * (bk + TF32_K_PAD)) * 4),
+        _ => (bm * bk * dtype.element_bytes(), bk * bn * dtype.element_bytes()),
+    }
+}
 
 /// Leading dimension (f32 per row) of the transposed A slice `[bk][bm + pad]`.
 pub const fn a_smem_ld(bm: u32) -> u32 {
@@ -158,6 +177,48 @@ impl Features {
     }
 }
 
+/// How A and B lie in memory. `C = A·B` is written for row-major operands
+/// (`N`); a column-major operand (`T`: its transpose is what is stored
+/// row-major) is read in place, without a copy, by kernels compiled for it.
+/// A column-major C needs no kernel of its own: the host computes
+/// `Cᵀ = Bᵀ·Aᵀ` instead, which swaps A and B and flips both layouts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OperandLayout {
+    pub a_col_major: bool,
+    pub b_col_major: bool,
+}
+
+impl OperandLayout {
+    /// Both row-major: the layout every kernel supports.
+    pub const NN: OperandLayout = OperandLayout { a_col_major: false, b_col_major: false };
+    pub const ALL: [OperandLayout; 4] = [
+        OperandLayout::NN,
+        OperandLayout { a_col_major: false, b_col_major: true },
+        OperandLayout { a_col_major: true, b_col_major: false },
+        OperandLayout { a_col_major: true, b_col_major: true },
+    ];
+
+    /// What the kernel's PTX entry name carries after the spec's name
+    /// (BLAS's letters for A then B; none for NN).
+    pub const fn suffix(self) -> &'static str {
+        match (self.a_col_major, self.b_col_major) {
+            (false, false) => "",
+            (false, true) => "_nt",
+            (true, false) => "_tn",
+            (true, true) => "_tt",
+        }
+    }
+}
+
+/// Which operand layouts a kernel is compiled for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layouts {
+    /// Row-major A and B only (the teaching ladder, the ablations).
+    RowMajor,
+    /// All four: one PTX entry per [`OperandLayout`].
+    Any,
+}
+
 /// Everything the host needs to launch a kernel, and the kernel needs to be
 /// compiled with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -181,9 +242,16 @@ pub struct KernelSpec {
     /// `.minnctapersm` (CUDA C++'s `__launch_bounds__`), so ptxas caps the
     /// registers per thread at `65536 / (threads × blocks)`.
     pub min_blocks_per_sm: u32,
+    /// The operand layouts compiled in (each one a PTX entry).
+    pub layouts: Layouts,
 }
 
 impl KernelSpec {
+    /// Whether the kernel has an entry for `layout`.
+    pub const fn supports(&self, layout: OperandLayout) -> bool {
+        matches!(self.layouts, Layouts::Any) || (!layout.a_col_major && !layout.b_col_major)
+    }
+
     /// Threads per block (1-D blocks for every kernel).
     pub const fn threads(&self) -> u32 {
         match self.algorithm {
@@ -195,11 +263,12 @@ impl KernelSpec {
     /// Dynamic shared-memory bytes the launch must request.
     pub const fn smem_bytes(&self) -> u32 {
         match self.algorithm {
-            // A tile [bm][bk] (swizzled) and B tile [bk][b_smem_ld] per stage;
-            // the 16-bit kernels then reuse the space to stage C.
+            // STAGES × (A tile + B tile); the 16-bit kernels then reuse the
+            // space to stage C.
             Algorithm::TensorCore => {
                 let t = self.tile;
-                let pipeline = self.stages * (t.bm * t.bk + t.bk * self.b_smem_ld()) * self.dtype.element_bytes();
+                let (a_tile, b_tile) = mma_tile_bytes(self.dtype, t.bm, t.bn, t.bk);
+                let pipeline = self.stages * (a_tile + b_tile);
                 let c_tile = match self.dtype {
                     Dtype::F16 | Dtype::Bf16 if self.features.staged_epilogue => t.bm * c_smem_ld(t.bn) * 2,
                     _ => 0,
@@ -207,15 +276,6 @@ impl KernelSpec {
                 if pipeline > c_tile { pipeline } else { c_tile }
             }
             _ => self.stages * self.tile.stage_bytes(),
-        }
-    }
-
-    /// Elements per row of the tensor-core kernels' B tile in shared memory:
-    /// `bn`, plus [`TF32_B_PAD`] for TF32 (whose B is read 4 bytes at a time).
-    pub const fn b_smem_ld(&self) -> u32 {
-        match self.dtype {
-            Dtype::Tf32 => self.tile.bn + TF32_B_PAD,
-            _ => self.tile.bn,
         }
     }
 
@@ -260,6 +320,7 @@ pub const NAIVE: KernelSpec = KernelSpec {
     stages: 0,
     default_group_m: 1,
     min_blocks_per_sm: 0,
+    layouts: Layouts::Any,
 };
 
 /// Step 2: 32×32 tiles of A and B in shared memory, one output per thread.
@@ -272,6 +333,7 @@ pub const TILED: KernelSpec = KernelSpec {
     stages: 1,
     default_group_m: 1,
     min_blocks_per_sm: 0,
+    layouts: Layouts::RowMajor,
 };
 
 /// Step 3: 64×64 block tile, each thread a column of 8 outputs.
@@ -284,6 +346,7 @@ pub const REG1D: KernelSpec = KernelSpec {
     stages: 1,
     default_group_m: 1,
     min_blocks_per_sm: 0,
+    layouts: Layouts::RowMajor,
 };
 
 /// Step 4: 128×128 block tile, each thread an 8×8 block of outputs.
@@ -296,6 +359,7 @@ pub const REG2D: KernelSpec = KernelSpec {
     stages: 1,
     default_group_m: 1,
     min_blocks_per_sm: 0,
+    layouts: Layouts::RowMajor,
 };
 
 /// Step 5: step 4 with 128-bit loads and conflict-free shared reads.
@@ -308,6 +372,7 @@ pub const VECTORIZED: KernelSpec = KernelSpec {
     stages: 1,
     default_group_m: 1,
     min_blocks_per_sm: 0,
+    layouts: Layouts::RowMajor,
 };
 
 /// Step 6: step 5 double-buffered, with grouped tile order on by default.
@@ -323,12 +388,15 @@ pub const DB_128X128X8: KernelSpec = KernelSpec {
     default_group_m: 8,
     // It fits in 128 registers without spilling: two blocks (16 warps) per SM.
     min_blocks_per_sm: 2,
+    // Its column-major-A variant spills at the 128-register cap.
+    layouts: Layouts::RowMajor,
 };
 
 pub const DB_128X128X16: KernelSpec = KernelSpec {
     name: "sgemm_db_128x128x16",
     tile: Tile { bm: 128, bn: 128, bk: 16, tm: 8, tn: 8 },
     min_blocks_per_sm: 0,
+    layouts: Layouts::RowMajor,
     ..DB_128X128X8
 };
 
@@ -336,6 +404,7 @@ pub const DB_128X64X16: KernelSpec = KernelSpec {
     name: "sgemm_db_128x64x16",
     tile: Tile { bm: 128, bn: 64, bk: 16, tm: 8, tn: 4 },
     min_blocks_per_sm: 0,
+    layouts: Layouts::Any,
     ..DB_128X128X8
 };
 
@@ -343,6 +412,7 @@ pub const DB_64X64X16: KernelSpec = KernelSpec {
     name: "sgemm_db_64x64x16",
     tile: Tile { bm: 64, bn: 64, bk: 16, tm: 4, tn: 4 },
     min_blocks_per_sm: 0,
+    layouts: Layouts::Any,
     ..DB_128X128X8
 };
 
@@ -351,6 +421,7 @@ pub const DB_128X256X8: KernelSpec = KernelSpec {
     name: "sgemm_db_128x256x8",
     tile: Tile { bm: 128, bn: 256, bk: 8, tm: 8, tn: 16 },
     min_blocks_per_sm: 0,
+    layouts: Layouts::RowMajor,
     ..DB_128X128X8
 };
 
@@ -358,6 +429,7 @@ pub const DB_128X256X16: KernelSpec = KernelSpec {
     name: "sgemm_db_128x256x16",
     tile: Tile { bm: 128, bn: 256, bk: 16, tm: 8, tn: 16 },
     min_blocks_per_sm: 0,
+    layouts: Layouts::RowMajor,
     ..DB_128X128X8
 };
 
@@ -365,6 +437,7 @@ pub const DB_256X128X8: KernelSpec = KernelSpec {
     name: "sgemm_db_256x128x8",
     tile: Tile { bm: 256, bn: 128, bk: 8, tm: 16, tn: 8 },
     min_blocks_per_sm: 0,
+    layouts: Layouts::RowMajor,
     ..DB_128X128X8
 };
 
@@ -378,6 +451,7 @@ pub const ASYNC_128X128X8: KernelSpec = KernelSpec {
     stages: 3,
     default_group_m: 8,
     min_blocks_per_sm: 2,
+    layouts: Layouts::RowMajor,
 };
 
 pub const ASYNC_128X128X16: KernelSpec = KernelSpec {
@@ -403,6 +477,7 @@ pub const MMA_F16_128X256X32: KernelSpec = KernelSpec {
     stages: 4,
     default_group_m: 8,
     min_blocks_per_sm: 1,
+    layouts: Layouts::RowMajor,
 };
 
 /// 128×128 block tile of 4 warps (64×64 each), 4 stages, two blocks per SM.
@@ -410,6 +485,7 @@ pub const MMA_F16_128X128X32: KernelSpec = KernelSpec {
     name: "hgemm_mma_128x128x32",
     tile: Tile { bm: 128, bn: 128, bk: 32, tm: 64, tn: 64 },
     min_blocks_per_sm: 2,
+    layouts: Layouts::Any,
     ..MMA_F16_128X256X32
 };
 
@@ -426,6 +502,7 @@ pub const MMA_F16_128X128X64: KernelSpec = KernelSpec {
     name: "hgemm_mma_128x128x64",
     tile: Tile { bm: 128, bn: 128, bk: 64, tm: 64, tn: 64 },
     stages: 3,
+    layouts: Layouts::RowMajor,
     ..MMA_F16_128X128X32
 };
 
@@ -436,6 +513,7 @@ pub const MMA_F16_128X128X32_W32X64: KernelSpec = KernelSpec {
     name: "hgemm_mma_128x128x32_w32x64",
     features: Features::DIRECT_EPILOGUE,
     tile: Tile { bm: 128, bn: 128, bk: 32, tm: 32, tn: 64 },
+    layouts: Layouts::Any,
     ..MMA_F16_128X128X32
 };
 
@@ -445,6 +523,7 @@ pub const MMA_F16_128X256X32_W64X32: KernelSpec = KernelSpec {
     features: Features::DIRECT_EPILOGUE,
     tile: Tile { bm: 128, bn: 256, bk: 32, tm: 64, tn: 32 },
     stages: 3,
+    layouts: Layouts::Any,
     ..MMA_F16_128X256X32
 };
 
@@ -458,6 +537,7 @@ pub const ABLATE_F16_PLAIN: KernelSpec = KernelSpec {
     features: Features { ldmatrix: false, swizzle: false, staged_epilogue: false },
     stages: 2,
     min_blocks_per_sm: 1,
+    layouts: Layouts::RowMajor,
     ..MMA_F16_128X128X32_W32X64
 };
 /// 2. + `ldmatrix`;
@@ -495,6 +575,8 @@ pub const MMA_TF32_128X128X32: KernelSpec = KernelSpec {
     stages: 3,
     default_group_m: 8,
     min_blocks_per_sm: 2,
+    // Its column-major variants spill at 255 registers.
+    layouts: Layouts::RowMajor,
 };
 
 /// 64×128×32, 4 warps of 32×64: twice the blocks, for small problems. (A
@@ -502,6 +584,7 @@ pub const MMA_TF32_128X128X32: KernelSpec = KernelSpec {
 pub const MMA_TF32_64X128X32: KernelSpec = KernelSpec {
     name: "tgemm_mma_64x128x32",
     tile: Tile { bm: 64, bn: 128, bk: 32, tm: 32, tn: 64 },
+    layouts: Layouts::Any,
     ..MMA_TF32_128X128X32
 };
 

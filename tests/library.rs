@@ -1,0 +1,369 @@
+//! GPU tests of the library API: layouts, leading dimensions, α/β,
+//! strided batches and 64-bit indexing, each against an f64 reference
+//! computed with the same strides. Without a GPU each test prints why it
+//! skipped and passes.
+//!
+//! The randomized sweep prints its seed; `RGEMM_SEED=<seed> cargo test
+//! --test library sweep` replays a failure.
+
+use cust::memory::DeviceBuffer;
+use half::{bf16, f16};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use rgemm::api::{Batch, GemmOptions, KernelChoice, Layout, MatMut, MatRef, MatrixDesc};
+use rgemm::kernels::{Dtype, DtypeExt, find_kernel};
+use rgemm::{Element, GemmError, Gpu};
+use std::io::Write;
+
+fn gpu_or_skip(test: &str) -> Option<Gpu> {
+    match Gpu::new() {
+        Ok(gpu) => Some(gpu),
+        Err(GemmError::NoGpu(reason)) => {
+            let _ = writeln!(std::io::stderr(), "SKIPPED {test}: no GPU ({reason})");
+            None
+        }
+        Err(e) => panic!("GPU present but unusable: {e}"),
+    }
+}
+
+/// Offset of element (r, c) of a matrix described by `d`.
+fn offset(d: &MatrixDesc, r: usize, c: usize) -> usize {
+    match d.layout {
+        Layout::RowMajor => r * d.ld + c,
+        Layout::ColMajor => c * d.ld + r,
+    }
+}
+
+/// Elements one matrix of `d` spans.
+fn extent(d: &MatrixDesc) -> usize {
+    let (run, runs) = match d.layout {
+        Layout::RowMajor => (d.cols, d.rows),
+        Layout::ColMajor => (d.rows, d.cols),
+    };
+    (runs - 1) * d.ld + run
+}
+
+/// One GEMM call to check: shapes, layouts, scalars, batch, kernel.
+#[derive(Clone, Debug)]
+struct Case {
+    dtype: Dtype,
+    a: MatrixDesc,
+    b: MatrixDesc,
+    c: MatrixDesc,
+    alpha: f32,
+    beta: f32,
+    batch: Batch,
+    kernel: KernelChoice,
+}
+
+/// Sentinel in the gaps between rows (ld padding) and between batch
+/// matrices of C: a kernel that writes outside C's view changes it.
+const GAP: f32 = 12345.0;
+
+/// Runs `case` on the GPU and returns (relative Frobenius error over every
+/// C of the batch, whether the gaps were left alone).
+fn run_case<T: Element>(gpu: &Gpu, case: &Case, rng: &mut StdRng) -> Result<(f64, bool), GemmError> {
+    let Case { a, b, c, batch, .. } = case;
+    let len = |d: &MatrixDesc, stride: usize| (batch.count - 1) * stride + extent(d);
+    let random = |n: usize, rng: &mut StdRng| -> Vec<T> {
+        (0..n).map(|_| T::from_f32(rng.sample::<f32, _>(rand_distr::StandardNormal))).collect()
+    };
+    let a_host = random(len(a, batch.stride_a), rng);
+    let b_host = random(len(b, batch.stride_b), rng);
+    let c_len = len(c, batch.stride_c);
+    // C: random where the views are (NaN when β = 0: it must not be read),
+    // the sentinel everywhere else.
+    let mut c_host = vec![T::from_f32(GAP); c_len];
+    let mut inside = vec![false; c_len];
+    for z in 0..batch.count {
+        for r in 0..c.rows {
+            for col in 0..c.cols {
+                let i = z * batch.stride_c + offset(c, r, col);
+                inside[i] = true;
+                c_host[i] = if case.beta == 0.0 {
+                    T::from_f32(f32::NAN)
+                } else {
+                    T::from_f32(rng.sample::<f32, _>(rand_distr::StandardNormal))
+                };
+            }
+        }
+    }
+    let a_dev = gpu.upload(&a_host)?;
+    let b_dev = gpu.upload(&b_host)?;
+    let mut c_dev = gpu.upload(&c_host)?;
+    let options = GemmOptions {
+        alpha: case.alpha,
+        beta: case.beta,
+        allow_tf32: case.dtype == Dtype::Tf32,
+        kernel: case.kernel,
+        group_m: None,
+    };
+    gpu.gemm_strided_batched(
+        &options,
+        MatRef::new(&a_dev, *a),
+        MatRef::new(&b_dev, *b),
+        MatMut::new(&mut c_dev, *c),
+        batch,
+    )?;
+    let out = gpu.download(&c_dev)?;
+
+    let f64s = |v: &[T]| v.iter().map(|x| x.to_f32() as f64).collect::<Vec<_>>();
+    let (a64, b64, c64) = (f64s(&a_host), f64s(&b_host), f64s(&c_host));
+    let strides = |d: &MatrixDesc| match d.layout {
+        Layout::RowMajor => (d.ld as isize, 1),
+        Layout::ColMajor => (1, d.ld as isize),
+    };
+    let (mut diff, mut norm) = (0.0f64, 0.0f64);
+    for z in 0..batch.count {
+        let mut expect = vec![0.0f64; c.rows * c.cols];
+        let (rsa, csa) = strides(a);
+        let (rsb, csb) = strides(b);
+        unsafe {
+            matrixmultiply::dgemm(
+                c.rows,
+                a.cols,
+                c.cols,
+                case.alpha as f64,
+                a64[z * batch.stride_a..].as_ptr(),
+                rsa,
+                csa,
+                b64[z * batch.stride_b..].as_ptr(),
+                rsb,
+                csb,
+                0.0,
+                expect.as_mut_ptr(),
+                c.cols as isize,
+                1,
+            );
+        }
+        for r in 0..c.rows {
+            for col in 0..c.cols {
+                let i = z * batch.stride_c + offset(c, r, col);
+                let mut want = expect[r * c.cols + col];
+                if case.beta != 0.0 {
+                    want += case.beta as f64 * c64[i];
+                }
+                let got = out[i].to_f32() as f64;
+                diff += (got - want).powi(2);
+                norm += want.powi(2);
+            }
+        }
+    }
+    let gaps_kept = out.iter().zip(&inside).all(|(x, &inside)| inside || x.to_f32() == GAP);
+    let err = if norm > 0.0 { (diff / norm).sqrt() } else { diff.sqrt() };
+    Ok((if err.is_nan() { f64::INFINITY } else { err }, gaps_kept))
+}
+
+fn run_any(gpu: &Gpu, case: &Case, rng: &mut StdRng) -> Result<(f64, bool), GemmError> {
+    match case.dtype {
+        Dtype::F32 | Dtype::Tf32 => run_case::<f32>(gpu, case, rng),
+        Dtype::F16 => run_case::<f16>(gpu, case, rng),
+        Dtype::Bf16 => run_case::<bf16>(gpu, case, rng),
+    }
+}
+
+/// A view of a `rows × cols` matrix in a random layout, with a leading
+/// dimension that is tight or padded by up to 5 elements.
+fn random_desc(rows: usize, cols: usize, rng: &mut StdRng) -> MatrixDesc {
+    let d = if rng.random_bool(0.5) { MatrixDesc::row_major(rows, cols) } else { MatrixDesc::col_major(rows, cols) };
+    let pad = if rng.random_bool(0.5) { 0 } else { rng.random_range(1..=5) };
+    MatrixDesc { ld: d.ld + pad, ..d }
+}
+
+fn random_dim(rng: &mut StdRng) -> usize {
+    const PRIMES: [usize; 8] = [2, 3, 7, 31, 61, 127, 257, 509];
+    match rng.random_range(0..10) {
+        0 => 1,
+        1..=3 => PRIMES[rng.random_range(0..PRIMES.len())],
+        4 => 1 + rng.random_range(0..4) * 64 + rng.random_range(0..2),
+        _ => rng.random_range(1..300),
+    }
+}
+
+fn random_case(rng: &mut StdRng) -> Case {
+    let dtype = Dtype::ALL[rng.random_range(0..4)];
+    let (mut m, mut n, k) = (random_dim(rng), random_dim(rng), random_dim(rng));
+    match rng.random_range(0..6) {
+        0 => (m, n) = (rng.random_range(500..3000), rng.random_range(1..9)), // tall-skinny
+        1 => (m, n) = (rng.random_range(1..9), rng.random_range(500..3000)), // short-wide
+        _ => {}
+    }
+    let (a, b, c) = (random_desc(m, k, rng), random_desc(k, n, rng), random_desc(m, n, rng));
+    let count = if rng.random_bool(0.3) { rng.random_range(2..5) } else { 1 };
+    let spaced = |d: &MatrixDesc, rng: &mut StdRng| extent(d) + rng.random_range(0..3);
+    let batch = Batch {
+        count,
+        stride_a: if rng.random_bool(0.2) { 0 } else { spaced(&a, rng) },
+        stride_b: if rng.random_bool(0.2) { 0 } else { spaced(&b, rng) },
+        stride_c: spaced(&c, rng),
+    };
+    let alpha = if rng.random_bool(0.5) { 1.0 } else { rng.random_range(-2.0..2.0) };
+    let beta = [0.0, 0.0, 1.0, rng.random_range(-2.0..2.0)][rng.random_range(0..4)];
+    // Half the cases let the library choose; the others name a kernel that
+    // is compiled for the case's layout, so every shipped kernel is covered.
+    let layout = rgemm::api::plan((&a, usize::MAX), (&b, usize::MAX), (&c, usize::MAX), &batch).unwrap().layout;
+    let fits: Vec<_> = dtype.kernels().into_iter().filter(|s| s.supports(layout)).collect();
+    let kernel = if rng.random_bool(0.5) {
+        KernelChoice::Auto
+    } else {
+        KernelChoice::Kernel(fits[rng.random_range(0..fits.len())])
+    };
+    Case { dtype, a, b, c, alpha, beta, batch, kernel }
+}
+
+#[test]
+fn sweep_random_shapes_layouts_scalars_and_batches() {
+    let Some(gpu) = gpu_or_skip("sweep_random_shapes_layouts_scalars_and_batches") else { return };
+    let seed = std::env::var("RGEMM_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or_else(rand::random::<u64>);
+    let cases = 300;
+    let _ = writeln!(std::io::stderr(), "sweep: {cases} cases, seed {seed} (replay: RGEMM_SEED={seed})");
+    let mut rng = StdRng::seed_from_u64(seed);
+    for i in 0..cases {
+        let case = random_case(&mut rng);
+        let (err, gaps_kept) =
+            run_any(&gpu, &case, &mut rng).unwrap_or_else(|e| panic!("case {i} (RGEMM_SEED={seed}): {e}\n{case:#?}"));
+        assert!(case.dtype.accepts(err), "case {i} (RGEMM_SEED={seed}): relative error {err:e}\n{case:#?}");
+        assert!(gaps_kept, "case {i} (RGEMM_SEED={seed}): wrote outside C's view\n{case:#?}");
+    }
+}
+
+#[test]
+fn every_layout_kernel_with_alpha_beta_and_batches() {
+    let Some(gpu) = gpu_or_skip("every_layout_kernel_with_alpha_beta_and_batches") else { return };
+    let seed = rand::random::<u64>();
+    let mut rng = StdRng::seed_from_u64(seed);
+    let (m, n, k) = (131, 70, 45);
+    let layouts = [Layout::RowMajor, Layout::ColMajor];
+    for (spec, layout, name) in rgemm::kernels::entries() {
+        let desc = |rows, cols, col_major: bool| {
+            if col_major { MatrixDesc::col_major(rows, cols) } else { MatrixDesc::row_major(rows, cols) }
+        };
+        for c_layout in layouts {
+            // The kernel's layout is what the call needs after C's transpose
+            // identity, so pick A and B to land on it.
+            let (a, b, c) = match c_layout {
+                Layout::RowMajor => {
+                    (desc(m, k, layout.a_col_major), desc(k, n, layout.b_col_major), MatrixDesc::row_major(m, n))
+                }
+                Layout::ColMajor => {
+                    (desc(m, k, !layout.b_col_major), desc(k, n, !layout.a_col_major), MatrixDesc::col_major(m, n))
+                }
+            };
+            let batch = Batch { count: 3, stride_a: extent(&a) + 8, stride_b: 0, stride_c: extent(&c) + 1 };
+            let dtype = spec.dtype;
+            let case = Case { dtype, a, b, c, alpha: 1.5, beta: -0.5, batch, kernel: KernelChoice::Kernel(spec) };
+            let (err, gaps_kept) = run_any(&gpu, &case, &mut rng).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert!(dtype.accepts(err), "{name}, C {c_layout:?}: relative error {err:e} (seed {seed})");
+            assert!(gaps_kept, "{name}, C {c_layout:?}: wrote outside C (seed {seed})");
+        }
+    }
+}
+
+#[test]
+fn beta_zero_never_reads_c() {
+    let Some(gpu) = gpu_or_skip("beta_zero_never_reads_c") else { return };
+    let mut rng = StdRng::seed_from_u64(rand::random());
+    // C starts as NaN; any read of it would leave NaN in the result.
+    for dtype in Dtype::ALL {
+        for spec in dtype.kernels() {
+            let (a, b, c) =
+                (MatrixDesc::row_major(67, 33), MatrixDesc::row_major(33, 130), MatrixDesc::row_major(67, 130));
+            let case = Case {
+                dtype,
+                a,
+                b,
+                c,
+                alpha: 0.75,
+                beta: 0.0,
+                batch: Batch::single(),
+                kernel: KernelChoice::Kernel(spec),
+            };
+            let (err, _) = run_any(&gpu, &case, &mut rng).unwrap();
+            assert!(dtype.accepts(err), "{}: {err:e} (NaN in C leaked through β = 0?)", spec.name);
+        }
+    }
+}
+
+#[test]
+fn indices_past_two_to_the_31_elements() {
+    let Some(gpu) = gpu_or_skip("indices_past_two_to_the_31_elements") else { return };
+    // C is 65536 × 65536 = 2^32 elements: offsets past 2^31 and 2^32 - 1.
+    let (m, n, k) = (65536usize, 65536usize, 8usize);
+    let mut rng = StdRng::seed_from_u64(rand::random());
+    let a_host: Vec<f32> = (0..m * k).map(|_| rng.random_range(-1.0..1.0)).collect();
+    let b_host: Vec<f32> = (0..k * n).map(|_| rng.random_range(-1.0..1.0)).collect();
+    let bytes = (m * n * 4) as u64;
+    if let Err(e) = gpu.ensure_free(bytes + (1 << 30)) {
+        let _ = writeln!(std::io::stderr(), "SKIPPED indices_past_two_to_the_31_elements: {e}");
+        return;
+    }
+    let a = gpu.upload(&a_host).unwrap();
+    let b = gpu.upload(&b_host).unwrap();
+    let mut c: DeviceBuffer<f32> = gpu.alloc_poisoned(m * n).unwrap();
+    let rows = [0usize, 1, 32767, 32768, 40000, 65534, 65535];
+    // Row-major A with the default f32 kernel, then A read column-major
+    // (from its transpose's memory) with the layout-generic kernel.
+    let a_t: Vec<f32> = (0..k * m).map(|i| a_host[(i % m) * k + i / m]).collect();
+    let a_t_dev = gpu.upload(&a_t).unwrap();
+    for (a_view, what) in
+        [(MatRef::row_major(&a, m, k), "row-major A"), (MatRef::col_major(&a_t_dev, m, k), "column-major A")]
+    {
+        gpu.poison(&mut c).unwrap();
+        let spec = gpu
+            .gemm(&GemmOptions::default(), a_view, MatRef::row_major(&b, k, n), MatMut::row_major(&mut c, m, n))
+            .unwrap();
+        gpu.stream().synchronize().unwrap();
+        for &r in &rows {
+            let mut got = vec![0.0f32; n];
+            cust::memory::CopyDestination::copy_to(&c.index(r * n..(r + 1) * n), &mut got[..]).unwrap();
+            let (mut diff, mut norm) = (0.0f64, 0.0f64);
+            for (j, g) in got.iter().enumerate() {
+                let want: f64 = (0..k).map(|p| a_host[r * k + p] as f64 * b_host[p * n + j] as f64).sum();
+                diff += (*g as f64 - want).powi(2);
+                norm += want * want;
+            }
+            let err = (diff / norm).sqrt();
+            assert!(Dtype::F32.accepts(err), "{what}, {}: row {r} relative error {err:e}", spec.name);
+        }
+    }
+}
+
+#[test]
+fn bad_calls_are_typed_errors() {
+    let Some(gpu) = gpu_or_skip("bad_calls_are_typed_errors") else { return };
+    let a = gpu.upload(&[1.0f32; 6]).unwrap();
+    let b = gpu.upload(&[1.0f32; 6]).unwrap();
+    let mut c = gpu.alloc_poisoned::<f32>(4).unwrap();
+    let opts = GemmOptions::default();
+    let ok = gpu.gemm(&opts, MatRef::row_major(&a, 2, 3), MatRef::row_major(&b, 3, 2), MatMut::row_major(&mut c, 2, 2));
+    assert!(ok.is_ok());
+    let r = gpu.gemm(&opts, MatRef::row_major(&a, 2, 3), MatRef::row_major(&b, 2, 3), MatMut::row_major(&mut c, 2, 2));
+    assert!(matches!(r, Err(GemmError::Shape(_))), "{r:?}");
+    let r = gpu.gemm(&opts, MatRef::row_major(&a, 2, 3), MatRef::row_major(&b, 3, 4), MatMut::row_major(&mut c, 2, 4));
+    assert!(matches!(r, Err(GemmError::BufferTooSmall { operand: "B", .. })), "{r:?}");
+    let r = gpu.gemm(
+        &opts,
+        MatRef::row_major(&a, 2, 3).with_ld(2),
+        MatRef::row_major(&b, 3, 2),
+        MatMut::row_major(&mut c, 2, 2),
+    );
+    assert!(matches!(r, Err(GemmError::BadLeadingDimension { operand: "A", .. })), "{r:?}");
+    // A kernel compiled for row-major operands only, asked for a transpose.
+    let tiled = KernelChoice::Kernel(&gemm_launch::TILED);
+    let r = gpu.gemm(
+        &GemmOptions { kernel: tiled, ..opts },
+        MatRef::row_major(&a, 3, 2).t(),
+        MatRef::row_major(&b, 3, 2),
+        MatMut::row_major(&mut c, 2, 2),
+    );
+    assert!(matches!(r, Err(GemmError::Unsupported { .. })), "{r:?}");
+    // A bf16 kernel on f32 buffers.
+    let bf16_kernel = KernelChoice::Kernel(find_kernel(Dtype::Bf16, "mma_128x128x32_w32x64").unwrap());
+    let r = gpu.gemm(
+        &GemmOptions { kernel: bf16_kernel, ..opts },
+        MatRef::row_major(&a, 2, 3),
+        MatRef::row_major(&b, 3, 2),
+        MatMut::row_major(&mut c, 2, 2),
+    );
+    assert!(matches!(r, Err(GemmError::DtypeMismatch { .. })), "{r:?}");
+}
