@@ -10,7 +10,8 @@ use rgemm::{Dtype, DtypeExt, Gpu};
 use std::time::Duration;
 
 /// The ladder's endpoints and the tuned kernel's default configuration.
-const KERNELS: &[KernelSpec] = &[gemm_launch::NAIVE, gemm_launch::TILED, gemm_launch::DB_128X128X8];
+const KERNELS: &[KernelSpec] =
+    &[gemm_launch::NAIVE, gemm_launch::TILED, gemm_launch::DB_128X128X8, gemm_launch::DB_256X128X8];
 
 fn kernels(c: &mut Criterion) {
     let gpu = match Gpu::new() {

@@ -34,6 +34,12 @@
 //! ```
 
 pub mod api;
+
+/// The README's Rust examples, compiled as doctests so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
+
 pub mod cublas;
 pub mod element;
 pub mod error;

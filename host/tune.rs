@@ -51,8 +51,7 @@ pub fn candidates(dtype: Dtype) -> impl Iterator<Item = &'static KernelSpec> {
 pub fn default_choice(dtype: Dtype, m: usize, n: usize, multiprocessors: i32, layout: OperandLayout) -> Choice {
     let row_major = layout == OperandLayout::NN;
     let (big, small) = match dtype {
-        Dtype::F32 if row_major => (gemm_launch::DB_128X128X8, gemm_launch::DB_64X64X16),
-        Dtype::F32 => (gemm_launch::DB_128X64X16, gemm_launch::DB_64X64X16),
+        Dtype::F32 => (gemm_launch::DB_256X128X8, gemm_launch::DB_64X64X16),
         Dtype::Tf32 if row_major => (gemm_launch::MMA_TF32_128X128X32, gemm_launch::MMA_TF32_64X128X32),
         Dtype::Tf32 => (gemm_launch::MMA_TF32_64X128X32, gemm_launch::MMA_TF32_64X128X32),
         // No smaller f16/bf16 tile is compiled in yet.

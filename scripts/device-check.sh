@@ -37,7 +37,7 @@ done
   note "benches/$(basename "$bench"): rc=$? $(grep -c 'time:' "$OUT/criterion.txt") results"
 done
 "$B/gemm" ${GEMM_ARGS:-} | tee "$OUT/bench-default.txt"
-"$B/gemm" --kernel db_128x128x8 --group-m 1 | tee "$OUT/bench-group1.txt"
+"$B/gemm" --kernel db_256x128x8 --group-m 1 | tee "$OUT/bench-group1.txt"
 "$B/gemm" --m 4096 --n 4096 --k 4096 | tee "$OUT/bench-4096.txt"
 [ -n "${QUICK:-}" ] || "$B/gemm" tune --iters 10 | tee "$OUT/tune.txt"
 "$B/gemm" --kernel auto | tee "$OUT/bench-auto.txt"

@@ -78,4 +78,4 @@ staged_entries!(sgemm_db_128x64x16, double_buffered, gemm_launch::DB_128X64X16, 
 staged_entries!(sgemm_db_64x64x16, double_buffered, gemm_launch::DB_64X64X16, any);
 staged_entries!(sgemm_db_128x256x8, double_buffered, gemm_launch::DB_128X256X8, row_major);
 staged_entries!(sgemm_db_128x256x16, double_buffered, gemm_launch::DB_128X256X16, row_major);
-staged_entries!(sgemm_db_256x128x8, double_buffered, gemm_launch::DB_256X128X8, row_major);
+staged_entries!(sgemm_db_256x128x8, double_buffered, gemm_launch::DB_256X128X8, any);

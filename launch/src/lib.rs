@@ -437,7 +437,7 @@ pub const DB_256X128X8: KernelSpec = KernelSpec {
     name: "sgemm_db_256x128x8",
     tile: Tile { bm: 256, bn: 128, bk: 8, tm: 16, tn: 8 },
     min_blocks_per_sm: 0,
-    layouts: Layouts::RowMajor,
+    layouts: Layouts::Any,
     ..DB_128X128X8
 };
 
