@@ -7,15 +7,18 @@
 //! attribute for them, and the numbers come from the same `KernelSpec` the
 //! host launches with.
 //!
-//! To add a module for another architecture (e.g. `sm_90a` for wgmma), add a
-//! line to `PTX_TARGETS` and one to `host/ptx.rs`.
+//! Two modules are built: `sm_80` (steps 1–8, any GPU from Ampere on) and
+//! `sm_90a` (step 9, `wgmma`, Hopper only). Each kernel's `KernelSpec::arch`
+//! says which module holds it.
 
 use std::env;
 use std::path::{Path, PathBuf};
 use std::process::{Command, exit};
 
-/// (architecture, file name in OUT_DIR).
-const PTX_TARGETS: &[(&str, &str)] = &[("sm_80", "kernels_sm_80.ptx")];
+/// (architecture, file name in OUT_DIR). The sm_90a build sets
+/// `--cfg rgemm_sm90a`, which compiles only the Hopper kernels (step 9).
+const PTX_TARGETS: &[(gemm_launch::Arch, &str)] =
+    &[(gemm_launch::Arch::Sm80, "kernels_sm_80.ptx"), (gemm_launch::Arch::Sm90a, "kernels_sm_90a.ptx")];
 
 /// Codegen flags for the kernels. The unroll threshold makes LLVM fully unroll
 /// the per-thread tile loops, so the accumulator arrays live in registers
@@ -31,10 +34,14 @@ fn fail(message: &str) -> ! {
     exit(1);
 }
 
-fn build_ptx(cargo: &str, kernels: &Path, out_dir: &Path, arch: &str, file: &str) {
+fn build_ptx(cargo: &str, kernels: &Path, out_dir: &Path, target: gemm_launch::Arch, file: &str) {
+    let arch = target.name();
     let target_dir = out_dir.join(format!("kernels-{arch}"));
     let mut rustflags = vec![format!("-Ctarget-cpu={arch}")];
     rustflags.extend(KERNEL_RUSTFLAGS.iter().map(|f| f.to_string()));
+    if target == gemm_launch::Arch::Sm90a {
+        rustflags.extend(["--cfg".to_string(), "rgemm_sm90a".to_string()]);
+    }
     let status = Command::new(cargo)
         .current_dir(kernels)
         .args(["build", "--release", "--target", "nvptx64-nvidia-cuda", "-Zbuild-std=core"])
@@ -54,7 +61,8 @@ fn build_ptx(cargo: &str, kernels: &Path, out_dir: &Path, arch: &str, file: &str
     let ptx_path = target_dir.join("nvptx64-nvidia-cuda/release/kernels_gpu.ptx");
     let ptx = std::fs::read_to_string(&ptx_path)
         .unwrap_or_else(|e| fail(&format!("the build left no PTX at {}: {e}", ptx_path.display())));
-    let ptx = with_launch_bounds(ptx, gemm_launch::KERNELS).unwrap_or_else(|e| fail(&e));
+    let specs: Vec<_> = gemm_launch::KERNELS.iter().copied().filter(|s| s.arch == target).collect();
+    let ptx = with_launch_bounds(ptx, &specs).unwrap_or_else(|e| fail(&e));
     std::fs::write(out_dir.join(file), ptx).unwrap_or_else(|e| fail(&format!("cannot write PTX: {e}")));
 }
 
@@ -94,6 +102,6 @@ fn main() {
         println!("cargo::rerun-if-changed={path}");
     }
     for (arch, file) in PTX_TARGETS {
-        build_ptx(&cargo, &root.join("kernels-gpu"), &out_dir, arch, file);
+        build_ptx(&cargo, &root.join("kernels-gpu"), &out_dir, *arch, file);
     }
 }

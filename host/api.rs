@@ -326,6 +326,7 @@ pub fn select_kernel<T: Element>(
     options: &GemmOptions,
     plan: &Plan,
     multiprocessors: i32,
+    hopper: bool,
 ) -> Result<&'static KernelSpec> {
     let spec = match options.kernel {
         KernelChoice::Kernel(spec) => spec,
@@ -334,7 +335,7 @@ pub fn select_kernel<T: Element>(
                 (Dtype::F32, true) => Dtype::Tf32,
                 (dtype, _) => dtype,
             };
-            let choice = default_choice(dtype, plan.m as usize, plan.n as usize, multiprocessors, plan.layout);
+            let choice = default_choice(dtype, plan.m as usize, plan.n as usize, multiprocessors, plan.layout, hopper);
             find_kernel(dtype, &choice.kernel)?
         }
     };
@@ -382,7 +383,7 @@ impl Gpu {
         batch: &Batch,
     ) -> Result<&'static KernelSpec> {
         let plan = plan((&a.desc, a.data.len()), (&b.desc, b.data.len()), (&c.desc, c.data.len()), batch)?;
-        let spec = select_kernel::<T>(options, &plan, self.info.multiprocessors)?;
+        let spec = select_kernel::<T>(options, &plan, self.info.multiprocessors, self.is_hopper())?;
         let (a_ptr, b_ptr) = if plan.swapped { (b.data, a.data) } else { (a.data, b.data) };
         let pointers =
             [a_ptr.as_device_ptr().as_raw(), b_ptr.as_device_ptr().as_raw(), c.data.as_device_ptr().as_raw()];

@@ -5,7 +5,7 @@ use crate::api::Plan;
 use crate::element::Element;
 use crate::error::{During, GemmError, Result};
 use crate::kernels::{entries, entry_name};
-use crate::ptx::PTX_SM80;
+use crate::ptx::{PTX_SM80, PTX_SM90A};
 use cust::context::Context;
 use cust::device::{Device, DeviceAttribute};
 use cust::error::CudaError;
@@ -14,7 +14,7 @@ use cust::memory::{CopyDestination, DeviceBuffer, DeviceCopy, DeviceSlice};
 use cust::module::Module;
 use cust::stream::{Stream, StreamFlags};
 use cust::{CudaFlags, sys};
-use gemm_launch::{KernelSpec, OperandLayout};
+use gemm_launch::{Arch, KernelSpec, OperandLayout};
 use std::collections::HashMap;
 use std::ffi::c_void;
 
@@ -43,8 +43,10 @@ pub struct KernelResources {
 /// Kernels loaded on one device. Create it once and reuse it: module load
 /// includes the driver's JIT compilation of the PTX.
 pub struct Gpu {
-    // Field order is drop order: the module and stream go before the context.
+    // Field order is drop order: the modules and stream go before the context.
     module: Module,
+    /// The Hopper-only module (`wgmma`), loaded on compute capability 9.0.
+    hopper_module: Option<Module>,
     stream: Stream,
     device: Device,
     _context: Context,
@@ -80,9 +82,16 @@ impl Gpu {
         }
         let context = Context::new(device).map_err(|e| no_gpu("cannot create a context", e))?;
         let module = Module::from_ptx(PTX_SM80, &[]).during("module load (PTX JIT)")?;
+        // sm_90a code runs on compute capability 9.0 exactly (not on later GPUs).
+        let hopper_module = match (major, minor) {
+            (9, 0) => Some(Module::from_ptx(PTX_SM90A, &[]).during("module load (sm_90a PTX JIT)")?),
+            _ => None,
+        };
         let stream = Stream::new(StreamFlags::NON_BLOCKING, None).during("stream creation")?;
-        let unlaunchable = prepare_kernels(&module)?;
-        Ok(Gpu { module, stream, device, _context: context, info, unlaunchable })
+        let mut gpu =
+            Gpu { module, hopper_module, stream, device, _context: context, info, unlaunchable: HashMap::new() };
+        gpu.unlaunchable = prepare_kernels(&gpu)?;
+        Ok(gpu)
     }
 
     pub fn stream(&self) -> &Stream {
@@ -93,6 +102,30 @@ impl Gpu {
         self.device
     }
 
+    /// Whether the Hopper (`wgmma`) kernels run here (compute capability 9.0).
+    pub fn is_hopper(&self) -> bool {
+        self.hopper_module.is_some()
+    }
+
+    /// The module holding `spec`'s kernels, if this GPU can run them.
+    fn module_of(&self, spec: &KernelSpec) -> Option<&Module> {
+        match spec.arch {
+            Arch::Sm80 => Some(&self.module),
+            Arch::Sm90a => self.hopper_module.as_ref(),
+        }
+    }
+
+    /// Why `spec` cannot run on this GPU (None if it can), for callers that
+    /// run "every kernel" and skip the others with a note.
+    pub fn cannot_run(&self, spec: &KernelSpec) -> Option<String> {
+        let entry = entry_name(spec, OperandLayout::NN);
+        if self.module_of(spec).is_none() {
+            let (major, minor) = self.info.compute_capability;
+            return Some(format!("{entry} is built for {} (Hopper); this GPU is sm_{major}{minor}", spec.arch.name()));
+        }
+        self.unlaunchable.get(&entry).cloned()
+    }
+
     /// Registers, local memory and limits of a kernel (its row-major entry;
     /// see [`Gpu::entry_resources`] for the others) on this device.
     pub fn resources(&self, spec: &KernelSpec) -> Result<KernelResources> {
@@ -101,7 +134,8 @@ impl Gpu {
 
     /// As [`Gpu::resources`], for the entry of `layout`.
     pub fn entry_resources(&self, spec: &KernelSpec, layout: OperandLayout) -> Result<KernelResources> {
-        let f = self.module.get_function(entry_name(spec, layout)).during("kernel lookup")?;
+        let module = self.module_of(spec).ok_or_else(|| self.not_here(spec))?;
+        let f = module.get_function(entry_name(spec, layout)).during("kernel lookup")?;
         let attr = |a| f.get_attribute(a).during("kernel attribute query");
         Ok(KernelResources {
             registers: attr(FunctionAttribute::NumRegisters)?,
@@ -111,6 +145,11 @@ impl Gpu {
             threads: spec.threads(),
             max_threads_per_block: attr(FunctionAttribute::MaxThreadsPerBlock)?,
         })
+    }
+
+    fn not_here(&self, spec: &KernelSpec) -> GemmError {
+        let reason = self.cannot_run(spec).unwrap_or_default();
+        GemmError::Unsupported { kernel: spec.name.into(), reason }
     }
 
     /// Copies `data` to a new device buffer, after checking that it fits.
@@ -177,6 +216,7 @@ impl Gpu {
         group_m: Option<u32>,
     ) -> Result<()> {
         let entry = entry_name(spec, plan.layout);
+        let module = self.module_of(spec).ok_or_else(|| self.not_here(spec))?;
         if let Some(reason) = self.unlaunchable.get(&entry) {
             return Err(GemmError::Unsupported { kernel: entry, reason: reason.clone() });
         }
@@ -184,7 +224,7 @@ impl Gpu {
         if tiles > i32::MAX as u64 {
             return Err(GemmError::DimensionTooLarge { what: "number of C tiles", value: tiles, max: i32::MAX as u64 });
         }
-        let f = self.module.get_function(&entry).during("kernel lookup")?;
+        let f = module.get_function(&entry).during("kernel lookup")?;
         let group_m = group_m.unwrap_or(spec.default_group_m).max(1);
         let [mut pa, mut pb, mut pc] = pointers;
         let (mut m, mut n, mut k) = (plan.m, plan.n, plan.k);
@@ -219,9 +259,11 @@ impl Gpu {
 /// the dynamic shared-memory limit of those that need more than 48 KiB
 /// (a per-function setting that lasts as long as the module). Returns the
 /// kernels that cannot run, with the reason.
-fn prepare_kernels(module: &Module) -> Result<HashMap<String, String>> {
+fn prepare_kernels(gpu: &Gpu) -> Result<HashMap<String, String>> {
     let mut unlaunchable = HashMap::new();
     for (spec, _, name) in entries() {
+        // Kernels of a module this GPU did not load are reported by `cannot_run`.
+        let Some(module) = gpu.module_of(spec) else { continue };
         let f = module.get_function(&name).during("kernel lookup")?;
         let max_threads = f.get_attribute(FunctionAttribute::MaxThreadsPerBlock).during("kernel attribute query")?;
         if spec.threads() as i32 > max_threads {

@@ -143,6 +143,10 @@ fn list_kernels(gpu: &Gpu, dtypes: &[Dtype]) -> Result<()> {
         "kernel", "dtype", "algorithm", "tile", "threads", "smem B", "regs", "local B"
     );
     for spec in dtypes.iter().flat_map(|d| d.kernels()) {
+        if let Some(reason) = gpu.cannot_run(spec) {
+            println!("{:<22} {:<5} not runnable here: {reason}", short_name(spec), spec.dtype.name());
+            continue;
+        }
         let r = gpu.resources(spec)?;
         let t = spec.tile;
         println!(
@@ -168,7 +172,19 @@ fn list_kernels(gpu: &Gpu, dtypes: &[Dtype]) -> Result<()> {
 fn selection(gpu: &Gpu, dtype: Dtype, cli: &Cli) -> Result<Vec<(&'static gemm_launch::KernelSpec, Option<u32>)>> {
     let (m, n, k) = (cli.shape.m as usize, cli.shape.n as usize, cli.shape.k as usize);
     Ok(match cli.kernel.as_str() {
-        "all" => dtype.kernels().into_iter().map(|s| (s, cli.group_m)).collect(),
+        "all" => dtype
+            .kernels()
+            .into_iter()
+            .filter(|s| match gpu.cannot_run(s) {
+                Some(reason) if !cli.json => {
+                    println!("{:<22} {:<5} skipped: {reason}", short_name(s), dtype.name());
+                    false
+                }
+                Some(_) => false,
+                None => true,
+            })
+            .map(|s| (s, cli.group_m))
+            .collect(),
         "auto" => {
             let choice = tune::choose(gpu, dtype, m, n, k);
             vec![(choice.spec(dtype)?, cli.group_m.or(Some(choice.group_m)))]
@@ -275,7 +291,7 @@ fn print_row(r: &RunResult, json: bool) {
 fn tune_shape<T: Element>(gpu: &Gpu, dtype: Dtype, shape: &Shape) -> Result<bool> {
     let (m, n, k) = (shape.m as usize, shape.n as usize, shape.k as usize);
     let mut problem = Problem::<T>::new(gpu, dtype, m, n, k, &mut rand::rng())?;
-    let total = tune::candidates(dtype).count() * tune::GROUP_SIZES.len();
+    let total = tune::candidates(gpu, dtype).count() * tune::GROUP_SIZES.len();
     let bar = indicatif::ProgressBar::new(total as u64);
     let trials = tune::tune(gpu, &mut problem, shape.iters as usize, |t| {
         bar.set_message(format!("{} group {}: {:.1} TFLOP/s", t.kernel, t.group_m, t.tflops));

@@ -34,12 +34,20 @@ impl Choice {
 }
 
 /// The configurations the tuner searches: the tunable kernels of the dtype
-/// (double-buffered, `cp.async`-pipelined, tensor-core), every tile shape;
-/// not the ablations, which leave out an optimization on purpose.
-pub fn candidates(dtype: Dtype) -> impl Iterator<Item = &'static KernelSpec> {
+/// (double-buffered, `cp.async`-pipelined, tensor-core, `wgmma`) that this
+/// GPU runs, every tile shape; not the ablations, which leave out an
+/// optimization on purpose.
+pub fn candidates(gpu: &Gpu, dtype: Dtype) -> impl Iterator<Item = &'static KernelSpec> {
+    tunable(dtype).filter(|s| gpu.cannot_run(s).is_none())
+}
+
+/// [`candidates`] on any GPU.
+pub fn tunable(dtype: Dtype) -> impl Iterator<Item = &'static KernelSpec> {
     dtype.kernels().into_iter().filter(|s| {
-        matches!(s.algorithm, Algorithm::DoubleBuffered | Algorithm::AsyncPipeline | Algorithm::TensorCore)
-            && !s.features.is_ablation()
+        matches!(
+            s.algorithm,
+            Algorithm::DoubleBuffered | Algorithm::AsyncPipeline | Algorithm::TensorCore | Algorithm::Wgmma
+        ) && !s.features.is_ablation()
     })
 }
 
@@ -47,10 +55,24 @@ pub fn candidates(dtype: Dtype) -> impl Iterator<Item = &'static KernelSpec> {
 /// `gemm tune` at the seeds' shape on an H200 (docs/PERF.md) when its tiles
 /// give the GPU at least two waves of blocks, a smaller tile otherwise (small
 /// problems need more, smaller blocks to fill the multiprocessors). Column-
-/// major operands get the best kernel compiled for them.
-pub fn default_choice(dtype: Dtype, m: usize, n: usize, multiprocessors: i32, layout: OperandLayout) -> Choice {
+/// major operands get the best kernel compiled for them; on Hopper
+/// (`hopper`: compute capability 9.0) f16/bf16 get the `wgmma` kernel.
+pub fn default_choice(
+    dtype: Dtype,
+    m: usize,
+    n: usize,
+    multiprocessors: i32,
+    layout: OperandLayout,
+    hopper: bool,
+) -> Choice {
     let row_major = layout == OperandLayout::NN;
     let (big, small) = match dtype {
+        Dtype::F16 if hopper && row_major => {
+            (gemm_launch::WGMMA_F16_128X256X64, gemm_launch::MMA_F16_128X128X32_W32X64)
+        }
+        Dtype::Bf16 if hopper && row_major => {
+            (gemm_launch::WGMMA_BF16_128X256X64, gemm_launch::MMA_BF16_128X128X32_W32X64)
+        }
         Dtype::F32 => (gemm_launch::DB_256X128X8, gemm_launch::DB_64X64X16),
         Dtype::Tf32 if row_major => (gemm_launch::MMA_TF32_128X128X32, gemm_launch::MMA_TF32_64X128X32),
         Dtype::Tf32 => (gemm_launch::MMA_TF32_64X128X32, gemm_launch::MMA_TF32_64X128X32),
@@ -115,7 +137,7 @@ pub fn choose(gpu: &Gpu, dtype: Dtype, m: usize, n: usize, k: usize) -> Choice {
         .ok()
         .and_then(|c| c.entries.get(&cache_key(&gpu.info.name, dtype, m, n, k)).cloned())
         .filter(|c| c.spec(dtype).is_ok());
-    cached.unwrap_or_else(|| default_choice(dtype, m, n, gpu.info.multiprocessors, OperandLayout::NN))
+    cached.unwrap_or_else(|| default_choice(dtype, m, n, gpu.info.multiprocessors, OperandLayout::NN, gpu.is_hopper()))
 }
 
 /// One measured candidate.
@@ -139,7 +161,7 @@ pub fn tune<T: Element>(
 ) -> Result<Vec<Trial>> {
     let dtype = problem.dtype;
     let mut trials = Vec::new();
-    for spec in candidates(dtype) {
+    for spec in candidates(gpu, dtype) {
         for &group_m in GROUP_SIZES {
             let rel_err = problem.check(gpu, spec, Some(group_m))?;
             let timing = problem.time(gpu, spec, Some(group_m), iters)?;

@@ -9,7 +9,7 @@ use rgemm::GemmError;
 use rgemm::api::{Batch, MatrixDesc, plan};
 use rgemm::kernels::{Dtype, DtypeExt, check_shape, entries, find_kernel, parse_dtype, short_name};
 use rgemm::matrix::Matrix;
-use rgemm::ptx::PTX_SM80;
+use rgemm::ptx::{PTX_SM80, PTX_SM90A, ptx};
 use rgemm::reference::{Reference, dgemm};
 use rgemm::tune::{Choice, TuneCache, cache_key, default_choice};
 
@@ -152,6 +152,15 @@ fn launch_geometry_is_consistent() {
         assert_eq!(spec.grid(1, 1), 1);
         assert_eq!(spec.grid(t.bm + 1, 2 * t.bn), 4, "{}", spec.name);
         let element = spec.dtype.element_bytes();
+        if spec.algorithm == Algorithm::Wgmma {
+            assert_eq!(spec.threads(), (t.bm / t.tm) * (t.bn / t.tn) * 128, "{}: one warpgroup per tile", spec.name);
+            let (a_tile, b_tile) = gemm_launch::mma_tile_bytes(spec.dtype, t.bm, t.bn, t.bk);
+            assert_eq!(spec.smem_bytes(), spec.stages * (a_tile + b_tile), "{}", spec.name);
+            // Stages stay on 1024-byte boundaries, as the 128-byte swizzle needs.
+            assert!(a_tile.is_multiple_of(1024) && b_tile.is_multiple_of(1024), "{}", spec.name);
+            assert_eq!(spec.arch, gemm_launch::Arch::Sm90a);
+            continue;
+        }
         if spec.algorithm == Algorithm::TensorCore {
             assert_eq!(spec.threads(), (t.bm / t.tm) * (t.bn / t.tn) * 32, "{}: one warp per warp tile", spec.name);
             let (a_tile, b_tile) = gemm_launch::mma_tile_bytes(spec.dtype, t.bm, t.bn, t.bk);
@@ -179,10 +188,12 @@ fn launch_geometry_is_consistent() {
     }
 }
 
-/// The body of one kernel's `.entry` in the PTX.
+/// The body of one kernel's `.entry` in the PTX module of its spec.
 fn entry_body(name: &str) -> &'static str {
-    let start = PTX_SM80.find(&format!(".entry {name}(")).unwrap_or_else(|| panic!("no .entry {name}"));
-    let rest = &PTX_SM80[start..];
+    let spec = entries().find(|(_, _, n)| n == name).map(|(s, _, _)| s).unwrap_or_else(|| panic!("no spec for {name}"));
+    let module = ptx(spec.arch);
+    let start = module.find(&format!(".entry {name}(")).unwrap_or_else(|| panic!("no .entry {name}"));
+    let rest = &module[start..];
     let end = rest[1..].find(".entry ").map_or(rest.len(), |e| e + 1);
     &rest[..end]
 }
@@ -190,10 +201,12 @@ fn entry_body(name: &str) -> &'static str {
 #[test]
 fn every_kernel_is_in_the_embedded_ptx() {
     assert!(PTX_SM80.contains(".target sm_80"));
-    for (_, _, name) in entries() {
-        assert!(PTX_SM80.contains(&format!(".visible .entry {name}(")), "{name} missing");
+    assert!(PTX_SM90A.contains(".target sm_90a"));
+    for (spec, _, name) in entries() {
+        assert!(ptx(spec.arch).contains(&format!(".visible .entry {name}(")), "{name} missing");
     }
-    assert_eq!(PTX_SM80.matches(".visible .entry ").count(), entries().count(), "entries without a spec");
+    let in_modules = PTX_SM80.matches(".visible .entry ").count() + PTX_SM90A.matches(".visible .entry ").count();
+    assert_eq!(in_modules, entries().count(), "entries without a spec");
 }
 
 #[test]
@@ -264,7 +277,7 @@ fn tensor_core_kernels_use_mma_ldmatrix_and_cp_async() {
 #[test]
 fn the_tuner_never_picks_an_ablation() {
     for dtype in Dtype::ALL {
-        assert!(rgemm::tune::candidates(dtype).all(|s| !s.features.is_ablation()));
+        assert!(rgemm::tune::tunable(dtype).all(|s| !s.features.is_ablation()));
     }
     assert!(KERNELS.iter().any(|s| s.features.is_ablation()), "the ladder's ablations exist");
 }
@@ -313,21 +326,21 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     std::fs::remove_dir_all(&dir).unwrap();
 
     // Every dtype's built-in choice exists and computes that dtype.
-    for dtype in Dtype::ALL {
+    for (dtype, hopper) in Dtype::ALL.into_iter().flat_map(|d| [(d, false), (d, true)]) {
         for (m, n) in [(8192, 4096), (256, 256)] {
-            let choice = default_choice(dtype, m, n, 132, OperandLayout::NN);
+            let choice = default_choice(dtype, m, n, 132, OperandLayout::NN, hopper);
             assert_eq!(choice.spec(dtype).unwrap().dtype, dtype, "{choice:?}");
             // … and for every layout, a kernel compiled for it.
             for layout in OperandLayout::ALL {
-                let choice = default_choice(dtype, m, n, 132, layout);
+                let choice = default_choice(dtype, m, n, 132, layout, hopper);
                 assert!(choice.spec(dtype).unwrap().supports(layout), "{choice:?} for {layout:?}");
             }
         }
     }
     // f32: big problems get the big tile, small ones the small tile.
     assert_ne!(
-        default_choice(Dtype::F32, 8192, 4096, 132, OperandLayout::NN).kernel,
-        default_choice(Dtype::F32, 256, 256, 132, OperandLayout::NN).kernel
+        default_choice(Dtype::F32, 8192, 4096, 132, OperandLayout::NN, false).kernel,
+        default_choice(Dtype::F32, 256, 256, 132, OperandLayout::NN, false).kernel
     );
 }
 

@@ -181,7 +181,7 @@ fn random_dim(rng: &mut StdRng) -> usize {
     }
 }
 
-fn random_case(rng: &mut StdRng) -> Case {
+fn random_case(gpu: &Gpu, rng: &mut StdRng) -> Case {
     let dtype = Dtype::ALL[rng.random_range(0..4)];
     let (mut m, mut n, k) = (random_dim(rng), random_dim(rng), random_dim(rng));
     match rng.random_range(0..6) {
@@ -203,7 +203,8 @@ fn random_case(rng: &mut StdRng) -> Case {
     // Half the cases let the library choose; the others name a kernel that
     // is compiled for the case's layout, so every shipped kernel is covered.
     let layout = rgemm::api::plan((&a, usize::MAX), (&b, usize::MAX), (&c, usize::MAX), &batch).unwrap().layout;
-    let fits: Vec<_> = dtype.kernels().into_iter().filter(|s| s.supports(layout)).collect();
+    let fits: Vec<_> =
+        dtype.kernels().into_iter().filter(|s| s.supports(layout) && gpu.cannot_run(s).is_none()).collect();
     let kernel = if rng.random_bool(0.5) {
         KernelChoice::Auto
     } else {
@@ -220,7 +221,7 @@ fn sweep_random_shapes_layouts_scalars_and_batches() {
     let _ = writeln!(std::io::stderr(), "sweep: {cases} cases, seed {seed} (replay: RGEMM_SEED={seed})");
     let mut rng = StdRng::seed_from_u64(seed);
     for i in 0..cases {
-        let case = random_case(&mut rng);
+        let case = random_case(&gpu, &mut rng);
         let (err, gaps_kept) =
             run_any(&gpu, &case, &mut rng).unwrap_or_else(|e| panic!("case {i} (RGEMM_SEED={seed}): {e}\n{case:#?}"));
         assert!(case.dtype.accepts(err), "case {i} (RGEMM_SEED={seed}): relative error {err:e}\n{case:#?}");
@@ -236,6 +237,10 @@ fn every_layout_kernel_with_alpha_beta_and_batches() {
     let (m, n, k) = (131, 70, 45);
     let layouts = [Layout::RowMajor, Layout::ColMajor];
     for (spec, layout, name) in rgemm::kernels::entries() {
+        if let Some(reason) = gpu.cannot_run(spec) {
+            let _ = writeln!(std::io::stderr(), "SKIPPED {name}: {reason}");
+            continue;
+        }
         let desc = |rows, cols, col_major: bool| {
             if col_major { MatrixDesc::col_major(rows, cols) } else { MatrixDesc::row_major(rows, cols) }
         };
@@ -266,7 +271,7 @@ fn beta_zero_never_reads_c() {
     let mut rng = StdRng::seed_from_u64(rand::random());
     // C starts as NaN; any read of it would leave NaN in the result.
     for dtype in Dtype::ALL {
-        for spec in dtype.kernels() {
+        for spec in dtype.kernels().into_iter().filter(|s| gpu.cannot_run(s).is_none()) {
             let (a, b, c) =
                 (MatrixDesc::row_major(67, 33), MatrixDesc::row_major(33, 130), MatrixDesc::row_major(67, 130));
             let case = Case {

@@ -9,7 +9,7 @@ use core::arch::{asm, global_asm, nvptx};
 // One dynamic shared-memory array for the whole module. Its size is set per
 // launch by the host (`KernelSpec::smem_bytes`); kernels carve it into tiles
 // with `SharedF32::at`.
-global_asm!(".extern .shared .align 16 .b8 dynamic_smem[];");
+global_asm!(".extern .shared .align 1024 .b8 dynamic_smem[];");
 
 /// `%tid.x`: this thread's index in its (1-D) block.
 #[inline(always)]

@@ -8,20 +8,37 @@
 //! host launcher reads too.
 #![no_std]
 #![feature(abi_ptx, stdarch_nvptx, asm_experimental_arch)]
+// The sm_90a module compiles only step 9 and the shared pieces it uses.
+#![cfg_attr(rgemm_sm90a, allow(unused_macros, unused_imports, dead_code))]
 
 pub mod device;
+#[cfg(rgemm_sm90a)]
+pub mod hopper;
 
-mod async_pipeline;
+// Two PTX modules are built (build.rs): sm_80 with steps 1–8, which every
+// GPU from Ampere on runs, and sm_90a with step 9, which only Hopper runs.
 mod common;
-mod double_buffered;
-mod naive;
-mod reg1d;
-mod reg2d;
-mod staging;
 mod tensor_core;
+#[cfg(not(rgemm_sm90a))]
+mod async_pipeline;
+#[cfg(not(rgemm_sm90a))]
+mod double_buffered;
+#[cfg(not(rgemm_sm90a))]
+mod naive;
+#[cfg(not(rgemm_sm90a))]
+mod reg1d;
+#[cfg(not(rgemm_sm90a))]
+mod reg2d;
+#[cfg(not(rgemm_sm90a))]
+mod staging;
+#[cfg(not(rgemm_sm90a))]
 mod tensor_core_tf32;
+#[cfg(not(rgemm_sm90a))]
 mod tiled;
+#[cfg(not(rgemm_sm90a))]
 mod vectorized;
+#[cfg(rgemm_sm90a)]
+mod wgmma;
 
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo) -> ! {

@@ -355,13 +355,13 @@ unsafe fn tensor_core<
 }
 
 /// Where a warp's accumulators go.
-struct Output<'a> {
-    p: &'a Gemm<u16, u16>,
-    row0: u32,
-    col0: u32,
-    warp_row: usize,
-    warp_col: usize,
-    lane: usize,
+pub(crate) struct Output<'a> {
+    pub p: &'a Gemm<u16, u16>,
+    pub row0: u32,
+    pub col0: u32,
+    pub warp_row: usize,
+    pub warp_col: usize,
+    pub lane: usize,
 }
 
 impl Output<'_> {
@@ -413,7 +413,7 @@ fn for_each_pair<const MI: usize, const NJ: usize>(
 /// as one 4-byte store (a warp's store covers 8 rows × 16 bytes: half of
 /// each 32-byte sector).
 #[inline(always)]
-unsafe fn store_c_direct<E: MmaElement, const MI: usize, const NJ: usize>(
+pub(crate) unsafe fn store_c_direct<E: MmaElement, const MI: usize, const NJ: usize>(
     out: &Output,
     acc: &[[[[f32; 4]; 2]; NJ]; MI],
 ) {
@@ -524,18 +524,23 @@ macro_rules! mma_entries {
     };
 }
 
-mma_entries!(hgemm_mma_128x256x32, F16, gemm_launch::MMA_F16_128X256X32, row_major);
-mma_entries!(hgemm_mma_128x128x32, F16, gemm_launch::MMA_F16_128X128X32, any);
-mma_entries!(hgemm_mma_128x256x64, F16, gemm_launch::MMA_F16_128X256X64, row_major);
-mma_entries!(hgemm_mma_128x128x64, F16, gemm_launch::MMA_F16_128X128X64, row_major);
-mma_entries!(hgemm_mma_128x128x32_w32x64, F16, gemm_launch::MMA_F16_128X128X32_W32X64, any);
-mma_entries!(hgemm_mma_128x256x32_w64x32, F16, gemm_launch::MMA_F16_128X256X32_W64X32, any);
-mma_entries!(hgemm_ablate_plain, F16, gemm_launch::ABLATE_F16_PLAIN, row_major);
-mma_entries!(hgemm_ablate_ldmatrix, F16, gemm_launch::ABLATE_F16_LDMATRIX, row_major);
-mma_entries!(hgemm_ablate_stages, F16, gemm_launch::ABLATE_F16_STAGES, row_major);
-mma_entries!(bgemm_mma_128x256x32, Bf16, gemm_launch::MMA_BF16_128X256X32, row_major);
-mma_entries!(bgemm_mma_128x128x32, Bf16, gemm_launch::MMA_BF16_128X128X32, any);
-mma_entries!(bgemm_mma_128x256x64, Bf16, gemm_launch::MMA_BF16_128X256X64, row_major);
-mma_entries!(bgemm_mma_128x128x64, Bf16, gemm_launch::MMA_BF16_128X128X64, row_major);
-mma_entries!(bgemm_mma_128x128x32_w32x64, Bf16, gemm_launch::MMA_BF16_128X128X32_W32X64, any);
-mma_entries!(bgemm_mma_128x256x32_w64x32, Bf16, gemm_launch::MMA_BF16_128X256X32_W64X32, any);
+// The sm_90a module (step 9) borrows this file's pieces, not its kernels.
+#[cfg(not(rgemm_sm90a))]
+mod entries {
+    use super::*;
+    mma_entries!(hgemm_mma_128x256x32, F16, gemm_launch::MMA_F16_128X256X32, row_major);
+    mma_entries!(hgemm_mma_128x128x32, F16, gemm_launch::MMA_F16_128X128X32, any);
+    mma_entries!(hgemm_mma_128x256x64, F16, gemm_launch::MMA_F16_128X256X64, row_major);
+    mma_entries!(hgemm_mma_128x128x64, F16, gemm_launch::MMA_F16_128X128X64, row_major);
+    mma_entries!(hgemm_mma_128x128x32_w32x64, F16, gemm_launch::MMA_F16_128X128X32_W32X64, any);
+    mma_entries!(hgemm_mma_128x256x32_w64x32, F16, gemm_launch::MMA_F16_128X256X32_W64X32, any);
+    mma_entries!(hgemm_ablate_plain, F16, gemm_launch::ABLATE_F16_PLAIN, row_major);
+    mma_entries!(hgemm_ablate_ldmatrix, F16, gemm_launch::ABLATE_F16_LDMATRIX, row_major);
+    mma_entries!(hgemm_ablate_stages, F16, gemm_launch::ABLATE_F16_STAGES, row_major);
+    mma_entries!(bgemm_mma_128x256x32, Bf16, gemm_launch::MMA_BF16_128X256X32, row_major);
+    mma_entries!(bgemm_mma_128x128x32, Bf16, gemm_launch::MMA_BF16_128X128X32, any);
+    mma_entries!(bgemm_mma_128x256x64, Bf16, gemm_launch::MMA_BF16_128X256X64, row_major);
+    mma_entries!(bgemm_mma_128x128x64, Bf16, gemm_launch::MMA_BF16_128X128X64, row_major);
+    mma_entries!(bgemm_mma_128x128x32_w32x64, Bf16, gemm_launch::MMA_BF16_128X128X32_W32X64, any);
+    mma_entries!(bgemm_mma_128x256x32_w64x32, Bf16, gemm_launch::MMA_BF16_128X256X32_W64X32, any);
+}

@@ -149,6 +149,31 @@ pub enum Algorithm {
     /// shared memory, filled by a `cp.async` pipeline. `tm × tn` is the warp
     /// tile; each warp is 32 threads.
     TensorCore,
+    /// Hopper warpgroup MMA (`wgmma.mma_async`, operands read from swizzled
+    /// shared memory through descriptors). `tm × tn` is the warpgroup tile;
+    /// each warpgroup is 128 threads.
+    Wgmma,
+}
+
+/// The GPU architecture a kernel's PTX module is built for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arch {
+    /// Ampere and newer (`sm_80` PTX, JIT-compiled by the driver for the GPU).
+    Sm80,
+    /// Hopper only (`sm_90a`: `wgmma` has no portable form).
+    Sm90a,
+}
+
+impl Arch {
+    pub const ALL: [Arch; 2] = [Arch::Sm80, Arch::Sm90a];
+
+    /// The name `-Ctarget-cpu` and `.target` use.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Arch::Sm80 => "sm_80",
+            Arch::Sm90a => "sm_90a",
+        }
+    }
 }
 
 /// Optional parts of the tensor-core kernels, switched off one at a time by
@@ -244,6 +269,8 @@ pub struct KernelSpec {
     pub min_blocks_per_sm: u32,
     /// The operand layouts compiled in (each one a PTX entry).
     pub layouts: Layouts,
+    /// Which PTX module holds the kernel.
+    pub arch: Arch,
 }
 
 impl KernelSpec {
@@ -256,6 +283,7 @@ impl KernelSpec {
     pub const fn threads(&self) -> u32 {
         match self.algorithm {
             Algorithm::TensorCore => (self.tile.bm / self.tile.tm) * (self.tile.bn / self.tile.tn) * 32,
+            Algorithm::Wgmma => (self.tile.bm / self.tile.tm) * (self.tile.bn / self.tile.tn) * 128,
             _ => self.tile.threads(),
         }
     }
@@ -274,6 +302,11 @@ impl KernelSpec {
                     _ => 0,
                 };
                 if pipeline > c_tile { pipeline } else { c_tile }
+            }
+            Algorithm::Wgmma => {
+                let t = self.tile;
+                let (a_tile, b_tile) = mma_tile_bytes(self.dtype, t.bm, t.bn, t.bk);
+                self.stages * (a_tile + b_tile)
             }
             _ => self.stages * self.tile.stage_bytes(),
         }
@@ -321,6 +354,7 @@ pub const NAIVE: KernelSpec = KernelSpec {
     default_group_m: 1,
     min_blocks_per_sm: 0,
     layouts: Layouts::Any,
+    arch: Arch::Sm80,
 };
 
 /// Step 2: 32×32 tiles of A and B in shared memory, one output per thread.
@@ -334,6 +368,7 @@ pub const TILED: KernelSpec = KernelSpec {
     default_group_m: 1,
     min_blocks_per_sm: 0,
     layouts: Layouts::RowMajor,
+    arch: Arch::Sm80,
 };
 
 /// Step 3: 64×64 block tile, each thread a column of 8 outputs.
@@ -347,6 +382,7 @@ pub const REG1D: KernelSpec = KernelSpec {
     default_group_m: 1,
     min_blocks_per_sm: 0,
     layouts: Layouts::RowMajor,
+    arch: Arch::Sm80,
 };
 
 /// Step 4: 128×128 block tile, each thread an 8×8 block of outputs.
@@ -360,6 +396,7 @@ pub const REG2D: KernelSpec = KernelSpec {
     default_group_m: 1,
     min_blocks_per_sm: 0,
     layouts: Layouts::RowMajor,
+    arch: Arch::Sm80,
 };
 
 /// Step 5: step 4 with 128-bit loads and conflict-free shared reads.
@@ -373,6 +410,7 @@ pub const VECTORIZED: KernelSpec = KernelSpec {
     default_group_m: 1,
     min_blocks_per_sm: 0,
     layouts: Layouts::RowMajor,
+    arch: Arch::Sm80,
 };
 
 /// Step 6: step 5 double-buffered, with grouped tile order on by default.
@@ -390,6 +428,7 @@ pub const DB_128X128X8: KernelSpec = KernelSpec {
     min_blocks_per_sm: 2,
     // Its column-major-A variant spills at the 128-register cap.
     layouts: Layouts::RowMajor,
+    arch: Arch::Sm80,
 };
 
 pub const DB_128X128X16: KernelSpec = KernelSpec {
@@ -452,6 +491,7 @@ pub const ASYNC_128X128X8: KernelSpec = KernelSpec {
     default_group_m: 8,
     min_blocks_per_sm: 2,
     layouts: Layouts::RowMajor,
+    arch: Arch::Sm80,
 };
 
 pub const ASYNC_128X128X16: KernelSpec = KernelSpec {
@@ -478,6 +518,7 @@ pub const MMA_F16_128X256X32: KernelSpec = KernelSpec {
     default_group_m: 8,
     min_blocks_per_sm: 1,
     layouts: Layouts::RowMajor,
+    arch: Arch::Sm80,
 };
 
 /// 128×128 block tile of 4 warps (64×64 each), 4 stages, two blocks per SM.
@@ -577,6 +618,7 @@ pub const MMA_TF32_128X128X32: KernelSpec = KernelSpec {
     min_blocks_per_sm: 2,
     // Its column-major variants spill at 255 registers.
     layouts: Layouts::RowMajor,
+    arch: Arch::Sm80,
 };
 
 /// 64×128×32, 4 warps of 32×64: twice the blocks, for small problems. (A
@@ -587,6 +629,24 @@ pub const MMA_TF32_64X128X32: KernelSpec = KernelSpec {
     layouts: Layouts::Any,
     ..MMA_TF32_128X128X32
 };
+
+/// Step 9: Hopper `wgmma` (sm_90a). 128×256×64 block tile, two warpgroups
+/// of 64×256, 4 stages (192 KiB), one block per SM.
+pub const WGMMA_F16_128X256X64: KernelSpec = KernelSpec {
+    name: "hgemm_wgmma_128x256x64",
+    dtype: Dtype::F16,
+    algorithm: Algorithm::Wgmma,
+    features: Features::DIRECT_EPILOGUE,
+    tile: Tile { bm: 128, bn: 256, bk: 64, tm: 64, tn: 256 },
+    stages: 4,
+    default_group_m: 8,
+    min_blocks_per_sm: 1,
+    layouts: Layouts::RowMajor,
+    arch: Arch::Sm90a,
+};
+
+pub const WGMMA_BF16_128X256X64: KernelSpec =
+    KernelSpec { name: "bgemm_wgmma_128x256x64", dtype: Dtype::Bf16, ..WGMMA_F16_128X256X64 };
 
 /// Every kernel, f32 ladder first.
 pub const KERNELS: &[KernelSpec] = &[
@@ -622,4 +682,6 @@ pub const KERNELS: &[KernelSpec] = &[
     MMA_BF16_128X256X32_W64X32,
     MMA_TF32_128X128X32,
     MMA_TF32_64X128X32,
+    WGMMA_F16_128X256X64,
+    WGMMA_BF16_128X256X64,
 ];

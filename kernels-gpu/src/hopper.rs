@@ -1,0 +1,102 @@
+//! The Hopper (sm_90a) part of the device layer: warpgroup matrix multiply
+//! (`wgmma`) and the fences around it. Compiled only into the sm_90a PTX
+//! module (`--cfg rgemm_sm90a`, set by build.rs). Like `device.rs`, this is
+//! the only place these instructions appear; each wrapper names its PTX.
+
+use core::arch::asm;
+
+/// A `wgmma` shared-memory matrix descriptor: where an operand tile starts
+/// and how its 8×16-byte core matrices are laid out (PTX ISA, "Matrix
+/// Descriptor Format"): start address, leading- and stride-dimension byte
+/// offsets (all in 16-byte units, 14 bits each) and the swizzle mode, here
+/// always 128-byte swizzle (the XOR pattern `swizzled()` in `tensor_core.rs`
+/// writes, on 1024-byte aligned tiles).
+#[inline(always)]
+pub fn smem_descriptor_sw128(smem_addr: u32, leading_bytes: u32, stride_bytes: u32) -> u64 {
+    let field = |bytes: u32| (bytes as u64 >> 4) & 0x3fff;
+    field(smem_addr) | (field(leading_bytes) << 16) | (field(stride_bytes) << 32) | (1u64 << 62)
+}
+
+/// `wgmma.fence.sync.aligned;`: orders this warpgroup's earlier register
+/// writes (the accumulators) before the `wgmma`s that follow.
+#[inline(always)]
+pub fn wgmma_fence() {
+    unsafe { asm!("wgmma.fence.sync.aligned;", options(nostack)) }
+}
+
+/// `wgmma.commit_group.sync.aligned;`: closes the group of `wgmma`s issued
+/// since the last commit.
+#[inline(always)]
+pub fn wgmma_commit() {
+    unsafe { asm!("wgmma.commit_group.sync.aligned;", options(nostack)) }
+}
+
+/// `wgmma.wait_group.sync.aligned N;`: waits until at most `pending` of this
+/// warpgroup's committed groups are in flight (their accumulators are then
+/// written and their shared-memory reads done). `pending` must fold to a
+/// constant.
+#[inline(always)]
+pub fn wgmma_wait(pending: u32) {
+    match pending {
+        0 => unsafe { asm!("wgmma.wait_group.sync.aligned 0;", options(nostack)) },
+        _ => unsafe { asm!("wgmma.wait_group.sync.aligned 1;", options(nostack)) },
+    }
+}
+
+/// `fence.proxy.async.shared::cta;`: makes this thread's writes to shared
+/// memory (here: landed `cp.async` copies) visible to the async proxy that
+/// `wgmma` reads shared memory through. Needed before the barrier that
+/// publishes a stage to the other warps' `wgmma`s.
+#[inline(always)]
+pub fn fence_proxy_async_shared() {
+    unsafe { asm!("fence.proxy.async.shared::cta;", options(nostack)) }
+}
+
+/// Declares a `wgmma.mma_async` m64n256k16 wrapper for one input type:
+/// `acc += A·B` for a 64×256 accumulator tile of the warpgroup (128 f32 per
+/// thread, the `mma.sync` C layout repeated over 32 column groups of 8),
+/// A (64×16, K-major) and B (16×256, MN-major: row-major `[k][n]`, hence
+/// `imm-trans-b = 1`) read from shared memory through descriptors.
+macro_rules! wgmma_m64n256k16 {
+    ($(#[$doc:meta])* $name:ident, $ty:literal, [$($i:literal),*], $last:literal) => {
+        $(#[$doc])*
+        ///
+        /// # Safety
+        /// The descriptors must describe initialized shared memory in the
+        /// layout they encode; all 128 threads of the warpgroup must call it.
+        #[inline(always)]
+        pub unsafe fn $name(acc: &mut [f32; 128], desc_a: u64, desc_b: u64) {
+            unsafe {
+                asm!(
+                    concat!(
+                        "{{ .reg .pred p; setp.ne.b32 p, 1, 0;\n",
+                        "wgmma.mma_async.sync.aligned.m64n256k16.f32.", $ty, ".", $ty, " {{",
+                        $("{", $i, "}, ",)*
+                        "{", $last, "}}}, {da}, {db}, p, 1, 1, 0, 1; }}"
+                    ),
+                    $(inout(reg32) acc[$i],)*
+                    inout(reg32) acc[$last],
+                    da = in(reg64) desc_a,
+                    db = in(reg64) desc_b,
+                    options(nostack),
+                );
+            }
+        }
+    };
+}
+
+wgmma_m64n256k16!(
+    /// `wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16`.
+    wgmma_m64n256k16_f16,
+    "f16",
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126],
+    127
+);
+
+wgmma_m64n256k16!(
+    /// `wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16`.
+    wgmma_m64n256k16_bf16,
+    "bf16",
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126],
+    127
+);
