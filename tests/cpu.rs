@@ -154,8 +154,9 @@ fn launch_geometry_is_consistent() {
         let element = spec.dtype.element_bytes();
         if spec.algorithm == Algorithm::Wgmma {
             assert_eq!(spec.threads(), (t.bm / t.tm) * (t.bn / t.tn) * 128, "{}: one warpgroup per tile", spec.name);
-            let (a_tile, b_tile) = gemm_launch::mma_tile_bytes(spec.dtype, t.bm, t.bn, t.bk);
+            let (a_tile, b_tile) = gemm_launch::wgmma_tile_bytes(spec.dtype, t.bm, t.bn, t.bk);
             assert_eq!(spec.smem_bytes(), spec.stages * (a_tile + b_tile), "{}", spec.name);
+            assert_eq!(t.bk * element, 128, "{}: one 128-byte swizzle row per K slice", spec.name);
             // Stages stay on 1024-byte boundaries, as the 128-byte swizzle needs.
             assert!(a_tile.is_multiple_of(1024) && b_tile.is_multiple_of(1024), "{}", spec.name);
             assert_eq!(spec.arch, gemm_launch::Arch::Sm90a);

@@ -17,10 +17,9 @@ pub mod hopper;
 
 // Two PTX modules are built (build.rs): sm_80 with steps 1–8, which every
 // GPU from Ampere on runs, and sm_90a with step 9, which only Hopper runs.
-mod common;
-mod tensor_core;
 #[cfg(not(rgemm_sm90a))]
 mod async_pipeline;
+mod common;
 #[cfg(not(rgemm_sm90a))]
 mod double_buffered;
 #[cfg(not(rgemm_sm90a))]
@@ -31,6 +30,7 @@ mod reg1d;
 mod reg2d;
 #[cfg(not(rgemm_sm90a))]
 mod staging;
+mod tensor_core;
 #[cfg(not(rgemm_sm90a))]
 mod tensor_core_tf32;
 #[cfg(not(rgemm_sm90a))]
@@ -39,6 +39,8 @@ mod tiled;
 mod vectorized;
 #[cfg(rgemm_sm90a)]
 mod wgmma;
+#[cfg(rgemm_sm90a)]
+mod wgmma_tf32;
 
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo) -> ! {

@@ -95,7 +95,7 @@ unsafe fn wgmma_kernel<
         assert!(BK == 64 && BN == 256 && BM == 64 * (THREADS / 128) && STAGES >= 3 && STAGES <= 9);
         assert!((BM * BK / 8).is_multiple_of(THREADS) && (BK * BN / 8).is_multiple_of(THREADS));
     };
-    let (a_bytes, b_bytes) = gemm_launch::mma_tile_bytes(gemm_launch::Dtype::F16, BM as u32, BN as u32, BK as u32);
+    let (a_bytes, b_bytes) = gemm_launch::wgmma_tile_bytes(gemm_launch::Dtype::F16, BM as u32, BN as u32, BK as u32);
     let stage_bytes = (a_bytes + b_bytes) as usize;
     let a_stage = |s: usize| smem_addr(s * stage_bytes);
     let b_stage = |s: usize| smem_addr(s * stage_bytes + a_bytes as usize);
@@ -125,13 +125,6 @@ unsafe fn wgmma_kernel<
         // group s-2 is done (each waited for it in iteration s-1): its stage
         // can be refilled.
         sync_threads();
-        let next = s + ahead;
-        if next < slices {
-            let st = next % STAGES;
-            unsafe { copy_slice::<BM, BN, BK, THREADS>(&ops, (next * BK) as u32, t, a_stage(st), b_stage(st)) };
-        }
-        cp_async_commit();
-
         let (a_tile, b_tile) = (a_stage(s % STAGES), b_stage(s % STAGES));
         wgmma_fence();
         for kk in 0..BK / 16 {
@@ -144,6 +137,14 @@ unsafe fn wgmma_kernel<
             unsafe { E::wgmma(&mut acc, desc_a, desc_b) };
         }
         wgmma_commit();
+        // The copies are issued after the multiply, so the tensor cores start
+        // on slice s right after the barrier.
+        let next = s + ahead;
+        if next < slices {
+            let st = next % STAGES;
+            unsafe { copy_slice::<BM, BN, BK, THREADS>(&ops, (next * BK) as u32, t, a_stage(st), b_stage(st)) };
+        }
+        cp_async_commit();
         wgmma_wait(1);
     }
     wgmma_wait(0);

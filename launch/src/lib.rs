@@ -56,6 +56,13 @@ pub const A_SMEM_PAD: u32 = 4;
 /// of 32 plus 4 words) start 4 banks apart, so those writes hit 32 banks.
 pub const C_SMEM_PAD: u32 = 8;
 
+/// Bytes of one stage's A and B tiles in the `wgmma` kernels: unpadded
+/// (128-byte swizzle instead), so every tile is a whole number of 1024-byte
+/// swizzle atoms.
+pub const fn wgmma_tile_bytes(dtype: Dtype, bm: u32, bn: u32, bk: u32) -> (u32, u32) {
+    (bm * bk * dtype.element_bytes(), bk * bn * dtype.element_bytes())
+}
+
 /// Elements per row of the staged C tile.
 pub const fn c_smem_ld(bn: u32) -> u32 {
     bn + C_SMEM_PAD
@@ -305,7 +312,7 @@ impl KernelSpec {
             }
             Algorithm::Wgmma => {
                 let t = self.tile;
-                let (a_tile, b_tile) = mma_tile_bytes(self.dtype, t.bm, t.bn, t.bk);
+                let (a_tile, b_tile) = wgmma_tile_bytes(self.dtype, t.bm, t.bn, t.bk);
                 self.stages * (a_tile + b_tile)
             }
             _ => self.stages * self.tile.stage_bytes(),
@@ -648,6 +655,17 @@ pub const WGMMA_F16_128X256X64: KernelSpec = KernelSpec {
 pub const WGMMA_BF16_128X256X64: KernelSpec =
     KernelSpec { name: "bgemm_wgmma_128x256x64", dtype: Dtype::Bf16, ..WGMMA_F16_128X256X64 };
 
+/// Step 9b: TF32 `wgmma` on f32 data, 128×256×32 (128-byte rows of 32 f32),
+/// two warpgroups of 64×256, 4 stages (192 KiB). B is transposed on its way
+/// into shared memory (4-byte `cp.async`), since TF32 `wgmma` reads only
+/// K-major operands.
+pub const WGMMA_TF32_128X256X32: KernelSpec = KernelSpec {
+    name: "tgemm_wgmma_128x256x32",
+    dtype: Dtype::Tf32,
+    tile: Tile { bm: 128, bn: 256, bk: 32, tm: 64, tn: 256 },
+    ..WGMMA_F16_128X256X64
+};
+
 /// Every kernel, f32 ladder first.
 pub const KERNELS: &[KernelSpec] = &[
     NAIVE,
@@ -684,4 +702,5 @@ pub const KERNELS: &[KernelSpec] = &[
     MMA_TF32_64X128X32,
     WGMMA_F16_128X256X64,
     WGMMA_BF16_128X256X64,
+    WGMMA_TF32_128X256X32,
 ];

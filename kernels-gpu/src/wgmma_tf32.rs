@@ -1,0 +1,136 @@
+//! Step 9b — TF32 `wgmma` (sm_90a) for f32 matrices (`--dtype tf32`).
+//!
+//! Step 9's pipeline with 32-bit elements: a K slice of 32 f32 is one
+//! 128-byte swizzled row, and one `m64n256k8` per 8-deep K step. The
+//! difference is B: TF32 `wgmma` has no transposed form, so both operands
+//! must be K-major in shared memory, and a row-major B (`[k][n]`) is
+//! transposed on the way in, one 4-byte `cp.async` per element, into
+//! `[n][32]` rows. A warp copies 4 k × 8 n at a time, so its 32 writes land
+//! in 32 distinct banks under the swizzle, and its reads are 4 rows of 32
+//! contiguous bytes. A (`[m][32]`) moves 16 bytes at a time, as in step 9.
+//!
+//! `wgmma` reads TF32 by ignoring the low 13 mantissa bits (truncation);
+//! step 8b rounds (`cvt.rna`), so errors here are slightly larger, still
+//! within the TF32 bound.
+//!
+//! Row-major A and B only.
+
+use crate::common::{Gemm, at, gemm_entries, tile_origin};
+use crate::device::{cp_async_4, cp_async_commit, cp_async_wait, smem_addr, sync_threads, thread_idx};
+use crate::hopper::{
+    fence_proxy_async_shared, smem_descriptor_sw128, wgmma_commit, wgmma_fence, wgmma_m64n256k8_tf32, wgmma_wait,
+};
+use crate::tensor_core::{Operands, copy_chunk, swizzled};
+
+/// Issues the copies of the K slice at `k0` into one stage: A `[BM][32]`
+/// (16-byte chunks), B transposed into `[BN][32]` (4-byte copies), both
+/// with 128-byte swizzled rows.
+#[inline(always)]
+unsafe fn copy_slice<const BM: usize, const BN: usize, const BK: usize, const THREADS: usize>(
+    ops: &Operands<u32, f32>,
+    k0: u32,
+    t: usize,
+    a_stage: u32,
+    b_stage: u32,
+) {
+    let Gemm { a, b, m, n, k, lda, ldb, .. } = ops.p;
+    let (row0, col0) = (ops.row0, ops.col0);
+    for l in 0..(BM * BK / 4) / THREADS {
+        let i = t + l * THREADS;
+        let (r, c) = (i / (BK / 4), i % (BK / 4));
+        let dst = a_stage + swizzled(BK * 4, r, c) as u32;
+        unsafe { copy_chunk(dst, a, lda, row0 + r as u32, k0 + 4 * c as u32, m, k, ops.a_aligned) };
+    }
+    for l in 0..(BK * BN) / THREADS {
+        // Element e of the slice: k = 4·kh + kq, n = 8·nh + nl, with (kq, nl)
+        // running fastest, so a warp covers 4 k × 8 n.
+        let e = t + l * THREADS;
+        let (kq, nl, kh, nh) = (e % 4, (e / 4) % 8, (e / 32) % (BK / 4), e / (32 * (BK / 4)));
+        let (kr, nr) = (4 * kh + kq, 8 * nh + nl);
+        let dst = b_stage + (swizzled(BK * 4, nr, kr / 4) + (kr % 4) * 4) as u32;
+        let (row, col) = (k0 + kr as u32, col0 + nr as u32);
+        let inside = row < k && col < n;
+        let src = if inside { unsafe { b.add(at(row, ldb, col)) } } else { b };
+        unsafe { cp_async_4(dst, src as *const f32, if inside { 4 } else { 0 }) };
+    }
+}
+
+/// # Safety
+/// See the entry point.
+#[inline(always)]
+unsafe fn wgmma_tf32<const BM: usize, const BN: usize, const BK: usize, const THREADS: usize, const STAGES: usize>(
+    p: Gemm<u32, f32>,
+) {
+    const {
+        assert!(BK == 32 && BN == 256 && BM == 64 * (THREADS / 128) && STAGES >= 3 && STAGES <= 9);
+        assert!((BM * BK / 4).is_multiple_of(THREADS) && (BK * BN).is_multiple_of(THREADS));
+    };
+
+    let (a_bytes, b_bytes) = gemm_launch::wgmma_tile_bytes(gemm_launch::Dtype::Tf32, BM as u32, BN as u32, BK as u32);
+    let stage_bytes = (a_bytes + b_bytes) as usize;
+    let a_stage = |s: usize| smem_addr(s * stage_bytes);
+    let b_stage = |s: usize| smem_addr(s * stage_bytes + a_bytes as usize);
+
+    let (row0, col0) = tile_origin::<BM, BN>(p.m, p.n, p.group_m);
+    let slices = p.k.div_ceil(BK as u32) as usize;
+    let ops = Operands::new(p, row0, col0);
+    let t = thread_idx();
+    let (warpgroup, warp, lane) = (t / 128, (t / 32) % 4, t % 32);
+    // As in step 9: copies run STAGES - 2 slices ahead.
+    let ahead = STAGES - 2;
+
+    for s in 0..ahead {
+        if s < slices {
+            unsafe { copy_slice::<BM, BN, BK, THREADS>(&ops, (s * BK) as u32, t, a_stage(s), b_stage(s)) };
+        }
+        cp_async_commit();
+    }
+
+    let mut acc = [0.0f32; 128];
+    for s in 0..slices {
+        cp_async_wait(ahead as u32 - 1);
+        fence_proxy_async_shared();
+        // Slice s is in shared memory for everyone, and every warpgroup's
+        // group s-2 is done: its stage can be refilled.
+        sync_threads();
+        let (a_tile, b_tile) = (a_stage(s % STAGES), b_stage(s % STAGES));
+        wgmma_fence();
+        for kk in 0..BK / 8 {
+            // Both K-major: k step kk is 32 bytes into each 128-byte row;
+            // 8-row core-matrix groups 1024 bytes apart.
+            let desc_a = smem_descriptor_sw128(a_tile + (warpgroup * 64 * BK * 4 + kk * 32) as u32, 16, 1024);
+            let desc_b = smem_descriptor_sw128(b_tile + (kk * 32) as u32, 16, 1024);
+            unsafe { wgmma_m64n256k8_tf32(&mut acc, desc_a, desc_b) };
+        }
+        wgmma_commit();
+        // The copies are issued after the multiply, so the tensor cores start
+        // on slice s right after the barrier.
+        let next = s + ahead;
+        if next < slices {
+            let st = next % STAGES;
+            unsafe { copy_slice::<BM, BN, BK, THREADS>(&ops, (next * BK) as u32, t, a_stage(st), b_stage(st)) };
+        }
+        cp_async_commit();
+        wgmma_wait(1);
+    }
+    wgmma_wait(0);
+
+    // Epilogue: the `mma.sync` C layout (see step 9), f32 out.
+    let p = &ops.p;
+    let row = row0 + (warpgroup * 64 + warp * 16 + lane / 4) as u32;
+    for j in 0..BN / 8 {
+        let col = col0 + (j * 8 + (lane % 4) * 2) as u32;
+        for half in 0..2 {
+            for c in 0..2 {
+                unsafe { p.store_c(row + 8 * half as u32, col + c as u32, acc[4 * j + 2 * half + c]) };
+            }
+        }
+    }
+}
+
+gemm_entries!(tgemm_wgmma_128x256x32, gemm_launch::WGMMA_TF32_128X256X32, u32 => f32, row_major, |p, A_T, B_T| {
+    const SPEC: gemm_launch::KernelSpec = gemm_launch::WGMMA_TF32_128X256X32;
+    const T: gemm_launch::Tile = SPEC.tile;
+    const { assert!(!A_T && !B_T) };
+    wgmma_tf32::<{ T.bm as usize }, { T.bn as usize }, { T.bk as usize }, { SPEC.threads() as usize }, { SPEC.stages as usize }>(p)
+});
