@@ -7,7 +7,9 @@
 //! transposed on the way in, one 4-byte `cp.async` per element, into
 //! `[n][32]` rows. A warp copies 4 k × 8 n at a time, so its 32 writes land
 //! in 32 distinct banks under the swizzle, and its reads are 4 rows of 32
-//! contiguous bytes. A (`[m][32]`) moves 16 bytes at a time, as in step 9.
+//! contiguous bytes; each thread's copies are a constant stride apart, so on
+//! interior tiles each costs one instruction. A (`[m][32]`) moves 16 bytes
+//! at a time, as in step 9.
 //!
 //! `wgmma` reads TF32 by ignoring the low 13 mantissa bits (truncation);
 //! step 8b rounds (`cvt.rna`), so errors here are slightly larger, still
@@ -41,17 +43,28 @@ unsafe fn copy_slice<const BM: usize, const BN: usize, const BK: usize, const TH
         let dst = a_stage + swizzled(BK * 4, r, c) as u32;
         unsafe { copy_chunk(dst, a, lda, row0 + r as u32, k0 + 4 * c as u32, m, k, ops.a_aligned) };
     }
-    for l in 0..(BK * BN) / THREADS {
-        // Element e of the slice: k = 4·kh + kq, n = 8·nh + nl, with (kq, nl)
-        // running fastest, so a warp covers 4 k × 8 n.
-        let e = t + l * THREADS;
-        let (kq, nl, kh, nh) = (e % 4, (e / 4) % 8, (e / 32) % (BK / 4), e / (32 * (BK / 4)));
-        let (kr, nr) = (4 * kh + kq, 8 * nh + nl);
-        let dst = b_stage + (swizzled(BK * 4, nr, kr / 4) + (kr % 4) * 4) as u32;
-        let (row, col) = (k0 + kr as u32, col0 + nr as u32);
-        let inside = row < k && col < n;
-        let src = if inside { unsafe { b.add(at(row, ldb, col)) } } else { b };
-        unsafe { cp_async_4(dst, src as *const f32, if inside { 4 } else { 0 }) };
+    // B: thread t copies k-row kr = 4·(t/32) + t%4, columns 8·l + (t/4)%8
+    // for l = 0, 1, …: a warp covers 4 k × 8 n per copy (32 distinct banks
+    // under the swizzle; 4 rows of 32 contiguous bytes in global memory).
+    // Columns 8 apart land in rows 8 apart, whose swizzle key is the same, so
+    // consecutive copies are a constant 32 bytes (source) and 1024 bytes
+    // (destination) apart: one instruction each, on interior tiles.
+    const { assert!(THREADS == 256 && BK == 32) };
+    let (kr, nl) = (4 * (t / 32) + t % 4, (t / 4) % 8);
+    let row = k0 + kr as u32;
+    let dst = b_stage + (swizzled(BK * 4, nl, kr / 4) + (kr % 4) * 4) as u32;
+    if row < k && col0 + BN as u32 <= n {
+        let src = unsafe { b.add(at(row, ldb, col0 + nl as u32)) } as *const f32;
+        for l in 0..BN / 8 {
+            unsafe { cp_async_4(dst + (l * 1024) as u32, src.add(8 * l), 4) };
+        }
+    } else {
+        for l in 0..BN / 8 {
+            let col = col0 + (8 * l + nl) as u32;
+            let inside = row < k && col < n;
+            let src = if inside { unsafe { b.add(at(row, ldb, col)) } } else { b };
+            unsafe { cp_async_4(dst + (l * 1024) as u32, src as *const f32, if inside { 4 } else { 0 }) };
+        }
     }
 }
 
