@@ -52,11 +52,35 @@ pub fn fence_proxy_async_shared() {
     unsafe { asm!("fence.proxy.async.shared::cta;", options(nostack)) }
 }
 
+/// One `wgmma.mma_async` m64n256k16 on 128 accumulators, with the input
+/// type and the two transpose immediates spelled out (PTX wants literals).
+macro_rules! wgmma_m64n256k16_asm {
+    ($acc:ident, $da:ident, $db:ident, $ty:literal, $trans_a:literal, $trans_b:literal, [$($i:literal),*], $last:literal) => {
+        unsafe {
+            asm!(
+                concat!(
+                    "{{ .reg .pred p; setp.ne.b32 p, 1, 0;\n",
+                    "wgmma.mma_async.sync.aligned.m64n256k16.f32.", $ty, ".", $ty, " {{",
+                    $("{", $i, "}, ",)*
+                    "{", $last, "}}}, {da}, {db}, p, 1, 1, ", $trans_a, ", ", $trans_b, "; }}"
+                ),
+                $(inout(reg32) $acc[$i],)*
+                inout(reg32) $acc[$last],
+                da = in(reg64) $da,
+                db = in(reg64) $db,
+                options(nostack),
+            )
+        }
+    };
+}
+
 /// Declares a `wgmma.mma_async` m64n256k16 wrapper for one input type:
 /// `acc += A·B` for a 64×256 accumulator tile of the warpgroup (128 f32 per
 /// thread, the `mma.sync` C layout repeated over 32 column groups of 8),
-/// A (64×16, K-major) and B (16×256, MN-major: row-major `[k][n]`, hence
-/// `imm-trans-b = 1`) read from shared memory through descriptors.
+/// A (64×16) and B (16×256) read from shared memory through descriptors.
+/// `trans_a`/`trans_b` (`imm-trans-a`/`-b`) say an operand is MN-major in
+/// shared memory (A stored `[k][m]`, B stored `[k][n]`) instead of K-major;
+/// they must fold to constants (each pair is a different instruction).
 macro_rules! wgmma_m64n256k16 {
     ($(#[$doc:meta])* $name:ident, $ty:literal, [$($i:literal),*], $last:literal) => {
         $(#[$doc])*
@@ -65,21 +89,12 @@ macro_rules! wgmma_m64n256k16 {
         /// The descriptors must describe initialized shared memory in the
         /// layout they encode; all 128 threads of the warpgroup must call it.
         #[inline(always)]
-        pub unsafe fn $name(acc: &mut [f32; 128], desc_a: u64, desc_b: u64) {
-            unsafe {
-                asm!(
-                    concat!(
-                        "{{ .reg .pred p; setp.ne.b32 p, 1, 0;\n",
-                        "wgmma.mma_async.sync.aligned.m64n256k16.f32.", $ty, ".", $ty, " {{",
-                        $("{", $i, "}, ",)*
-                        "{", $last, "}}}, {da}, {db}, p, 1, 1, 0, 1; }}"
-                    ),
-                    $(inout(reg32) acc[$i],)*
-                    inout(reg32) acc[$last],
-                    da = in(reg64) desc_a,
-                    db = in(reg64) desc_b,
-                    options(nostack),
-                );
+        pub unsafe fn $name(acc: &mut [f32; 128], desc_a: u64, desc_b: u64, trans_a: bool, trans_b: bool) {
+            match (trans_a, trans_b) {
+                (false, false) => wgmma_m64n256k16_asm!(acc, desc_a, desc_b, $ty, "0", "0", [$($i),*], $last),
+                (false, true) => wgmma_m64n256k16_asm!(acc, desc_a, desc_b, $ty, "0", "1", [$($i),*], $last),
+                (true, false) => wgmma_m64n256k16_asm!(acc, desc_a, desc_b, $ty, "1", "0", [$($i),*], $last),
+                (true, true) => wgmma_m64n256k16_asm!(acc, desc_a, desc_b, $ty, "1", "1", [$($i),*], $last),
             }
         }
     };
@@ -114,7 +129,7 @@ wgmma_m64n256k16!(
 );
 
 /// `wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32`: as
-/// [`wgmma_m64n256k16_f16`] for f32 data read as TF32 (the low 13 mantissa
+/// [`wgmma_m64n256k16_f16`] (K-major operands) for f32 data read as TF32 (the low 13 mantissa
 /// bits are ignored: truncation, not rounding), K = 8 per instruction. TF32
 /// has no transposed form: both A and B must be K-major in shared memory.
 ///

@@ -111,19 +111,27 @@ pub(crate) struct Operands<In, Out> {
 }
 
 impl<In, Out> Operands<In, Out> {
+    /// An operand moves in whole 16-byte chunks when its runs start on
+    /// 16-byte boundaries and their length (K for a row-major A, M for a
+    /// column-major one; N or K for B) is a multiple of the chunk, so that no
+    /// chunk straddles the matrix's edge. `A_T`/`B_T`: column-major.
     #[inline(always)]
-    pub fn new(p: Gemm<In, Out>, row0: u32, col0: u32) -> Self {
-        let (a_aligned, b_aligned) = (p.a_aligned(), p.b_aligned());
+    pub fn new<const A_T: bool, const B_T: bool>(p: Gemm<In, Out>, row0: u32, col0: u32) -> Self {
+        let chunk = (16 / core::mem::size_of::<In>()) as u32;
+        let (a_run, b_run) = (if A_T { p.m } else { p.k }, if B_T { p.k } else { p.n });
+        let a_aligned = p.a_aligned() && a_run.is_multiple_of(chunk);
+        let b_aligned = p.b_aligned() && b_run.is_multiple_of(chunk);
         Operands { p, row0, col0, a_aligned, b_aligned }
     }
 }
 
 /// One 16-byte chunk of a contiguous run (a row of a row-major operand, a
 /// column of a column-major one; 8 16-bit or 4 32-bit elements) into shared
-/// memory: one zero-filling `cp.async` when runs are 16-byte aligned (the
-/// run length is then a multiple of the chunk, so a chunk is wholly inside
-/// or wholly outside), else gathered element by element, zero outside, and
-/// stored. `outer` picks the run, `inner` the chunk's first element.
+/// memory: one zero-filling `cp.async` when `aligned` (runs start on 16-byte
+/// boundaries and their length is a multiple of the chunk, so a chunk is
+/// wholly inside or wholly outside the matrix; see [`Operands::new`]), else
+/// gathered element by element, zero outside, and stored. `outer` picks the
+/// run, `inner` the chunk's first element.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 pub(crate) unsafe fn copy_chunk<T: Copy + Into<u32>>(
@@ -250,7 +258,7 @@ unsafe fn tensor_core<
 
     let (row0, col0) = tile_origin::<BM, BN>(p.m, p.n, p.group_m);
     let slices = p.k.div_ceil(BK as u32) as usize;
-    let ops = Operands::new(p, row0, col0);
+    let ops = Operands::new::<A_T, B_T>(p, row0, col0);
     let t = thread_idx();
     let (warp, lane) = (t / 32, t % 32);
     let (warp_row, warp_col) = ((warp / (BN / WN)) * WM, (warp % (BN / WN)) * WN);

@@ -122,7 +122,7 @@ unsafe fn tensor_core_tf32<
 
     let (row0, col0) = tile_origin::<BM, BN>(p.m, p.n, p.group_m);
     let slices = p.k.div_ceil(BK as u32) as usize;
-    let ops = Operands::new(p, row0, col0);
+    let ops = Operands::new::<A_T, B_T>(p, row0, col0);
     let t = thread_idx();
     let (warp, lane) = (t / 32, t % 32);
     let (warp_row, warp_col) = ((warp / (BN / WN)) * WM, (warp % (BN / WN)) * WN);

@@ -10,14 +10,16 @@
 //! Block tile 128×256×64: two warpgroups, each a 64×256 accumulator tile
 //! (128 f32 per thread), one `m64n256k16` per 16-deep K step. Shared memory
 //! holds 4 stages of A `[128][64]` and B `[64][256]` (B as four `[64][64]`
-//! column blocks), every 128-byte row XOR-swizzled in 16-byte chunks: the
+//! column blocks; row-major operands), every 128-byte row XOR-swizzled in 16-byte chunks: the
 //! pattern the descriptors' 128-byte swizzle mode reads. The same `cp.async`
 //! pipeline as step 8 fills it, two slices ahead; one `wgmma` group stays in
 //! flight while the next slice's copies are issued, so a stage is refilled
 //! only after every warpgroup's group that read it has completed (the
 //! barrier at the top of the next iteration).
 //!
-//! Row-major A and B only (B is read MN-major, `imm-trans-b = 1`).
+//! Every layout: `wgmma` reads f16/bf16 operands K-major or MN-major
+//! (`imm-trans-a`/`-b`), so each tile keeps its operand's orientation in
+//! global memory (row-major B is MN-major; a column-major A too).
 
 use crate::common::{Gemm, gemm_entries, tile_origin};
 use crate::device::{cp_async_commit, cp_async_wait, smem_addr, sync_threads, thread_idx};
@@ -31,31 +33,50 @@ use crate::tensor_core::{Bf16, F16, MmaElement, Operands, Output, copy_chunk, st
 pub trait WgmmaElement: MmaElement {
     /// # Safety
     /// See [`wgmma_m64n256k16_f16`].
-    unsafe fn wgmma(acc: &mut [f32; 128], desc_a: u64, desc_b: u64);
+    unsafe fn wgmma(acc: &mut [f32; 128], desc_a: u64, desc_b: u64, trans_a: bool, trans_b: bool);
 }
 
 impl WgmmaElement for F16 {
     #[inline(always)]
-    unsafe fn wgmma(acc: &mut [f32; 128], desc_a: u64, desc_b: u64) {
-        unsafe { wgmma_m64n256k16_f16(acc, desc_a, desc_b) }
+    unsafe fn wgmma(acc: &mut [f32; 128], desc_a: u64, desc_b: u64, trans_a: bool, trans_b: bool) {
+        unsafe { wgmma_m64n256k16_f16(acc, desc_a, desc_b, trans_a, trans_b) }
     }
 }
 
 impl WgmmaElement for Bf16 {
     #[inline(always)]
-    unsafe fn wgmma(acc: &mut [f32; 128], desc_a: u64, desc_b: u64) {
-        unsafe { wgmma_m64n256k16_bf16(acc, desc_a, desc_b) }
+    unsafe fn wgmma(acc: &mut [f32; 128], desc_a: u64, desc_b: u64, trans_a: bool, trans_b: bool) {
+        unsafe { wgmma_m64n256k16_bf16(acc, desc_a, desc_b, trans_a, trans_b) }
     }
 }
 
-/// Bytes of one 128-byte-swizzled column block of B: 64 k-rows of 64 n.
-const B_BLOCK_BYTES: usize = 64 * 128;
+/// Bytes of one 128-byte-swizzled block of an MN-major tile: 64 k-rows of
+/// 64 elements (m for A, n for B).
+const MN_BLOCK_BYTES: usize = 64 * 128;
 
-/// Issues the copies of the K slice at `k0` into one stage: A as `[BM][64]`
-/// (one 128-byte row per m), B as `[BN/64][64][64]` (one 128-byte row per k
-/// in each 64-column block), both swizzled.
+/// Byte offset of 16-byte chunk `chunk` of row `row` in a tile with 128-byte
+/// swizzled rows: K-major tiles have one row per m (or n) of 64 k; MN-major
+/// ones one row per k in each block of 64 m (or n), blocks
+/// `MN_BLOCK_BYTES` apart.
 #[inline(always)]
-unsafe fn copy_slice<const BM: usize, const BN: usize, const BK: usize, const THREADS: usize>(
+fn tile_offset<const MN_MAJOR: bool>(row: usize, chunk: usize) -> usize {
+    if MN_MAJOR { (chunk / 8) * MN_BLOCK_BYTES + swizzled(128, row, chunk % 8) } else { swizzled(128, row, chunk) }
+}
+
+/// Issues the copies of the K slice at `k0` into one stage. Each operand
+/// keeps its global orientation, so every copy moves 16 contiguous bytes:
+/// A row-major is K-major (`[BM][64]`), column-major (`A_T`) MN-major
+/// (`[BM/64][64 k][64 m]`); B row-major is MN-major (`[BN/64][64 k][64 n]`),
+/// column-major (`B_T`) K-major (`[BN][64]`).
+#[inline(always)]
+unsafe fn copy_slice<
+    const BM: usize,
+    const BN: usize,
+    const BK: usize,
+    const THREADS: usize,
+    const A_T: bool,
+    const B_T: bool,
+>(
     ops: &Operands<u16, u16>,
     k0: u32,
     t: usize,
@@ -66,15 +87,45 @@ unsafe fn copy_slice<const BM: usize, const BN: usize, const BK: usize, const TH
     let (row0, col0) = (ops.row0, ops.col0);
     for l in 0..(BM * BK / 8) / THREADS {
         let i = t + l * THREADS;
-        let (r, c) = (i / (BK / 8), i % (BK / 8));
-        let dst = a_stage + swizzled(BK * 2, r, c) as u32;
-        unsafe { copy_chunk(dst, a, lda, row0 + r as u32, k0 + 8 * c as u32, m, k, ops.a_aligned) };
+        unsafe {
+            if A_T {
+                let (r, c) = (i / (BM / 8), i % (BM / 8));
+                let dst = a_stage + tile_offset::<true>(r, c) as u32;
+                copy_chunk(dst, a, lda, k0 + r as u32, row0 + 8 * c as u32, k, m, ops.a_aligned);
+            } else {
+                let (r, c) = (i / (BK / 8), i % (BK / 8));
+                let dst = a_stage + tile_offset::<false>(r, c) as u32;
+                copy_chunk(dst, a, lda, row0 + r as u32, k0 + 8 * c as u32, m, k, ops.a_aligned);
+            }
+        }
     }
     for l in 0..(BK * BN / 8) / THREADS {
         let i = t + l * THREADS;
-        let (r, c) = (i / (BN / 8), i % (BN / 8));
-        let dst = b_stage + ((c / 8) * B_BLOCK_BYTES + swizzled(128, r, c % 8)) as u32;
-        unsafe { copy_chunk(dst, b, ldb, k0 + r as u32, col0 + 8 * c as u32, k, n, ops.b_aligned) };
+        unsafe {
+            if B_T {
+                let (r, c) = (i / (BK / 8), i % (BK / 8));
+                let dst = b_stage + tile_offset::<false>(r, c) as u32;
+                copy_chunk(dst, b, ldb, col0 + r as u32, k0 + 8 * c as u32, n, k, ops.b_aligned);
+            } else {
+                let (r, c) = (i / (BN / 8), i % (BN / 8));
+                let dst = b_stage + tile_offset::<true>(r, c) as u32;
+                copy_chunk(dst, b, ldb, k0 + r as u32, col0 + 8 * c as u32, k, n, ops.b_aligned);
+            }
+        }
+    }
+}
+
+/// Descriptor of the 16-deep K step `kk` of an operand tile whose
+/// warpgroup part starts at `tile`: K-major tiles advance 32 bytes along
+/// their 128-byte rows, 8-row groups 1024 bytes apart; MN-major tiles advance
+/// 16 k-rows (2048 bytes), blocks of 64 m/n `MN_BLOCK_BYTES` apart (the
+/// leading offset), 8-k-row groups 1024 bytes apart.
+#[inline(always)]
+fn descriptor(tile: u32, kk: usize, mn_major: bool) -> u64 {
+    if mn_major {
+        smem_descriptor_sw128(tile + (kk * 16 * 128) as u32, MN_BLOCK_BYTES as u32, 1024)
+    } else {
+        smem_descriptor_sw128(tile + (kk * 32) as u32, 16, 1024)
     }
 }
 
@@ -88,6 +139,8 @@ unsafe fn wgmma_kernel<
     const BK: usize,
     const THREADS: usize,
     const STAGES: usize,
+    const A_T: bool,
+    const B_T: bool,
 >(
     p: Gemm<u16, u16>,
 ) {
@@ -102,7 +155,7 @@ unsafe fn wgmma_kernel<
 
     let (row0, col0) = tile_origin::<BM, BN>(p.m, p.n, p.group_m);
     let slices = p.k.div_ceil(BK as u32) as usize;
-    let ops = Operands::new(p, row0, col0);
+    let ops = Operands::new::<A_T, B_T>(p, row0, col0);
     let t = thread_idx();
     let (warpgroup, warp, lane) = (t / 128, (t / 32) % 4, t % 32);
     // Copies run this many slices ahead of the multiply; the other two
@@ -112,7 +165,7 @@ unsafe fn wgmma_kernel<
 
     for s in 0..ahead {
         if s < slices {
-            unsafe { copy_slice::<BM, BN, BK, THREADS>(&ops, (s * BK) as u32, t, a_stage(s), b_stage(s)) };
+            unsafe { copy_slice::<BM, BN, BK, THREADS, A_T, B_T>(&ops, (s * BK) as u32, t, a_stage(s), b_stage(s)) };
         }
         cp_async_commit();
     }
@@ -128,13 +181,12 @@ unsafe fn wgmma_kernel<
         let (a_tile, b_tile) = (a_stage(s % STAGES), b_stage(s % STAGES));
         wgmma_fence();
         for kk in 0..BK / 16 {
-            // A: this warpgroup's 64 rows, k step kk = 32 bytes into each
-            // 128-byte row; 8-row core-matrix groups 1024 bytes apart.
-            let desc_a = smem_descriptor_sw128(a_tile + (warpgroup * 64 * BK * 2 + kk * 32) as u32, 16, 1024);
-            // B: k rows 16·kk.. of every column block; blocks of 64 n are
-            // `B_BLOCK_BYTES` apart, 8-k-row groups 1024 bytes apart.
-            let desc_b = smem_descriptor_sw128(b_tile + (kk * 16 * 128) as u32, B_BLOCK_BYTES as u32, 1024);
-            unsafe { E::wgmma(&mut acc, desc_a, desc_b) };
+            // This warpgroup's 64 rows of A: 64 K-major rows, or one MN-major
+            // block. B row-major is MN-major (transposed for `wgmma`).
+            let a_part = if A_T { warpgroup * MN_BLOCK_BYTES } else { warpgroup * 64 * BK * 2 };
+            let desc_a = descriptor(a_tile + a_part as u32, kk, A_T);
+            let desc_b = descriptor(b_tile, kk, !B_T);
+            unsafe { E::wgmma(&mut acc, desc_a, desc_b, A_T, !B_T) };
         }
         wgmma_commit();
         // The copies are issued after the multiply, so the tensor cores start
@@ -142,7 +194,9 @@ unsafe fn wgmma_kernel<
         let next = s + ahead;
         if next < slices {
             let st = next % STAGES;
-            unsafe { copy_slice::<BM, BN, BK, THREADS>(&ops, (next * BK) as u32, t, a_stage(st), b_stage(st)) };
+            unsafe {
+                copy_slice::<BM, BN, BK, THREADS, A_T, B_T>(&ops, (next * BK) as u32, t, a_stage(st), b_stage(st))
+            };
         }
         cp_async_commit();
         wgmma_wait(1);
@@ -159,10 +213,9 @@ unsafe fn wgmma_kernel<
 
 macro_rules! wgmma_entries {
     ($name:ident, $element:ty, $spec:path) => {
-        gemm_entries!($name, $spec, u16 => u16, row_major, |p, A_T, B_T| {
+        gemm_entries!($name, $spec, u16 => u16, any, |p, A_T, B_T| {
             const SPEC: gemm_launch::KernelSpec = $spec;
             const T: gemm_launch::Tile = SPEC.tile;
-            const { assert!(!A_T && !B_T) };
             wgmma_kernel::<
                 $element,
                 { T.bm as usize },
@@ -170,6 +223,8 @@ macro_rules! wgmma_entries {
                 { T.bk as usize },
                 { SPEC.threads() as usize },
                 { SPEC.stages as usize },
+                A_T,
+                B_T,
             >(p)
         });
     };

@@ -86,7 +86,7 @@ unsafe fn wgmma_tf32<const BM: usize, const BN: usize, const BK: usize, const TH
 
     let (row0, col0) = tile_origin::<BM, BN>(p.m, p.n, p.group_m);
     let slices = p.k.div_ceil(BK as u32) as usize;
-    let ops = Operands::new(p, row0, col0);
+    let ops = Operands::new::<false, false>(p, row0, col0);
     let t = thread_idx();
     let (warpgroup, warp, lane) = (t / 128, (t / 32) % 4, t % 32);
     // As in step 9: copies run STAGES - 2 slices ahead.

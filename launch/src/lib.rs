@@ -648,7 +648,7 @@ pub const WGMMA_F16_128X256X64: KernelSpec = KernelSpec {
     stages: 4,
     default_group_m: 8,
     min_blocks_per_sm: 1,
-    layouts: Layouts::RowMajor,
+    layouts: Layouts::Any,
     arch: Arch::Sm90a,
 };
 
@@ -663,6 +663,7 @@ pub const WGMMA_TF32_128X256X32: KernelSpec = KernelSpec {
     name: "tgemm_wgmma_128x256x32",
     dtype: Dtype::Tf32,
     tile: Tile { bm: 128, bn: 256, bk: 32, tm: 64, tn: 256 },
+    layouts: Layouts::RowMajor,
     ..WGMMA_F16_128X256X64
 };
 
