@@ -15,9 +15,9 @@
 //! 128×128×16 and 128×64×16, 3 stages, 256 threads. (A 4th stage needs more
 //! than 128 registers: ptxas spills.)
 //!
-//! Cost and measured speed (H200, 8192×4096×6144, docs/runs/2026-11-22-run7):
-//! 128×128×16: 128 registers, 48.8 KiB, 40.98 TFLOP/s (80.6% of cuBLAS);
-//! 128×128×8: 128 registers, 24.4 KiB, 35.07; 128×64×16: 95 registers, 29.82.
+//! Cost and measured speed (H200, 8192×4096×6144, docs/runs/2026-11-22-run13):
+//! 128×128×16: 127 registers, 48.8 KiB, 41.86 TFLOP/s (82.2% of cuBLAS);
+//! 128×128×8: 128 registers, 24.4 KiB, 35.60; 128×64×16: 95 registers, 31.32.
 //! Slower than step 6: A must be stored transposed, which `cp.async` can do
 //! only 4 bytes at a time (ncu: 48% more shared-memory wavefronts).
 

@@ -8,15 +8,22 @@
 //! seeds' L2-friendly order; `--group-m 1` turns it off).
 //!
 //! Configurations (the tuner's search space, `gemm_launch::DB_*`): block tiles
-//! 128×128×8, 128×128×16, 128×64×16, 64×64×16; 256 threads; shared memory
-//! 2 stages × (BM + BN) × BK × 4 bytes (16–32 KiB).
+//! 256×128×8, 128×256×8/16, 128×128×8/16, 128×64×16, 64×64×16; 256 threads;
+//! shared memory 2 stages × (BM + BN) × BK × 4 bytes (16–48 KiB).
 //!
-//! Cost and measured speed (H200, 8192×4096×6144, docs/runs/2026-11-22-run7):
-//! 128×128×8: 125 registers (two blocks per SM), 16.3 KiB, 43.30 TFLOP/s (85% of cuBLAS);
-//! 128×256×8: 193 registers, 24.3 KiB, 35.48 (42.70 at 255 registers before
-//! the device layer's switch to .b32 accesses, PERF.md step 14); 128×64×16: 96 registers, 41.0;
-//! 128×128×16: 157 registers, 32.5 KiB, 40.75; 256×128×8: 200 registers, 39.35;
-//! 128×256×16: 213 registers, 36.46; 64×64×16: 65 registers, 33.17.
+//! Cost and measured speed (H200, 8192×4096×6144, docs/runs/2026-11-22-run13; registers from
+//! the driver):
+//! 256×128×8 (16×8 outputs per thread, the default): 217 registers, 24.3 KiB,
+//! **47.18 TFLOP/s (92.6% of cuBLAS)**; 4096³: 46.94 (91.4%).
+//! 128×256×8: 210 registers, 44.26; 128×256×16: 244, 44.01;
+//! 128×128×8: 127 registers (two blocks per SM), 16.3 KiB, 43.38;
+//! 128×64×16: 91, 40.13; 128×128×16: 144, 38.38; 64×64×16: 64, 33.24.
+//! (The 8×16 and 16×8 thread tiles gained 12–20% when build.rs raised the
+//! unroll threshold, PERF.md step 16.)
+//!
+//! Layouts: 256×128×8, 128×64×16 and 64×64×16 are also compiled for
+//! column-major A and/or B (`staging.rs` moves either layout 16 bytes at a
+//! time); the others are row-major only.
 
 use crate::common::{Gemm, Stages, staged_entries, tile_origin};
 use crate::device::{sync_threads, thread_idx};

@@ -7,7 +7,7 @@
 //! broadcast). Every operand is re-read from global memory (through L1/L2)
 //! for every output: 2·K loads per 2·K flops.
 //!
-//! Cost: 32 registers, no shared memory. Measured (H200, docs/runs/2026-11-22-run7):
+//! Cost: 32 registers, no shared memory. Measured (H200, docs/runs/2026-11-22-run13):
 //! 6.96 TFLOP/s, 13.7% of cuBLAS, on 4096×2048×3072 (the seeds' shape halved).
 
 use crate::common::{Gemm, simple_entries, tile_origin};

@@ -6,8 +6,8 @@
 //!
 //! Block tile 128×128, K slice 8, 256 threads; shared memory 8 KiB.
 //!
-//! Cost: 128 registers, 8.1 KiB shared memory. Measured (H200, 8192×4096×6144, docs/runs/2026-11-22-run7):
-//! 17.89 TFLOP/s, 35.2% of cuBLAS.
+//! Cost: 128 registers, 8.1 KiB shared memory. Measured (H200, 8192×4096×6144, docs/runs/2026-11-22-run13):
+//! 16.68 TFLOP/s, 32.7% of cuBLAS (17.89 before the library ABI, PERF.md step 16).
 
 use crate::common::{Gemm, Stages, simple_entries, tile_origin};
 use crate::device::{fma, sync_threads, thread_idx};

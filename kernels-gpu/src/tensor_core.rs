@@ -24,13 +24,19 @@
 //! when rows are not 16-byte aligned (K or N not a multiple of 8) chunks are
 //! gathered element by element instead. Any M, N, K is correct.
 //!
-//! Cost (ptxas sm_90 registers; shared memory) and measured speed, f16 (bf16
-//! within 0.5%), H200, 8192×4096×6144, docs/runs/2026-11-22-run11:
-//! 128×128×32, 8 warps of 32×64, direct epilogue: 124 registers, 64 KiB,
-//! 341 TFLOP/s (43.6% of cuBLAS); 4 warps of 64×64, staged epilogue: 240, 313;
-//! 128×128×64: 255, 96 KiB, 312; 128×256×64: 254, 144 KiB, 301; 128×256×32
-//! with 16 warps of 64×32: 128, 304; with 8 of 64×64: 230, 96 KiB, 283.
-//! The ablations (no swizzle, no `ldmatrix`, 2 stages) run at 77–85.
+//! Cost (registers from the driver; shared memory) and measured speed, f16
+//! (bf16 within 1%), H200, 8192×4096×6144, docs/runs/2026-11-22-run13:
+//! 128×128×32, 8 warps of 32×64, direct epilogue: 127 registers, 64 KiB,
+//! 354.8 TFLOP/s (45% of cuBLAS; tuned); 4 warps of 64×64, staged epilogue:
+//! 234, 342.8; 128×128×64: 250, 96 KiB, 352.9; 128×256×64: 250, 144 KiB,
+//! 325.1; 128×256×32 with 16 warps of 64×32: 128, 297.1; with 8 of 64×64:
+//! 226, 96 KiB, 316.9. The ablations (no swizzle, no `ldmatrix`, 2 stages)
+//! run at 80–85. On Hopper, step 9 (`wgmma.rs`) is 1.5× faster.
+//!
+//! Layouts: 128×128×32 (both warp shapes) and 128×256×32 with 64×32 warps
+//! are also compiled for column-major A and/or B: those tiles keep the
+//! operand's orientation (`[BK][BM]`, `[BN][BK]`) and read it with the other
+//! `ldmatrix` (`.trans` for A, plain for B).
 
 use crate::common::{Gemm, at, gemm_entries, tile_origin};
 use crate::device::{

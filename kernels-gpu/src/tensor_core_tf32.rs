@@ -22,9 +22,11 @@
 //! Block tiles 128×128×32 (4 warps of 64×64) and 64×128×32 (4 warps of
 //! 32×64), two blocks per SM.
 //!
-//! Cost and measured speed (H200, 8192×4096×6144, docs/runs/2026-11-22-run7):
-//! 128×128×32: 254 registers, 99 KiB, 102.3 TFLOP/s (25% of cuBLAS TF32);
-//! 64×128×32: 226 registers, 75 KiB, 76.0.
+//! Cost and measured speed (H200, 8192×4096×6144, docs/runs/2026-11-22-run13):
+//! 128×128×32: 254 registers, 105 KiB, 115.7 TFLOP/s (27.8% of cuBLAS TF32);
+//! 64×128×32: 222 registers, 81 KiB, 89.6. On Hopper, step 9b
+//! (`wgmma_tf32.rs`) is 1.6× faster. 64×128×32 is also compiled for
+//! column-major operands (128×128×32's column-major variants spill).
 
 use crate::common::{Gemm, gemm_entries, tile_origin};
 use crate::device::{

@@ -7,8 +7,8 @@
 //! Block: 32×32 threads, one output each; shared memory 8 KiB. Loads and the
 //! store are masked (zero-fill), so any M, N, K is correct.
 //!
-//! Cost: 32 registers, 8.5 KiB shared memory. Measured (H200, 8192×4096×6144, docs/runs/2026-11-22-run7):
-//! 8.80 TFLOP/s, 17.3% of cuBLAS.
+//! Cost: 32 registers, 8.5 KiB shared memory. Measured (H200, 8192×4096×6144, docs/runs/2026-11-22-run13):
+//! 8.78 TFLOP/s, 17.2% of cuBLAS.
 
 use crate::common::{Gemm, Stages, simple_entries, tile_origin};
 use crate::device::{fma, sync_threads, thread_idx};

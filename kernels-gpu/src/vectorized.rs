@@ -7,8 +7,8 @@
 //! Block tile 128×128, K slice 8, 256 threads; shared memory 8 KiB. The
 //! staging, slice multiply and epilogue live in `staging.rs`.
 //!
-//! Cost: 125 registers, 8.1 KiB shared memory. Measured (H200, 8192×4096×6144, docs/runs/2026-11-22-run7):
-//! 40.05 TFLOP/s, 78.7% of cuBLAS.
+//! Cost: 107 registers, 8.1 KiB shared memory. Measured (H200, 8192×4096×6144, docs/runs/2026-11-22-run13):
+//! 38.35 TFLOP/s, 75.3% of cuBLAS (40.05 before the library ABI, PERF.md step 16).
 
 use crate::common::{Gemm, Stages, staged_entries, tile_origin};
 use crate::device::{sync_threads, thread_idx};
