@@ -284,40 +284,38 @@ pub fn plan(a: (&MatrixDesc, usize), b: (&MatrixDesc, usize), c: (&MatrixDesc, u
             batch.stride_c
         )));
     }
-    let col_major = |d: &MatrixDesc| d.layout == Layout::ColMajor;
-    let plan = if col_major(c) {
-        // Cᵀ (n×m, row-major) = Bᵀ·Aᵀ: Bᵀ is B's memory in the other layout.
-        Plan {
-            m: n as u32,
-            n: m as u32,
-            k: k as u32,
-            layout: OperandLayout { a_col_major: !col_major(b), b_col_major: !col_major(a) },
-            lda: b.ld as u32,
-            ldb: a.ld as u32,
-            ldc: c.ld as u32,
-            stride_a: batch.stride_b as u64,
-            stride_b: batch.stride_a as u64,
-            stride_c: batch.stride_c as u64,
-            batch: batch.count as u32,
-            swapped: true,
-        }
+    // The kernel's A and B, each with its batch stride and whether the
+    // kernel reads it column-major. A column-major C is computed as
+    // Cᵀ (n×m, row-major) = Bᵀ·Aᵀ, where Bᵀ is B's memory in the other
+    // layout: A and B swap, and both flip.
+    let swapped = c.layout == Layout::ColMajor;
+    let operand =
+        |d: &MatrixDesc, stride: usize| (d.ld as u32, stride as u64, (d.layout == Layout::ColMajor) != swapped);
+    let ((lda, stride_a, a_col_major), (ldb, stride_b, b_col_major), (m, n)) = if swapped {
+        (operand(b, batch.stride_b), operand(a, batch.stride_a), (n, m))
     } else {
-        Plan {
-            m: m as u32,
-            n: n as u32,
-            k: k as u32,
-            layout: OperandLayout { a_col_major: col_major(a), b_col_major: col_major(b) },
-            lda: a.ld as u32,
-            ldb: b.ld as u32,
-            ldc: c.ld as u32,
-            stride_a: batch.stride_a as u64,
-            stride_b: batch.stride_b as u64,
-            stride_c: batch.stride_c as u64,
-            batch: batch.count as u32,
-            swapped: false,
-        }
+        (operand(a, batch.stride_a), operand(b, batch.stride_b), (m, n))
     };
-    Ok(plan)
+    Ok(Plan {
+        m: m as u32,
+        n: n as u32,
+        k: k as u32,
+        layout: OperandLayout { a_col_major, b_col_major },
+        lda,
+        ldb,
+        ldc: c.ld as u32,
+        stride_a,
+        stride_b,
+        stride_c: batch.stride_c as u64,
+        batch: batch.count as u32,
+        swapped,
+    })
+}
+
+/// Fails with [`GemmError::Misaligned`] unless `address` is a multiple of
+/// `align` (the element size).
+pub fn check_alignment(operand: &'static str, address: u64, align: usize) -> Result<()> {
+    if address.is_multiple_of(align as u64) { Ok(()) } else { Err(GemmError::Misaligned { operand, address, align }) }
 }
 
 /// The kernel a call runs: the requested one, checked against the dtype
@@ -383,6 +381,13 @@ impl Gpu {
         batch: &Batch,
     ) -> Result<&'static KernelSpec> {
         let plan = plan((&a.desc, a.data.len()), (&b.desc, b.data.len()), (&c.desc, c.data.len()), batch)?;
+        for (operand, address) in [
+            ("A", a.data.as_device_ptr().as_raw()),
+            ("B", b.data.as_device_ptr().as_raw()),
+            ("C", c.data.as_device_ptr().as_raw()),
+        ] {
+            check_alignment(operand, address, std::mem::size_of::<T>())?;
+        }
         let spec = select_kernel::<T>(options, &plan, self.info.multiprocessors, self.is_hopper())?;
         let (a_ptr, b_ptr) = if plan.swapped { (b.data, a.data) } else { (a.data, b.data) };
         let pointers =

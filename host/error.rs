@@ -22,6 +22,12 @@ pub enum GemmError {
     /// A leading dimension smaller than the rows (or columns) it must span.
     #[error("leading dimension of {operand} is {ld}; its layout needs at least {min}")]
     BadLeadingDimension { operand: &'static str, ld: usize, min: usize },
+    /// A device pointer not aligned to its element type (only possible
+    /// through `DeviceSlice::from_raw_parts`); the kernels would fault.
+    /// Alignment beyond the element (16 bytes for vector loads) is never
+    /// required: kernels move such operands element by element instead.
+    #[error("{operand} starts at device address {address:#x}, not aligned to its {align}-byte elements")]
+    Misaligned { operand: &'static str, address: u64, align: usize },
     /// A buffer too short for the matrix (or batch) a view describes.
     #[error("{operand} needs {needed} elements, its buffer has {len}")]
     BufferTooSmall { operand: &'static str, needed: u64, len: usize },

@@ -6,7 +6,7 @@ use gemm_launch::{Algorithm, KERNELS, OperandLayout, tile_coords, tiles};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rgemm::GemmError;
-use rgemm::api::{Batch, MatrixDesc, plan};
+use rgemm::api::{Batch, MatrixDesc, check_alignment, plan};
 use rgemm::kernels::{Dtype, DtypeExt, check_shape, entries, find_kernel, parse_dtype, short_name};
 use rgemm::matrix::Matrix;
 use rgemm::ptx::{PTX_SM80, PTX_SM90A, ptx};
@@ -413,6 +413,10 @@ fn plans_reject_every_bad_call_with_its_own_error() {
     assert!(check(padded, rm(3, 2), rm(2, 2), two, [26, 6, 8]).is_ok());
     let e = check(padded, rm(3, 2), rm(2, 2), two, [25, 6, 8]).unwrap_err();
     assert!(matches!(e, GemmError::BufferTooSmall { operand: "A", needed: 26, .. }), "{e}");
+    // Pointers must be aligned to their elements (16 bytes is never required).
+    assert!(check_alignment("A", 0x7f00_0000_0004, 4).is_ok());
+    let e = check_alignment("B", 0x7f00_0000_0002, 4).unwrap_err();
+    assert!(matches!(e, GemmError::Misaligned { operand: "B", align: 4, .. }), "{e}");
     // Batched C matrices that overlap would race.
     let overlap = Batch { stride_c: 3, ..two };
     assert!(matches!(check(padded, rm(3, 2), rm(2, 2), overlap, [big; 3]), Err(GemmError::Shape(_))));

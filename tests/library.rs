@@ -363,6 +363,12 @@ fn bad_calls_are_typed_errors() {
         MatMut::row_major(&mut c, 2, 2),
     );
     assert!(matches!(r, Err(GemmError::Unsupported { .. })), "{r:?}");
+    // A pointer that is not f32-aligned (only `from_raw_parts` can make one).
+    let raw = cust::memory::DevicePointer::<f32>::from_raw(a.as_device_ptr().as_raw() + 2);
+    let skewed = unsafe { cust::memory::DeviceSlice::from_raw_parts(raw, 5) };
+    let r =
+        gpu.gemm(&opts, MatRef::row_major(&skewed, 1, 3), MatRef::row_major(&b, 3, 2), MatMut::row_major(&mut c, 1, 2));
+    assert!(matches!(r, Err(GemmError::Misaligned { operand: "A", .. })), "{r:?}");
     // A bf16 kernel on f32 buffers.
     let bf16_kernel = KernelChoice::Kernel(find_kernel(Dtype::Bf16, "mma_128x128x32_w32x64").unwrap());
     let r = gpu.gemm(
