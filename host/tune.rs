@@ -70,7 +70,7 @@ pub fn default_choice(
         Dtype::F16 if hopper => (gemm_launch::WGMMA_F16_128X256X64, gemm_launch::MMA_F16_128X128X32_W32X64),
         Dtype::Bf16 if hopper => (gemm_launch::WGMMA_BF16_128X256X64, gemm_launch::MMA_BF16_128X128X32_W32X64),
         Dtype::F32 => (gemm_launch::DB_256X128X8, gemm_launch::DB_64X64X16),
-        Dtype::Tf32 if hopper && row_major => (gemm_launch::WGMMA_TF32_128X256X32, gemm_launch::MMA_TF32_64X128X32),
+        Dtype::Tf32 if hopper && row_major => (gemm_launch::WGMMA_TF32_256X128X32, gemm_launch::MMA_TF32_64X128X32),
         Dtype::Tf32 if row_major => (gemm_launch::MMA_TF32_128X128X32, gemm_launch::MMA_TF32_64X128X32),
         Dtype::Tf32 => (gemm_launch::MMA_TF32_64X128X32, gemm_launch::MMA_TF32_64X128X32),
         // No smaller f16/bf16 tile is compiled in yet.

@@ -167,3 +167,39 @@ pub unsafe fn wgmma_m64n256k8_tf32(acc: &mut [f32; 128], desc_a: u64, desc_b: u6
         127
     )
 }
+
+/// `wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32`: as
+/// [`wgmma_m64n256k8_tf32`] for a 64×128 accumulator tile (64 f32 per thread).
+///
+/// # Safety
+/// As [`wgmma_m64n256k16_f16`].
+#[inline(always)]
+pub unsafe fn wgmma_m64n128k8_tf32(acc: &mut [f32; 64], desc_a: u64, desc_b: u64) {
+    macro_rules! tf32 {
+        ([$($i:literal),*], $last:literal) => {
+            unsafe {
+                asm!(
+                    concat!(
+                        "{{ .reg .pred p; setp.ne.b32 p, 1, 0;\n",
+                        "wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 {{",
+                        $("{", $i, "}, ",)*
+                        "{", $last, "}}}, {da}, {db}, p, 1, 1; }}"
+                    ),
+                    $(inout(reg32) acc[$i],)*
+                    inout(reg32) acc[$last],
+                    da = in(reg64) desc_a,
+                    db = in(reg64) desc_b,
+                    options(nostack),
+                );
+            }
+        };
+    }
+    tf32!(
+        [
+            0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28,
+            29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55,
+            56, 57, 58, 59, 60, 61, 62
+        ],
+        63
+    )
+}

@@ -27,7 +27,8 @@
 use crate::common::{Gemm, at, gemm_entries, tile_origin};
 use crate::device::{cp_async_4, cp_async_commit, cp_async_wait, smem_addr, sync_threads, thread_idx};
 use crate::hopper::{
-    fence_proxy_async_shared, smem_descriptor_sw128, wgmma_commit, wgmma_fence, wgmma_m64n256k8_tf32, wgmma_wait,
+    fence_proxy_async_shared, smem_descriptor_sw128, wgmma_commit, wgmma_fence, wgmma_m64n128k8_tf32,
+    wgmma_m64n256k8_tf32, wgmma_wait,
 };
 use crate::tensor_core::{Operands, copy_chunk, swizzled};
 
@@ -75,14 +76,69 @@ unsafe fn copy_slice<const BM: usize, const BN: usize, const BK: usize, const TH
     }
 }
 
+/// The accumulators of one 64-row `wgmma` tile, 64×N: the instruction's
+/// N is the block tile's width.
+trait Accumulators: Copy {
+    const N: usize;
+    fn zero() -> Self;
+    /// # Safety
+    /// See [`wgmma_m64n256k8_tf32`].
+    unsafe fn wgmma(&mut self, desc_a: u64, desc_b: u64);
+    fn get(&self, i: usize) -> f32;
+}
+
+impl Accumulators for [f32; 128] {
+    const N: usize = 256;
+    #[inline(always)]
+    fn zero() -> Self {
+        [0.0; 128]
+    }
+    #[inline(always)]
+    unsafe fn wgmma(&mut self, desc_a: u64, desc_b: u64) {
+        unsafe { wgmma_m64n256k8_tf32(self, desc_a, desc_b) }
+    }
+    #[inline(always)]
+    fn get(&self, i: usize) -> f32 {
+        self[i]
+    }
+}
+
+impl Accumulators for [f32; 64] {
+    const N: usize = 128;
+    #[inline(always)]
+    fn zero() -> Self {
+        [0.0; 64]
+    }
+    #[inline(always)]
+    unsafe fn wgmma(&mut self, desc_a: u64, desc_b: u64) {
+        unsafe { wgmma_m64n128k8_tf32(self, desc_a, desc_b) }
+    }
+    #[inline(always)]
+    fn get(&self, i: usize) -> f32 {
+        self[i]
+    }
+}
+
+/// Each warpgroup computes `HALVES` 64-row tiles of the block's full width
+/// (`Acc::N` = BN): 128×256 blocks are two warpgroups of one 64×256 tile,
+/// 256×128 blocks two warpgroups of two 64×128 tiles.
+///
 /// # Safety
 /// See the entry point.
 #[inline(always)]
-unsafe fn wgmma_tf32<const BM: usize, const BN: usize, const BK: usize, const THREADS: usize, const STAGES: usize>(
+unsafe fn wgmma_tf32<
+    Acc: Accumulators,
+    const BM: usize,
+    const BN: usize,
+    const BK: usize,
+    const THREADS: usize,
+    const STAGES: usize,
+    const HALVES: usize,
+>(
     p: Gemm<u32, f32>,
 ) {
     const {
-        assert!(BK == 32 && BN == 256 && BM == 64 * (THREADS / 128) && STAGES >= 3 && STAGES <= 9);
+        assert!(BK == 32 && BN == Acc::N && BM == 64 * HALVES * (THREADS / 128) && STAGES >= 3 && STAGES <= 9);
         assert!((BM * BK / 4).is_multiple_of(THREADS) && (BK * BN).is_multiple_of(THREADS));
     };
 
@@ -106,7 +162,7 @@ unsafe fn wgmma_tf32<const BM: usize, const BN: usize, const BK: usize, const TH
         cp_async_commit();
     }
 
-    let mut acc = [0.0f32; 128];
+    let mut acc = [Acc::zero(); HALVES];
     for s in 0..slices {
         cp_async_wait(ahead as u32 - 1);
         fence_proxy_async_shared();
@@ -118,9 +174,12 @@ unsafe fn wgmma_tf32<const BM: usize, const BN: usize, const BK: usize, const TH
         for kk in 0..BK / 8 {
             // Both K-major: k step kk is 32 bytes into each 128-byte row;
             // 8-row core-matrix groups 1024 bytes apart.
-            let desc_a = smem_descriptor_sw128(a_tile + (warpgroup * 64 * BK * 4 + kk * 32) as u32, 16, 1024);
             let desc_b = smem_descriptor_sw128(b_tile + (kk * 32) as u32, 16, 1024);
-            unsafe { wgmma_m64n256k8_tf32(&mut acc, desc_a, desc_b) };
+            for (h, acc_h) in acc.iter_mut().enumerate() {
+                let rows = (warpgroup * HALVES + h) * 64;
+                let desc_a = smem_descriptor_sw128(a_tile + (rows * BK * 4 + kk * 32) as u32, 16, 1024);
+                unsafe { acc_h.wgmma(desc_a, desc_b) };
+            }
         }
         wgmma_commit();
         // The copies are issued after the multiply, so the tensor cores start
@@ -137,20 +196,38 @@ unsafe fn wgmma_tf32<const BM: usize, const BN: usize, const BK: usize, const TH
 
     // Epilogue: the `mma.sync` C layout (see step 9), f32 out.
     let p = &ops.p;
-    let row = row0 + (warpgroup * 64 + warp * 16 + lane / 4) as u32;
-    for j in 0..BN / 8 {
-        let col = col0 + (j * 8 + (lane % 4) * 2) as u32;
-        for half in 0..2 {
-            for c in 0..2 {
-                unsafe { p.store_c(row + 8 * half as u32, col + c as u32, acc[4 * j + 2 * half + c]) };
+    for (h, acc_h) in acc.iter().enumerate() {
+        let row = row0 + (((warpgroup * HALVES + h) * 64) + warp * 16 + lane / 4) as u32;
+        for j in 0..BN / 8 {
+            let col = col0 + (j * 8 + (lane % 4) * 2) as u32;
+            for half in 0..2 {
+                for c in 0..2 {
+                    unsafe { p.store_c(row + 8 * half as u32, col + c as u32, acc_h.get(4 * j + 2 * half + c)) };
+                }
             }
         }
     }
 }
 
-gemm_entries!(tgemm_wgmma_128x256x32, gemm_launch::WGMMA_TF32_128X256X32, u32 => f32, row_major, |p, A_T, B_T| {
-    const SPEC: gemm_launch::KernelSpec = gemm_launch::WGMMA_TF32_128X256X32;
-    const T: gemm_launch::Tile = SPEC.tile;
-    const { assert!(!A_T && !B_T) };
-    wgmma_tf32::<{ T.bm as usize }, { T.bn as usize }, { T.bk as usize }, { SPEC.threads() as usize }, { SPEC.stages as usize }>(p)
-});
+/// The const generic parameters of the TF32 `wgmma` kernel for a spec.
+macro_rules! wgmma_tf32_entries {
+    ($name:ident, $spec:path, $acc:ty) => {
+        gemm_entries!($name, $spec, u32 => f32, row_major, |p, A_T, B_T| {
+            const SPEC: gemm_launch::KernelSpec = $spec;
+            const T: gemm_launch::Tile = SPEC.tile;
+            const { assert!(!A_T && !B_T) };
+            wgmma_tf32::<
+                $acc,
+                { T.bm as usize },
+                { T.bn as usize },
+                { T.bk as usize },
+                { SPEC.threads() as usize },
+                { SPEC.stages as usize },
+                { (T.tm / 64) as usize },
+            >(p)
+        });
+    };
+}
+
+wgmma_tf32_entries!(tgemm_wgmma_128x256x32, gemm_launch::WGMMA_TF32_128X256X32, [f32; 128]);
+wgmma_tf32_entries!(tgemm_wgmma_256x128x32, gemm_launch::WGMMA_TF32_256X128X32, [f32; 64]);

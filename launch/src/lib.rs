@@ -667,6 +667,15 @@ pub const WGMMA_TF32_128X256X32: KernelSpec = KernelSpec {
     ..WGMMA_F16_128X256X64
 };
 
+/// 256×128×32: two warpgroups of two 64×128 tiles. Per multiply-add it
+/// moves half as many B elements as 128×256 (B is the operand copied 4 bytes
+/// at a time) and twice as many A elements (16 bytes at a time).
+pub const WGMMA_TF32_256X128X32: KernelSpec = KernelSpec {
+    name: "tgemm_wgmma_256x128x32",
+    tile: Tile { bm: 256, bn: 128, bk: 32, tm: 128, tn: 128 },
+    ..WGMMA_TF32_128X256X32
+};
+
 /// Every kernel, f32 ladder first.
 pub const KERNELS: &[KernelSpec] = &[
     NAIVE,
@@ -704,4 +713,5 @@ pub const KERNELS: &[KernelSpec] = &[
     WGMMA_F16_128X256X64,
     WGMMA_BF16_128X256X64,
     WGMMA_TF32_128X256X32,
+    WGMMA_TF32_256X128X32,
 ];
