@@ -1,7 +1,8 @@
 //! Step 9b — TF32 `wgmma` (sm_90a) for f32 matrices (`--dtype tf32`).
 //!
 //! Step 9's pipeline with 32-bit elements: a K slice of 32 f32 is one
-//! 128-byte swizzled row, and one `m64n256k8` per 8-deep K step. The
+//! 128-byte swizzled row, and one `wgmma` (K = 8) per 8-deep K step and
+//! 64-row tile. The
 //! difference is B: TF32 `wgmma` has no transposed form, so both operands
 //! must be K-major in shared memory, and a row-major B (`[k][n]`) is
 //! transposed on the way in, one 4-byte `cp.async` per element, into
@@ -17,12 +18,18 @@
 //!
 //! Row-major A and B only.
 //!
-//! Cost: 214 registers (driver), 192 KiB shared memory. Measured (H200,
-//! 8192×4096×6144, docs/runs/2026-11-22-run13, tuned): 182.5 TFLOP/s (43.6% of cuBLAS 416); 4096³
-//! 174.9. 1.6× step 8b, short of cuBLAS, which transposes B inside a
-//! producer/consumer pipeline. Two other ways to move B were slower
+//! Two block tiles: 128×256 (two warpgroups of one 64×256 `m64n256k8`
+//! tile) and 256×128 (two warpgroups of two 64×128 `m64n128k8` tiles). Per
+//! multiply-add, 256×128 copies half as many B elements (the 4-byte
+//! copies) and twice as many A elements (16-byte copies), and that is what
+//! limits this kernel.
+//!
+//! Cost (ptxas): 224 registers (256×128), 214 (128×256); 192 KiB shared
+//! memory. Measured (H200, 8192×4096×6144, docs/runs/2026-11-22-run14, same-run cuBLAS 414.8):
+//! 256×128×32 **212.4–213.4 TFLOP/s (51.2%)**, 4096³ 203.3; 128×256×32
+//! 180.2 (43.4%). Step 8b does 115.7. Two other ways to move B were slower
 //! (PERF.md step 18): 16-byte loads into registers stored transposed, 157
-//! and 126.
+//! and 126 on the 128×256 tile.
 
 use crate::common::{Gemm, at, gemm_entries, tile_origin};
 use crate::device::{cp_async_4, cp_async_commit, cp_async_wait, smem_addr, sync_threads, thread_idx};
