@@ -116,6 +116,12 @@ impl<T: Element> Problem<T> {
         time_launches(gpu.stream(), iters, || self.launch(gpu, spec, group_m))
     }
 
+    /// Enqueues one cuBLAS GEMM on the problem's buffers (no check), for
+    /// callers that time it themselves, as the criterion bench does.
+    pub fn launch_cublas(&mut self, cublas: &Cublas) -> Result<()> {
+        cublas.gemm(self.dtype, &self.a, &self.b, &mut self.c, self.m, self.n, self.k)
+    }
+
     /// Checks and times cuBLAS on this problem.
     pub fn baseline(&mut self, gpu: &Gpu, cublas: &Cublas, iters: usize) -> Result<Baseline> {
         let (dtype, m, n, k) = (self.dtype, self.m, self.n, self.k);
