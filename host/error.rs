@@ -54,6 +54,9 @@ pub enum GemmError {
     Cublas(String),
     #[error("tuning cache {path}: {reason}")]
     TuneCache { path: String, reason: String },
+    /// A results file (`gemm sweep` CSV, JSON or plot) that could not be written.
+    #[error("cannot write {path}: {reason}")]
+    Output { path: String, reason: String },
 }
 
 pub type Result<T> = std::result::Result<T, GemmError>;

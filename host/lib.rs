@@ -49,6 +49,7 @@ pub mod matrix;
 pub mod ptx;
 pub mod reference;
 pub mod run;
+pub mod sweep;
 pub mod timing;
 pub mod tune;
 

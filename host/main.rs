@@ -72,6 +72,20 @@ enum Command {
     /// Time every tile configuration and tile order for the shape; store the
     /// fastest in the tuning cache, which `--kernel auto` then uses.
     Tune,
+    /// Run `--kernel auto` beside cuBLAS on a grid of shapes (default: squares
+    /// 256..16384 plus deep-K, matrix–vector, shallow-K and odd shapes) for
+    /// each dtype; write CSV, JSON and an SVG plot.
+    Sweep(SweepArgs),
+}
+
+#[derive(Args)]
+struct SweepArgs {
+    /// Shapes to run instead of the default grid: `MxNxK[,MxNxK...]`.
+    #[arg(long)]
+    shapes: Option<String>,
+    /// Folder for sweep.csv, sweep.json and sweep.svg (created if missing).
+    #[arg(long, default_value = "sweep-out")]
+    out: std::path::PathBuf,
 }
 
 fn main() -> ExitCode {
@@ -116,9 +130,14 @@ fn run(cli: &Cli) -> Result<bool> {
         return Ok(true);
     }
     let cublas = match (&cli.command, cli.no_cublas) {
-        (None, false) => Cublas::load(gpu.stream()).map_err(|e| eprintln!("gemm: cuBLAS comparison off: {e}")).ok(),
+        (None | Some(Command::Sweep(_)), false) => {
+            Cublas::load(gpu.stream()).map_err(|e| eprintln!("gemm: cuBLAS comparison off: {e}")).ok()
+        }
         _ => None,
     };
+    if let Some(Command::Sweep(args)) = &cli.command {
+        return sweep(&gpu, cublas.as_ref(), &dtypes, &cli.shape, args);
+    }
     let mut all_ok = true;
     if !cli.json && cli.command.is_none() {
         print_header();
@@ -132,6 +151,7 @@ fn run(cli: &Cli) -> Result<bool> {
             (Dtype::F32 | Dtype::Tf32, None) => benchmark::<f32>(&gpu, cublas.as_ref(), dtype, cli)?,
             (Dtype::F16, None) => benchmark::<f16>(&gpu, cublas.as_ref(), dtype, cli)?,
             (Dtype::Bf16, None) => benchmark::<bf16>(&gpu, cublas.as_ref(), dtype, cli)?,
+            (_, Some(Command::Sweep(_))) => unreachable!("handled above"),
         };
     }
     Ok(all_ok)
@@ -322,4 +342,67 @@ fn tune_shape<T: Element>(gpu: &Gpu, dtype: Dtype, shape: &Shape) -> Result<bool
     cache.save(&path)?;
     println!("best: {} group {} ({:.2} TFLOP/s), saved to {}", best.kernel, best.group_m, best.tflops, path.display());
     Ok(trials.iter().all(|t| t.ok))
+}
+
+/// `gemm sweep`: every shape × dtype, with a progress bar; a shape that does
+/// not fit in device memory is reported and skipped, any other error stops.
+fn sweep(gpu: &Gpu, cublas: Option<&Cublas>, dtypes: &[Dtype], shape: &Shape, args: &SweepArgs) -> Result<bool> {
+    let grid = match &args.shapes {
+        Some(list) => rgemm::sweep::parse_shapes(list)?,
+        None => rgemm::sweep::default_grid(),
+    };
+    std::fs::create_dir_all(&args.out)
+        .map_err(|e| GemmError::Output { path: args.out.display().to_string(), reason: e.to_string() })?;
+    let bar = indicatif::ProgressBar::new((grid.len() * dtypes.len()) as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed_precise} {msg}")
+            .expect("valid template"),
+    );
+    let (mut rows, mut rng) = (Vec::new(), rand::rng());
+    for &dtype in dtypes {
+        for &at in &grid {
+            bar.set_message(format!("{} {}×{}×{}", dtype.name(), at.m, at.n, at.k));
+            let iters = shape.iters as usize;
+            let measured = match dtype {
+                Dtype::F32 | Dtype::Tf32 => rgemm::sweep::measure::<f32>(gpu, cublas, dtype, at, iters, &mut rng),
+                Dtype::F16 => rgemm::sweep::measure::<f16>(gpu, cublas, dtype, at, iters, &mut rng),
+                Dtype::Bf16 => rgemm::sweep::measure::<bf16>(gpu, cublas, dtype, at, iters, &mut rng),
+            };
+            match measured {
+                Ok(row) => {
+                    bar.println(format!(
+                        "{:<5} {:<9} {:>19} {:<24} {:>9.3} ms {:>8.2} TFLOP/s {:>7} % cuBLAS {:>8.1} GB/s  err {:.2e} {}",
+                        row.dtype,
+                        row.class,
+                        format!("{}×{}×{}", row.m, row.n, row.k),
+                        row.kernel,
+                        row.median_ms,
+                        row.tflops,
+                        row.pct_cublas.map_or("n/a".into(), |p| format!("{p:.1}")),
+                        row.gbytes_per_s,
+                        row.rel_err,
+                        if row.ok { "pass" } else { "FAIL" }
+                    ));
+                    rows.push(row);
+                }
+                Err(e @ GemmError::OutOfMemory { .. }) => {
+                    bar.println(format!("{} {}×{}×{}: skipped ({e})", dtype.name(), at.m, at.n, at.k))
+                }
+                Err(e) => return Err(e),
+            }
+            bar.inc(1);
+        }
+    }
+    bar.finish_and_clear();
+    let title = format!("rgemm vs cuBLAS on {}", gpu.info.name);
+    rgemm::sweep::write_csv(&args.out.join("sweep.csv"), &rows)?;
+    rgemm::sweep::write_json(&args.out.join("sweep.json"), &rows)?;
+    rgemm::sweep::plot_svg(&args.out.join("sweep.svg"), &rows, &title)?;
+    let failed = rows.iter().filter(|r| !r.ok).count();
+    println!(
+        "{} results ({failed} failed their check) written to {}/sweep.{{csv,json,svg}}",
+        rows.len(),
+        args.out.display()
+    );
+    Ok(failed == 0)
 }
