@@ -1,45 +1,85 @@
 #!/usr/bin/env bash
-# Runs on the GPU machine over a bundle from scripts/device-bundle.sh: the GPU
-# tests, compute-sanitizer on odd and aligned shapes, the criterion bench, then
-# the benchmarks.
-# Full logs go to $OUT (or ./device-out); a summary is printed last.
-# QUICK=1 leaves out the criterion bench and `gemm tune` (the longest parts).
+# Runs on the GPU machine over a bundle from scripts/device-bundle.sh, in
+# parts (default: all, in this order):
+#   coldstart   first result of `gemm --kernel auto` with an empty driver cache,
+#               then warm, then with CUDA_CACHE_DISABLE=1
+#   tests       every test binary (GPU tests must not skip here)
+#   bench       `gemm` on the seeds' shape, 4096³ and `--kernel auto`
+#   criterion   the criterion bench (`cargo bench`)
+#   sweep       `gemm sweep` (CSV, JSON, SVG)
+#   sanitizers  compute-sanitizer memcheck/racecheck/synccheck/initcheck
+# Usage: device-check.sh [bundle-dir] [part...]. Logs go to $OUT/<part>/ (or
+# ./device-out), packed into $OUT/logs.tar.gz; a summary is printed last and
+# kept in $OUT/summary.txt.
 set -u
 B=${1:-device-bundle}
+shift || true
+PARTS=${*:-coldstart tests bench criterion sweep sanitizers}
 OUT=${OUT:-device-out}; mkdir -p "$OUT"
-export RGEMM_GEMM_BIN=$B/gemm RGEMM_TUNE_CACHE=$OUT/tune.json
+LOGS=$OUT/logs; mkdir -p "$LOGS"
+export RGEMM_GEMM_BIN=$B/gemm RGEMM_TUNE_CACHE=$LOGS/tune.json
 SAN=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
 summary=()
 note() { summary+=("$*"); echo "== $*"; }
+# Wall seconds of one command (its output to a log).
+seconds() { local log=$1; shift; local t0; t0=$(date +%s.%N); "$@" >"$log" 2>&1; local rc=$?; awk -v a="$t0" -v b="$(date +%s.%N)" -v rc=$rc 'BEGIN { printf "%.2f rc=%s", b - a, rc }'; }
 
-nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv | tee "$OUT/gpu.txt"
-for t in "$B"/tests/*; do
-  if "$t" --test-threads=1 >"$OUT/test-$(basename "$t").log" 2>&1; then r=pass; else r=FAIL; fi
-  note "tests/$(basename "$t"): $r ($(grep -h 'test result' "$OUT/test-$(basename "$t").log" | tail -1))"
-  grep -h SKIPPED "$OUT/test-$(basename "$t").log"
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,memory.total --format=csv | tee "$LOGS/gpu.txt"
+
+for part in $PARTS; do
+  mkdir -p "$LOGS/$part"; L=$LOGS/$part
+  case $part in
+  coldstart)
+    small=(--m 64 --n 64 --k 64 --kernel auto)
+    cache=$(mktemp -d)
+    note "cold (empty driver cache): $(CUDA_CACHE_PATH=$cache seconds "$L/cold.log" "$B/gemm" "${small[@]}") s"
+    for i in 1 2 3; do note "warm $i: $(CUDA_CACHE_PATH=$cache seconds "$L/warm$i.log" "$B/gemm" "${small[@]}") s"; done
+    note "warm, --no-cublas: $(CUDA_CACHE_PATH=$cache seconds "$L/warm-nocublas.log" "$B/gemm" "${small[@]}" --no-cublas) s"
+    for i in 1 2 3; do
+      note "CUDA_CACHE_DISABLE=1 $i: $(CUDA_CACHE_DISABLE=1 seconds "$L/nocache$i.log" "$B/gemm" "${small[@]}") s"
+    done
+    rm -rf "$cache"
+    ls -la "$B/gemm" >"$L/binary-size.txt"
+    ;;
+  tests)
+    for t in "$B"/tests/*; do
+      log=$L/$(basename "$t").log
+      if "$t" --test-threads=1 >"$log" 2>&1; then r=pass; else r=FAIL; fi
+      note "tests/$(basename "$t"): $r ($(grep -h 'test result' "$log" | tail -1)) $(grep -c SKIPPED "$log") skipped"
+    done
+    ;;
+  bench)
+    "$B/gemm" | tee "$L/default.txt"
+    "$B/gemm" --m 4096 --n 4096 --k 4096 | tee "$L/4096.txt"
+    "$B/gemm" --kernel auto --dtype all | tee "$L/auto-default.txt"
+    "$B/gemm" --list-kernels >"$L/list-kernels.txt" 2>&1
+    note "bench: $(grep -c pass "$L"/*.txt | tr '\n' ' ') passes, $(cat "$L"/*.txt | grep -c FAIL) FAIL"
+    ;;
+  criterion)
+    for bench in "$B"/benches/*; do
+      "$bench" --bench >"$L/$(basename "$bench").txt" 2>&1
+      note "benches/$(basename "$bench"): rc=$? $(grep -c 'thrpt:' "$L/$(basename "$bench").txt") results"
+    done
+    ;;
+  sweep)
+    "$B/gemm" sweep --iters 10 --out "$L" >"$L/sweep.log" 2>&1
+    note "sweep: rc=$? $(tail -1 "$L/sweep.log")"
+    ;;
+  sanitizers)
+    for tool in memcheck racecheck synccheck initcheck; do
+      for shape in "--m 129 --n 131 --k 67" "--m 256 --n 256 --k 256" "--m 7 --n 5 --k 70001"; do
+        log="$L/$tool-${shape// /_}.log"
+        timeout 300 "$SAN" --tool "$tool" --error-exitcode 3 "$B/gemm" $shape --iters 1 --no-cublas >"$log" 2>&1
+        note "compute-sanitizer --tool $tool gemm $shape: rc=$? $(grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$log" | tr '\n' ' ')"
+      done
+      # Every PTX entry (all layouts) with α, β and a batch, from the library tests.
+      log="$L/$tool-library-layouts.log"
+      timeout 300 "$SAN" --tool "$tool" --error-exitcode 3 "$B/tests/library" every_layout_kernel --test-threads=1 >"$log" 2>&1
+      note "compute-sanitizer --tool $tool tests/library every_layout_kernel: rc=$? $(grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$log" | tr '\n' ' ')"
+    done
+    ;;
+  *) note "unknown part $part" ;;
+  esac
 done
-for tool in memcheck racecheck synccheck initcheck; do
-  for shape in "--m 129 --n 131 --k 67" "--m 256 --n 256 --k 256"; do
-    log="$OUT/sanitizer-$tool-${shape// /_}.log"
-    "$SAN" --tool "$tool" --error-exitcode 3 "$B/gemm" $shape --iters 1 --no-cublas >"$log" 2>&1
-    note "compute-sanitizer --tool $tool gemm $shape: rc=$? $(grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$log" | tr '\n' ' ')"
-  done
-done
-# Every PTX entry (all layouts) with α, β and a batch, from the library tests.
-for tool in memcheck racecheck synccheck initcheck; do
-  log="$OUT/sanitizer-$tool-library-layouts.log"
-  "$SAN" --tool "$tool" --error-exitcode 3 "$B/tests/library" every_layout_kernel --test-threads=1 >"$log" 2>&1
-  note "compute-sanitizer --tool $tool tests/library every_layout_kernel: rc=$? $(grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$log" | tr '\n' ' ')"
-done
-"$B/gemm" --list-kernels | tee "$OUT/list-kernels.txt"
-[ -n "${QUICK:-}" ] || for bench in "$B"/benches/*; do
-  "$bench" --bench >"$OUT/criterion.txt" 2>&1
-  note "benches/$(basename "$bench"): rc=$? $(grep -c 'time:' "$OUT/criterion.txt") results"
-done
-"$B/gemm" ${GEMM_ARGS:-} | tee "$OUT/bench-default.txt"
-"$B/gemm" --kernel db_256x128x8 --group-m 1 | tee "$OUT/bench-group1.txt"
-"$B/gemm" --m 4096 --n 4096 --k 4096 | tee "$OUT/bench-4096.txt"
-[ -n "${QUICK:-}" ] || "$B/gemm" tune --iters 10 | tee "$OUT/tune.txt"
-"$B/gemm" --kernel auto | tee "$OUT/bench-auto.txt"
-"$B/gemm" --m 4096 --n 4096 --k 4096 --kernel auto | tee "$OUT/bench-auto-4096.txt"
-echo; echo "SUMMARY"; printf '%s\n' "${summary[@]}"
+echo; echo "SUMMARY"; printf '%s\n' "${summary[@]}" | tee "$OUT/summary.txt"
+tar czf "$OUT/logs.tar.gz" -C "$OUT" logs && rm -rf "$LOGS"
