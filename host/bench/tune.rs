@@ -4,12 +4,12 @@
 //! `gemm` reads to pick its default. Without an entry, [`default_choice`]
 //! picks by shape.
 
-use crate::element::Element;
-use crate::error::{GemmError, Result};
-use crate::gpu::Gpu;
-use crate::kernels::{Dtype, DtypeExt, find_kernel, short_name};
-use crate::run::Problem;
-use crate::timing::tflops;
+use crate::bench::run::Problem;
+use crate::bench::timing::tflops;
+use crate::driver::element::Element;
+use crate::driver::error::{GemmError, Result};
+use crate::driver::gpu::Gpu;
+use crate::driver::kernels::{Dtype, DtypeExt, find_kernel, short_name};
 use gemm_launch::{Algorithm, KernelSpec, OperandLayout, tiles};
 use std::collections::BTreeMap;
 use std::path::PathBuf;

@@ -34,13 +34,15 @@
 //! # Ok::<(), GemmError>(())
 //! ```
 
-use crate::element::Element;
-use crate::error::{GemmError, Result};
-use crate::gpu::Gpu;
-use crate::kernels::find_kernel;
+use crate::driver::element::Element;
+use crate::driver::error::{GemmError, Result};
+use crate::driver::gpu::Gpu;
+use crate::driver::kernels::find_kernel;
 use crate::tune::default_choice;
 use cust::memory::{DeviceCopy, DeviceSlice};
 use gemm_launch::{Dtype, KernelSpec, OperandLayout};
+
+pub use crate::driver::launch::Plan;
 
 /// How a matrix lies in memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -181,7 +183,7 @@ pub enum KernelChoice {
     /// ([`crate::tune::default_choice`]).
     #[default]
     Auto,
-    /// This kernel (see [`crate::kernels::find_kernel`]); an error if it does
+    /// This kernel (see [`crate::driver::kernels::find_kernel`]); an error if it does
     /// not compute the buffers' dtype or is not compiled for their layout.
     Kernel(&'static KernelSpec),
 }
@@ -205,25 +207,6 @@ impl Default for GemmOptions {
     fn default() -> Self {
         GemmOptions { alpha: 1.0, beta: 0.0, allow_tf32: false, kernel: KernelChoice::Auto, group_m: None }
     }
-}
-
-/// A checked call, reduced to what a kernel launch takes: the problem as
-/// the kernel sees it (row-major C; A and B swapped when C is column-major).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Plan {
-    pub m: u32,
-    pub n: u32,
-    pub k: u32,
-    pub layout: OperandLayout,
-    pub lda: u32,
-    pub ldb: u32,
-    pub ldc: u32,
-    pub stride_a: u64,
-    pub stride_b: u64,
-    pub stride_c: u64,
-    pub batch: u32,
-    /// The kernel's A is the caller's B and vice versa (`Cᵀ = Bᵀ·Aᵀ`).
-    pub swapped: bool,
 }
 
 /// Largest M, N or K: rows and columns are 32-bit in the kernels and an
@@ -350,7 +333,7 @@ pub fn select_kernel<T: Element>(
             reason: format!(
                 "it is compiled for row-major A and B only; this call needs {} (use KernelChoice::Auto, or a kernel \
                  that `gemm --list-kernels` shows with all layouts)",
-                crate::kernels::layout_name(plan.layout)
+                crate::driver::kernels::layout_name(plan.layout)
             ),
         });
     }
