@@ -40,10 +40,10 @@
 //!
 //! - [`driver`]: context, modules, stream, buffers, the kernel table, errors,
 //!   and the launch of one planned kernel;
-//! - [`api`]: the public API on it: views, options, [`api::plan`], the
+//! - [`api`]: the public API on it: views, options, [`api::plan()`], the
 //!   kernel choice ([`api::choice`]) and [`Gpu::gemm`];
-//! - [`bench`]: checking and timing on top: [`run`], [`tune`], CUDA-event
-//!   [`timing`], the f64 [`reference`], [`cublas`].
+//! - [`bench`](mod@bench): checking and timing on top: [`run`], [`tune`], CUDA-event
+//!   [`timing`], the f64 [`reference`](mod@reference), [`cublas`].
 //!
 //! The `gemm` CLI (`host/main.rs`) sits on all three. The modules keep their
 //! old paths too (`rgemm::gpu`, `rgemm::run`, …).

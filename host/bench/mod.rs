@@ -1,5 +1,5 @@
 //! Benchmarking tools on top of the public API: a problem checked against an
-//! f64 [`reference`] and timed with CUDA events ([`timing`]) beside
+//! f64 [`reference`](mod@reference) and timed with CUDA events ([`timing`]) beside
 //! [`cublas`] ([`run`]), host matrices ([`matrix`]), and the tuner that picks
 //! the fastest configuration for a shape ([`tune`]).
 //!
