@@ -1,5 +1,5 @@
 //! Compiles `kernels-gpu` to PTX with rustc's NVPTX backend and leaves one
-//! `.ptx` file per target architecture in `OUT_DIR`, where `host/ptx.rs`
+//! `.ptx` file per target architecture in `OUT_DIR`, where `host/driver/ptx.rs`
 //! embeds it with `include_str!`.
 //!
 //! It also writes each kernel's launch bounds into the PTX (`.maxntid`,

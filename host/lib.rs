@@ -33,29 +33,36 @@
 //! # Ok::<(), GemmError>(())
 //! ```
 
+//! # Layers
+//!
+//! The host is three layers, each using only those below it
+//! (docs/ARCHITECTURE.md):
+//!
+//! - [`driver`]: context, modules, stream, buffers, the kernel table, errors,
+//!   and the launch of one planned kernel;
+//! - [`api`]: the public API on it: views, options, [`api::plan()`], the
+//!   kernel choice ([`api::choice`]) and [`Gpu::gemm`];
+//! - [`bench`](mod@bench): checking and timing on top: [`run`], [`tune`], CUDA-event
+//!   [`timing`], the f64 [`reference`](mod@reference), [`cublas`].
+//!
+//! The `gemm` CLI (`host/main.rs`) sits on all three. The modules keep their
+//! old paths too (`rgemm::gpu`, `rgemm::run`, …).
+
 pub mod api;
+pub mod bench;
+pub mod driver;
 
 /// The README's Rust examples, compiled as doctests so that they stay true.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 
-pub mod cublas;
-pub mod element;
-pub mod error;
-pub mod gpu;
-pub mod kernels;
-pub mod matrix;
-pub mod ptx;
-pub mod reference;
-pub mod run;
-pub mod sweep;
-pub mod timing;
-pub mod tune;
+pub use bench::{cublas, matrix, reference, run, sweep, timing, tune};
+pub use driver::{element, error, gpu, kernels, ptx};
 
 pub use api::{Batch, GemmOptions, KernelChoice, Layout, MatMut, MatRef, MatrixDesc};
-pub use element::Element;
-pub use error::{GemmError, Result};
-pub use gpu::{DeviceInfo, Gpu, KernelResources};
-pub use kernels::{Dtype, DtypeExt, check_shape};
-pub use matrix::Matrix;
+pub use bench::matrix::Matrix;
+pub use driver::element::Element;
+pub use driver::error::{GemmError, Result};
+pub use driver::gpu::{DeviceInfo, Gpu, KernelResources};
+pub use driver::kernels::{Dtype, DtypeExt, check_shape};

@@ -4,13 +4,13 @@
 //! plus the shape classes where GEMM libraries differ most: deep K,
 //! matrix–vector, shallow K and sizes that are no multiple of any tile.
 
-use crate::cublas::Cublas;
-use crate::element::Element;
-use crate::error::{GemmError, Result};
-use crate::gpu::Gpu;
-use crate::kernels::Dtype;
-use crate::run::Problem;
-use crate::tune;
+use crate::bench::cublas::Cublas;
+use crate::bench::run::Problem;
+use crate::bench::tune;
+use crate::driver::element::Element;
+use crate::driver::error::{GemmError, Result};
+use crate::driver::gpu::Gpu;
+use crate::driver::kernels::Dtype;
 use plotters::prelude::*;
 use rand::Rng;
 use std::path::Path;

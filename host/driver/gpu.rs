@@ -1,22 +1,21 @@
-//! The GPU: CUDA context, the embedded kernels' module and a stream, set up
-//! once; device buffers; the launch of one GEMM kernel.
+//! The GPU: CUDA context, the embedded kernels' modules and a stream, set up
+//! once; device buffers; which kernel entries can launch here. The launch
+//! itself is in [`super::launch`].
 
-use crate::api::Plan;
-use crate::element::Element;
-use crate::error::{During, GemmError, Result};
-use crate::kernels::{entries, entry_name};
-use crate::ptx::{PTX_SM80, PTX_SM90A};
+use crate::driver::element::Element;
+use crate::driver::error::{During, GemmError, Result};
+use crate::driver::kernels::{entries, entry_name};
+use crate::driver::ptx::{PTX_SM80, PTX_SM90A};
 use cust::context::Context;
 use cust::device::{Device, DeviceAttribute};
 use cust::error::CudaError;
-use cust::function::{FunctionAttribute, GridSize};
+use cust::function::FunctionAttribute;
 use cust::memory::{CopyDestination, DeviceBuffer, DeviceCopy, DeviceSlice};
 use cust::module::Module;
 use cust::stream::{Stream, StreamFlags};
 use cust::{CudaFlags, sys};
 use gemm_launch::{Arch, KernelSpec, OperandLayout};
 use std::collections::HashMap;
-use std::ffi::c_void;
 
 /// What the CLI and the logs report about the device.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -202,56 +201,14 @@ impl Gpu {
         }
     }
 
-    /// Enqueues one launch of `spec` for a checked [`Plan`] (see
-    /// [`Gpu::gemm`], which makes the plan): `pointers` are the device
-    /// addresses of the kernel's A, B and C. `group_m` overrides the spec's
-    /// grouped tile order.
-    pub(crate) fn launch(
-        &self,
-        spec: &KernelSpec,
-        plan: &Plan,
-        pointers: [u64; 3],
-        alpha: f32,
-        beta: f32,
-        group_m: Option<u32>,
-    ) -> Result<()> {
-        let entry = entry_name(spec, plan.layout);
+    /// The module holding `entry` (an entry of `spec`), if this GPU loaded
+    /// it and the entry passed the load-time checks; else why not.
+    pub(super) fn launchable(&self, spec: &KernelSpec, entry: &str) -> Result<&Module> {
         let module = self.module_of(spec).ok_or_else(|| self.not_here(spec))?;
-        if let Some(reason) = self.unlaunchable.get(&entry) {
-            return Err(GemmError::Unsupported { kernel: entry, reason: reason.clone() });
+        if let Some(reason) = self.unlaunchable.get(entry) {
+            return Err(GemmError::Unsupported { kernel: entry.to_string(), reason: reason.clone() });
         }
-        let tiles = spec.grid(plan.m, plan.n);
-        if tiles > i32::MAX as u64 {
-            return Err(GemmError::DimensionTooLarge { what: "number of C tiles", value: tiles, max: i32::MAX as u64 });
-        }
-        let f = module.get_function(&entry).during("kernel lookup")?;
-        let group_m = group_m.unwrap_or(spec.default_group_m).max(1);
-        let [mut pa, mut pb, mut pc] = pointers;
-        let (mut m, mut n, mut k) = (plan.m, plan.n, plan.k);
-        let (mut lda, mut ldb, mut ldc) = (plan.lda, plan.ldb, plan.ldc);
-        let (mut alpha, mut beta) = (alpha, beta);
-        let (mut sa, mut sb, mut sc) = (plan.stride_a, plan.stride_b, plan.stride_c);
-        let mut group_m = group_m;
-        // In the order of the entry's parameters (`gemm_entries!` in kernels-gpu).
-        let args: [*mut c_void; 15] = [
-            &mut pa as *mut _ as *mut c_void,
-            &mut pb as *mut _ as *mut c_void,
-            &mut pc as *mut _ as *mut c_void,
-            &mut m as *mut _ as *mut c_void,
-            &mut n as *mut _ as *mut c_void,
-            &mut k as *mut _ as *mut c_void,
-            &mut lda as *mut _ as *mut c_void,
-            &mut ldb as *mut _ as *mut c_void,
-            &mut ldc as *mut _ as *mut c_void,
-            &mut alpha as *mut _ as *mut c_void,
-            &mut beta as *mut _ as *mut c_void,
-            &mut sa as *mut _ as *mut c_void,
-            &mut sb as *mut _ as *mut c_void,
-            &mut sc as *mut _ as *mut c_void,
-            &mut group_m as *mut _ as *mut c_void,
-        ];
-        let grid = GridSize::xyz(tiles as u32, 1, plan.batch);
-        unsafe { self.stream.launch(&f, grid, spec.threads(), spec.smem_bytes(), &args) }.during("kernel launch")
+        Ok(module)
     }
 }
 

@@ -1,6 +1,6 @@
 //! Host matrices: row-major storage and the random inputs every check uses.
 
-use crate::element::Element;
+use crate::driver::element::Element;
 use rand::Rng;
 use rand_distr::StandardNormal;
 

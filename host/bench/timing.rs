@@ -2,7 +2,7 @@
 //! consecutive launches of a back-to-back queue, so each sample is one
 //! launch's device time with no host gap inside; the median is reported.
 
-use crate::error::{During, Result};
+use crate::driver::error::{During, Result};
 use cust::event::{Event, EventFlags};
 use cust::stream::Stream;
 

@@ -4,34 +4,22 @@
 //! `gemm` reads to pick its default. Without an entry, [`default_choice`]
 //! picks by shape.
 
-use crate::element::Element;
-use crate::error::{GemmError, Result};
-use crate::gpu::Gpu;
-use crate::kernels::{Dtype, DtypeExt, find_kernel, short_name};
-use crate::run::Problem;
-use crate::timing::tflops;
-use gemm_launch::{Algorithm, KernelSpec, OperandLayout, tiles};
+use crate::bench::run::Problem;
+use crate::bench::timing::tflops;
+use crate::driver::element::Element;
+use crate::driver::error::{GemmError, Result};
+use crate::driver::gpu::Gpu;
+use crate::driver::kernels::{Dtype, DtypeExt, short_name};
+use gemm_launch::{Algorithm, KernelSpec, OperandLayout};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+/// The choice lives with the public API (which uses the default); kept here
+/// too, beside the cache of tuned choices.
+pub use crate::api::choice::{Choice, default_choice};
+
 /// Grouped-order sizes tried for each tile configuration.
 pub const GROUP_SIZES: &[u32] = &[1, 4, 8, 16];
-
-/// A tuned (or default) choice: which kernel, with which tile order.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Choice {
-    pub kernel: String,
-    pub group_m: u32,
-    /// Measured when tuned; absent for the built-in default.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tflops: Option<f64>,
-}
-
-impl Choice {
-    pub fn spec(&self, dtype: Dtype) -> Result<&'static KernelSpec> {
-        find_kernel(dtype, &self.kernel)
-    }
-}
 
 /// The configurations the tuner searches: the tunable kernels of the dtype
 /// (double-buffered, `cp.async`-pipelined, tensor-core, `wgmma`) that this
@@ -49,37 +37,6 @@ pub fn tunable(dtype: Dtype) -> impl Iterator<Item = &'static KernelSpec> {
             Algorithm::DoubleBuffered | Algorithm::AsyncPipeline | Algorithm::TensorCore | Algorithm::Wgmma
         ) && !s.features.is_ablation()
     })
-}
-
-/// Built-in choice when nothing is cached: the configuration that won
-/// `gemm tune` at the seeds' shape on an H200 (docs/PERF.md) when its tiles
-/// give the GPU at least two waves of blocks, a smaller tile otherwise (small
-/// problems need more, smaller blocks to fill the multiprocessors). Column-
-/// major operands get the best kernel compiled for them; on Hopper
-/// (`hopper`: compute capability 9.0) f16/bf16 get the `wgmma` kernel.
-pub fn default_choice(
-    dtype: Dtype,
-    m: usize,
-    n: usize,
-    multiprocessors: i32,
-    layout: OperandLayout,
-    hopper: bool,
-) -> Choice {
-    let row_major = layout == OperandLayout::NN;
-    let (big, small) = match dtype {
-        Dtype::F16 if hopper => (gemm_launch::WGMMA_F16_128X256X64, gemm_launch::MMA_F16_128X128X32_W32X64),
-        Dtype::Bf16 if hopper => (gemm_launch::WGMMA_BF16_128X256X64, gemm_launch::MMA_BF16_128X128X32_W32X64),
-        Dtype::F32 => (gemm_launch::DB_256X128X8, gemm_launch::DB_64X64X16),
-        Dtype::Tf32 if hopper && row_major => (gemm_launch::WGMMA_TF32_256X128X32, gemm_launch::MMA_TF32_64X128X32),
-        Dtype::Tf32 if row_major => (gemm_launch::MMA_TF32_128X128X32, gemm_launch::MMA_TF32_64X128X32),
-        Dtype::Tf32 => (gemm_launch::MMA_TF32_64X128X32, gemm_launch::MMA_TF32_64X128X32),
-        // No smaller f16/bf16 tile is compiled in yet.
-        Dtype::F16 => (gemm_launch::MMA_F16_128X128X32_W32X64, gemm_launch::MMA_F16_128X128X32_W32X64),
-        Dtype::Bf16 => (gemm_launch::MMA_BF16_128X128X32_W32X64, gemm_launch::MMA_BF16_128X128X32_W32X64),
-    };
-    let blocks = tiles(m as u32, big.tile.bm) as i64 * tiles(n as u32, big.tile.bn) as i64;
-    let spec = if blocks >= 2 * multiprocessors as i64 { big } else { small };
-    Choice { kernel: short_name(&spec).into(), group_m: spec.default_group_m, tflops: None }
 }
 
 /// Where tuned choices are kept: `$RGEMM_TUNE_CACHE`, else

@@ -1,6 +1,6 @@
 //! The kernels this build ships, per dtype, and the rules for calling them.
 
-use crate::error::{GemmError, Result};
+use crate::driver::error::{GemmError, Result};
 use gemm_launch::{KERNELS, KernelSpec, OperandLayout};
 
 pub use gemm_launch::Dtype;

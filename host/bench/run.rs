@@ -3,14 +3,14 @@
 //! timing, and cuBLAS on the same buffers and stream for the ratio.
 
 use crate::api::{GemmOptions, KernelChoice, MatMut, MatRef};
-use crate::cublas::Cublas;
-use crate::element::Element;
-use crate::error::{GemmError, Result};
-use crate::gpu::Gpu;
-use crate::kernels::{Dtype, DtypeExt, short_name};
-use crate::matrix::Matrix;
-use crate::reference::Reference;
-use crate::timing::{Timing, tflops, time_launches};
+use crate::bench::cublas::Cublas;
+use crate::bench::matrix::Matrix;
+use crate::bench::reference::Reference;
+use crate::bench::timing::{Timing, tflops, time_launches};
+use crate::driver::element::Element;
+use crate::driver::error::{GemmError, Result};
+use crate::driver::gpu::Gpu;
+use crate::driver::kernels::{Dtype, DtypeExt, short_name};
 use cust::memory::DeviceBuffer;
 use gemm_launch::KernelSpec;
 use rand::Rng;
@@ -72,7 +72,7 @@ impl<T: Element> Problem<T> {
         let elements = [m.checked_mul(k), k.checked_mul(n), m.checked_mul(n)];
         let total = elements.iter().try_fold(0usize, |acc, e| e.and_then(|e| acc.checked_add(e)));
         let total = total.ok_or_else(|| GemmError::Shape(format!("{m}×{n}×{k}: element count overflows")))?;
-        crate::kernels::check_shape(m, n, k, m * k, k * n, m * n)?;
+        crate::driver::kernels::check_shape(m, n, k, m * k, k * n, m * n)?;
         // Before drawing gigabytes of host inputs for a problem that cannot fit.
         gpu.ensure_free((total as u64).saturating_mul(std::mem::size_of::<T>() as u64))?;
         let a_host = Matrix::random(m, k, rng).rounded::<T>();

@@ -6,7 +6,7 @@
 //! stride or a race shows up in some row or column, at a small fraction of the
 //! cost of the full product.
 
-use crate::matrix::Matrix;
+use crate::bench::matrix::Matrix;
 use rand::Rng;
 use rand::seq::index::sample;
 

@@ -5,9 +5,9 @@
 //! Row-major `C = A · B` is column-major `Cᵀ = Bᵀ · Aᵀ`: cuBLAS is called
 //! with the operands swapped and no transposition.
 
-use crate::Dtype;
-use crate::element::Element;
-use crate::error::{GemmError, Result};
+use crate::driver::element::Element;
+use crate::driver::error::{GemmError, Result};
+use crate::driver::kernels::Dtype;
 use cust::memory::DeviceSlice;
 use cust::stream::Stream;
 use libloading::{Library, Symbol};
@@ -134,7 +134,7 @@ impl Cublas {
         n: usize,
         k: usize,
     ) -> Result<()> {
-        crate::kernels::check_shape(m, n, k, a.len(), b.len(), c.len())?;
+        crate::driver::kernels::check_shape(m, n, k, a.len(), b.len(), c.len())?;
         if !T::holds(dtype) {
             return Err(GemmError::Cublas(format!(
                 "{} buffers cannot hold {}",

@@ -1,6 +1,6 @@
 //! The element types a matrix can hold on the host and the device.
 
-use crate::Dtype;
+use crate::driver::kernels::Dtype;
 use cust::error::CudaResult;
 use cust::memory::{DeviceCopy, DeviceSlice};
 use cust::stream::Stream;

@@ -1,0 +1,37 @@
+//! Everything about a call except the matrices: α, β, TF32, which kernel
+//! and its tile order.
+
+use gemm_launch::KernelSpec;
+
+/// Which kernel runs a call.
+#[derive(Clone, Copy, Debug, Default)]
+pub enum KernelChoice {
+    /// The built-in choice for the dtype, shape and layout
+    /// ([`crate::api::choice::default_choice`]).
+    #[default]
+    Auto,
+    /// This kernel (see [`crate::driver::kernels::find_kernel`]); an error if it does
+    /// not compute the buffers' dtype or is not compiled for their layout.
+    Kernel(&'static KernelSpec),
+}
+
+/// Everything about a call except the matrices.
+#[derive(Clone, Copy, Debug)]
+pub struct GemmOptions {
+    pub alpha: f32,
+    /// With `beta = 0`, C is not read (it may hold anything, NaN included).
+    pub beta: f32,
+    /// For f32 matrices with [`KernelChoice::Auto`]: multiply on tensor
+    /// cores with operands rounded to TF32 (PyTorch's `allow_tf32`). Off by
+    /// default: f32 is exact unless asked.
+    pub allow_tf32: bool,
+    pub kernel: KernelChoice,
+    /// Grouped tile order (1 = off); `None` keeps the kernel's default.
+    pub group_m: Option<u32>,
+}
+
+impl Default for GemmOptions {
+    fn default() -> Self {
+        GemmOptions { alpha: 1.0, beta: 0.0, allow_tf32: false, kernel: KernelChoice::Auto, group_m: None }
+    }
+}

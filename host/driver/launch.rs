@@ -1,0 +1,81 @@
+//! The launch of one planned GEMM kernel: a [`Plan`] (the call reduced to
+//! what a kernel takes, made and checked by the public API) becomes the
+//! kernel's 15 parameters, its grid and its block, enqueued on the GPU's
+//! stream.
+
+use crate::driver::error::{During, GemmError, Result};
+use crate::driver::gpu::Gpu;
+use crate::driver::kernels::entry_name;
+use cust::function::GridSize;
+use gemm_launch::{KernelSpec, OperandLayout};
+use std::ffi::c_void;
+
+/// A checked call, reduced to what a kernel launch takes: the problem as
+/// the kernel sees it (row-major C; A and B swapped when C is column-major).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plan {
+    pub m: u32,
+    pub n: u32,
+    pub k: u32,
+    pub layout: OperandLayout,
+    pub lda: u32,
+    pub ldb: u32,
+    pub ldc: u32,
+    pub stride_a: u64,
+    pub stride_b: u64,
+    pub stride_c: u64,
+    pub batch: u32,
+    /// The kernel's A is the caller's B and vice versa (`Cᵀ = Bᵀ·Aᵀ`).
+    pub swapped: bool,
+}
+
+impl Gpu {
+    /// Enqueues one launch of `spec` for a checked [`Plan`] (the public
+    /// API's `Gpu::gemm` makes the plan): `pointers` are the device
+    /// addresses of the kernel's A, B and C. `group_m` overrides the spec's
+    /// grouped tile order.
+    pub(crate) fn launch(
+        &self,
+        spec: &KernelSpec,
+        plan: &Plan,
+        pointers: [u64; 3],
+        alpha: f32,
+        beta: f32,
+        group_m: Option<u32>,
+    ) -> Result<()> {
+        let entry = entry_name(spec, plan.layout);
+        let module = self.launchable(spec, &entry)?;
+        let tiles = spec.grid(plan.m, plan.n);
+        if tiles > i32::MAX as u64 {
+            return Err(GemmError::DimensionTooLarge { what: "number of C tiles", value: tiles, max: i32::MAX as u64 });
+        }
+        let f = module.get_function(&entry).during("kernel lookup")?;
+        let group_m = group_m.unwrap_or(spec.default_group_m).max(1);
+        let [mut pa, mut pb, mut pc] = pointers;
+        let (mut m, mut n, mut k) = (plan.m, plan.n, plan.k);
+        let (mut lda, mut ldb, mut ldc) = (plan.lda, plan.ldb, plan.ldc);
+        let (mut alpha, mut beta) = (alpha, beta);
+        let (mut sa, mut sb, mut sc) = (plan.stride_a, plan.stride_b, plan.stride_c);
+        let mut group_m = group_m;
+        // In the order of the entry's parameters (`gemm_entries!` in kernels-gpu).
+        let args: [*mut c_void; 15] = [
+            &mut pa as *mut _ as *mut c_void,
+            &mut pb as *mut _ as *mut c_void,
+            &mut pc as *mut _ as *mut c_void,
+            &mut m as *mut _ as *mut c_void,
+            &mut n as *mut _ as *mut c_void,
+            &mut k as *mut _ as *mut c_void,
+            &mut lda as *mut _ as *mut c_void,
+            &mut ldb as *mut _ as *mut c_void,
+            &mut ldc as *mut _ as *mut c_void,
+            &mut alpha as *mut _ as *mut c_void,
+            &mut beta as *mut _ as *mut c_void,
+            &mut sa as *mut _ as *mut c_void,
+            &mut sb as *mut _ as *mut c_void,
+            &mut sc as *mut _ as *mut c_void,
+            &mut group_m as *mut _ as *mut c_void,
+        ];
+        let grid = GridSize::xyz(tiles as u32, 1, plan.batch);
+        unsafe { self.stream().launch(&f, grid, spec.threads(), spec.smem_bytes(), &args) }.during("kernel launch")
+    }
+}

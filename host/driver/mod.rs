@@ -1,0 +1,14 @@
+//! The driver layer, the bottom of the host: the CUDA context, the embedded
+//! PTX modules and a stream ([`gpu`]), device buffers, the kernel table as
+//! the host reads it ([`kernels`]), element types ([`element`]), the one
+//! error type ([`error`]) and the launch of one planned kernel ([`launch`]).
+//!
+//! It uses `cust` and `gemm_launch`, and nothing above it in this crate: the
+//! public API ([`crate::api`]) plans calls and chooses kernels on top of it.
+
+pub mod element;
+pub mod error;
+pub mod gpu;
+pub mod kernels;
+pub mod launch;
+pub mod ptx;

@@ -1,0 +1,144 @@
+//! Launch geometry derived from a [`KernelSpec`]: threads per block, grid,
+//! the block → tile map, and the shared-memory layout (padding, tile bytes,
+//! dynamic shared-memory request). The kernels size their shared-memory
+//! arrays with the same functions the host requests the bytes with.
+
+use crate::spec::{Algorithm, Dtype, KernelSpec, Tile};
+
+impl Tile {
+    /// Threads per block: one per `tm × tn` sub-tile of the block tile.
+    pub const fn threads(&self) -> u32 {
+        (self.bm / self.tm) * (self.bn / self.tn)
+    }
+
+    /// Shared-memory bytes of the A slice of one stage (`bk` rows of
+    /// [`a_smem_ld`] f32: A is stored transposed by the vectorized kernels;
+    /// the others use the first `bm × bk` of it).
+    pub const fn a_smem_bytes(&self) -> u32 {
+        self.bk * a_smem_ld(self.bm) * 4
+    }
+
+    /// Shared-memory bytes for one stage: the A slice, then the `bk × bn` B slice.
+    pub const fn stage_bytes(&self) -> u32 {
+        self.a_smem_bytes() + self.bk * self.bn * 4
+    }
+}
+
+/// Padding, in f32, after each row of the transposed A slice in shared memory.
+/// Without it, the two 4-row chunks a warp writes per store (`bk / 4` rows of
+/// the slice apart, a multiple of 32 words) land in the same banks; 4 words
+/// of padding moves the second chunk 16 banks over and keeps rows 16-byte
+/// aligned for 128-bit reads.
+pub const A_SMEM_PAD: u32 = 4;
+
+/// Padding, in 16-bit elements, after each row of the C tile the f16/bf16
+/// tensor-core kernels stage in shared memory for their epilogue. A warp
+/// writes 8 rows × 16 bytes at a time; rows `bn + 8` elements long (a multiple
+/// of 32 plus 4 words) start 4 banks apart, so those writes hit 32 banks.
+pub const C_SMEM_PAD: u32 = 8;
+
+/// Bytes of one stage's A and B tiles in the `wgmma` kernels: unpadded
+/// (128-byte swizzle instead), so every tile is a whole number of 1024-byte
+/// swizzle atoms.
+pub const fn wgmma_tile_bytes(dtype: Dtype, bm: u32, bn: u32, bk: u32) -> (u32, u32) {
+    (bm * bk * dtype.element_bytes(), bk * bn * dtype.element_bytes())
+}
+
+/// Elements per row of the staged C tile.
+pub const fn c_smem_ld(bn: u32) -> u32 {
+    bn + C_SMEM_PAD
+}
+
+/// Padding, in f32, after each row of the TF32 kernel's `[k][m]` and `[k][n]`
+/// tiles (A column-major, B row-major). A warp reads them as 4 k-rows × 8
+/// columns of 32-bit words; with rows `bm`/`bn + 8` words long (a multiple of
+/// 32 plus 8) the k-rows start 8 banks apart and the 32 reads hit 32 distinct
+/// banks, while every address stays a base plus a constant.
+pub const TF32_PAD: u32 = 8;
+
+/// Padding, in f32, after each row of the TF32 kernel's `[n][k]` B tile (B
+/// column-major): rows of `bk + 4` words put the 8 columns a warp reads 4
+/// banks apart, so 8 columns × 4 k hit 32 distinct banks.
+pub const TF32_K_PAD: u32 = 4;
+
+/// Bytes of one stage's A tile and B tile in the tensor-core kernels, large
+/// enough for every operand layout (16-bit tiles are the same size in either
+/// orientation; TF32 tiles are padded differently, see [`TF32_PAD`]).
+pub const fn mma_tile_bytes(dtype: Dtype, bm: u32, bn: u32, bk: u32) -> (u32, u32) {
+    const fn max(x: u32, y: u32) -> u32 {
+        if x > y { x } else { y }
+    }
+    match dtype {
+        Dtype::Tf32 => (max(bm * bk, bk * (bm + TF32_PAD)) * 4, max(bk * (bn + TF32_PAD), bn * (bk + TF32_K_PAD)) * 4),
+        _ => (bm * bk * dtype.element_bytes(), bk * bn * dtype.element_bytes()),
+    }
+}
+
+/// Leading dimension (f32 per row) of the transposed A slice `[bk][bm + pad]`.
+pub const fn a_smem_ld(bm: u32) -> u32 {
+    bm + A_SMEM_PAD
+}
+
+impl KernelSpec {
+    /// Threads per block (1-D blocks for every kernel).
+    pub const fn threads(&self) -> u32 {
+        match self.algorithm {
+            Algorithm::TensorCore => (self.tile.bm / self.tile.tm) * (self.tile.bn / self.tile.tn) * 32,
+            Algorithm::Wgmma => (self.tile.bm / self.tile.tm) * (self.tile.bn / self.tile.tn) * 128,
+            _ => self.tile.threads(),
+        }
+    }
+
+    /// Dynamic shared-memory bytes the launch must request.
+    pub const fn smem_bytes(&self) -> u32 {
+        match self.algorithm {
+            // STAGES × (A tile + B tile); the 16-bit kernels then reuse the
+            // space to stage C.
+            Algorithm::TensorCore => {
+                let t = self.tile;
+                let (a_tile, b_tile) = mma_tile_bytes(self.dtype, t.bm, t.bn, t.bk);
+                let pipeline = self.stages * (a_tile + b_tile);
+                let c_tile = match self.dtype {
+                    Dtype::F16 | Dtype::Bf16 if self.features.staged_epilogue => t.bm * c_smem_ld(t.bn) * 2,
+                    _ => 0,
+                };
+                if pipeline > c_tile { pipeline } else { c_tile }
+            }
+            Algorithm::Wgmma => {
+                let t = self.tile;
+                let (a_tile, b_tile) = wgmma_tile_bytes(self.dtype, t.bm, t.bn, t.bk);
+                self.stages * (a_tile + b_tile)
+            }
+            _ => self.stages * self.tile.stage_bytes(),
+        }
+    }
+
+    /// Number of blocks (1-D grid: one block per tile of C; the kernel maps its
+    /// block index to a tile with [`tile_coords`]).
+    pub const fn grid(&self, m: u32, n: u32) -> u64 {
+        tiles(m, self.tile.bm) as u64 * tiles(n, self.tile.bn) as u64
+    }
+}
+
+/// `ceil(len / tile)`: how many tiles cover `len`.
+pub const fn tiles(len: u32, tile: u32) -> u32 {
+    len.div_ceil(tile)
+}
+
+/// Maps a linear block index to the (tile row, tile column) of C it computes.
+///
+/// Blocks are taken in groups of `group_m` tile rows: consecutive blocks walk
+/// down a column of `group_m` tiles before moving right, so the blocks resident
+/// at one time share rows of A and columns of B in L2 (the seeds' GROUP_SIZE_M).
+/// `group_m = 1` is plain row-major order. The map is a bijection onto the
+/// `tiles_m × tiles_n` grid for every `group_m ≥ 1`.
+#[inline(always)]
+pub const fn tile_coords(block: u32, tiles_m: u32, tiles_n: u32, group_m: u32) -> (u32, u32) {
+    let group_m = if group_m == 0 { 1 } else { group_m };
+    let blocks_per_group = group_m * tiles_n;
+    let group = block / blocks_per_group;
+    let first_row = group * group_m;
+    let rows_in_group = if tiles_m - first_row < group_m { tiles_m - first_row } else { group_m };
+    let in_group = block % blocks_per_group;
+    (first_row + in_group % rows_in_group, in_group / rows_in_group)
+}

@@ -1,0 +1,372 @@
+//! The kernel table: one [`KernelSpec`] constant per compiled kernel (each
+//! kernel entry in `kernels-gpu` takes its const generics from its constant),
+//! and [`KERNELS`], the list the host and `build.rs` iterate.
+
+use crate::spec::{Algorithm, Arch, Dtype, Features, KernelSpec, Layouts, Tile};
+
+/// Step 1: one thread per output, 8×32 outputs per block so that a warp reads
+/// 32 consecutive elements of B and writes 32 consecutive elements of C.
+pub const NAIVE: KernelSpec = KernelSpec {
+    name: "sgemm_naive",
+    dtype: Dtype::F32,
+    algorithm: Algorithm::Naive,
+    features: Features::ALL,
+    tile: Tile { bm: 8, bn: 32, bk: 1, tm: 1, tn: 1 },
+    stages: 0,
+    default_group_m: 1,
+    min_blocks_per_sm: 0,
+    layouts: Layouts::Any,
+    arch: Arch::Sm80,
+};
+
+/// Step 2: 32×32 tiles of A and B in shared memory, one output per thread.
+pub const TILED: KernelSpec = KernelSpec {
+    name: "sgemm_tiled",
+    dtype: Dtype::F32,
+    algorithm: Algorithm::Tiled,
+    features: Features::ALL,
+    tile: Tile { bm: 32, bn: 32, bk: 32, tm: 1, tn: 1 },
+    stages: 1,
+    default_group_m: 1,
+    min_blocks_per_sm: 0,
+    layouts: Layouts::RowMajor,
+    arch: Arch::Sm80,
+};
+
+/// Step 3: 64×64 block tile, each thread a column of 8 outputs.
+pub const REG1D: KernelSpec = KernelSpec {
+    name: "sgemm_reg1d",
+    dtype: Dtype::F32,
+    algorithm: Algorithm::RegisterBlocked1d,
+    features: Features::ALL,
+    tile: Tile { bm: 64, bn: 64, bk: 8, tm: 8, tn: 1 },
+    stages: 1,
+    default_group_m: 1,
+    min_blocks_per_sm: 0,
+    layouts: Layouts::RowMajor,
+    arch: Arch::Sm80,
+};
+
+/// Step 4: 128×128 block tile, each thread an 8×8 block of outputs.
+pub const REG2D: KernelSpec = KernelSpec {
+    name: "sgemm_reg2d",
+    dtype: Dtype::F32,
+    algorithm: Algorithm::RegisterBlocked2d,
+    features: Features::ALL,
+    tile: Tile { bm: 128, bn: 128, bk: 8, tm: 8, tn: 8 },
+    stages: 1,
+    default_group_m: 1,
+    min_blocks_per_sm: 0,
+    layouts: Layouts::RowMajor,
+    arch: Arch::Sm80,
+};
+
+/// Step 5: step 4 with 128-bit loads and conflict-free shared reads.
+pub const VECTORIZED: KernelSpec = KernelSpec {
+    name: "sgemm_vec4",
+    dtype: Dtype::F32,
+    algorithm: Algorithm::Vectorized,
+    features: Features::ALL,
+    tile: Tile { bm: 128, bn: 128, bk: 8, tm: 8, tn: 8 },
+    stages: 1,
+    default_group_m: 1,
+    min_blocks_per_sm: 0,
+    layouts: Layouts::RowMajor,
+    arch: Arch::Sm80,
+};
+
+/// Step 6: step 5 double-buffered, with grouped tile order on by default.
+/// The other `DB_*` configurations are the same kernel with other tiles, for
+/// the tuner.
+pub const DB_128X128X8: KernelSpec = KernelSpec {
+    name: "sgemm_db_128x128x8",
+    dtype: Dtype::F32,
+    algorithm: Algorithm::DoubleBuffered,
+    features: Features::ALL,
+    tile: Tile { bm: 128, bn: 128, bk: 8, tm: 8, tn: 8 },
+    stages: 2,
+    default_group_m: 8,
+    // It fits in 128 registers without spilling: two blocks (16 warps) per SM.
+    min_blocks_per_sm: 2,
+    // Its column-major-A variant spills at the 128-register cap.
+    layouts: Layouts::RowMajor,
+    arch: Arch::Sm80,
+};
+
+pub const DB_128X128X16: KernelSpec = KernelSpec {
+    name: "sgemm_db_128x128x16",
+    tile: Tile { bm: 128, bn: 128, bk: 16, tm: 8, tn: 8 },
+    min_blocks_per_sm: 0,
+    layouts: Layouts::RowMajor,
+    ..DB_128X128X8
+};
+
+pub const DB_128X64X16: KernelSpec = KernelSpec {
+    name: "sgemm_db_128x64x16",
+    tile: Tile { bm: 128, bn: 64, bk: 16, tm: 8, tn: 4 },
+    min_blocks_per_sm: 0,
+    layouts: Layouts::Any,
+    ..DB_128X128X8
+};
+
+pub const DB_64X64X16: KernelSpec = KernelSpec {
+    name: "sgemm_db_64x64x16",
+    tile: Tile { bm: 64, bn: 64, bk: 16, tm: 4, tn: 4 },
+    min_blocks_per_sm: 0,
+    layouts: Layouts::Any,
+    ..DB_128X128X8
+};
+
+/// 8×16 outputs per thread: more FMAs per shared load and per global load.
+pub const DB_128X256X8: KernelSpec = KernelSpec {
+    name: "sgemm_db_128x256x8",
+    tile: Tile { bm: 128, bn: 256, bk: 8, tm: 8, tn: 16 },
+    min_blocks_per_sm: 0,
+    layouts: Layouts::RowMajor,
+    ..DB_128X128X8
+};
+
+pub const DB_128X256X16: KernelSpec = KernelSpec {
+    name: "sgemm_db_128x256x16",
+    tile: Tile { bm: 128, bn: 256, bk: 16, tm: 8, tn: 16 },
+    min_blocks_per_sm: 0,
+    layouts: Layouts::RowMajor,
+    ..DB_128X128X8
+};
+
+pub const DB_256X128X8: KernelSpec = KernelSpec {
+    name: "sgemm_db_256x128x8",
+    tile: Tile { bm: 256, bn: 128, bk: 8, tm: 16, tn: 8 },
+    min_blocks_per_sm: 0,
+    layouts: Layouts::Any,
+    ..DB_128X128X8
+};
+
+/// Step 7: `cp.async` pipeline, 3 stages, 2 blocks per multiprocessor.
+pub const ASYNC_128X128X8: KernelSpec = KernelSpec {
+    name: "sgemm_async_128x128x8",
+    dtype: Dtype::F32,
+    algorithm: Algorithm::AsyncPipeline,
+    features: Features::ALL,
+    tile: Tile { bm: 128, bn: 128, bk: 8, tm: 8, tn: 8 },
+    stages: 3,
+    default_group_m: 8,
+    min_blocks_per_sm: 2,
+    layouts: Layouts::RowMajor,
+    arch: Arch::Sm80,
+};
+
+pub const ASYNC_128X128X16: KernelSpec = KernelSpec {
+    name: "sgemm_async_128x128x16",
+    tile: Tile { bm: 128, bn: 128, bk: 16, tm: 8, tn: 8 },
+    ..ASYNC_128X128X8
+};
+
+pub const ASYNC_128X64X16: KernelSpec = KernelSpec {
+    name: "sgemm_async_128x64x16",
+    tile: Tile { bm: 128, bn: 64, bk: 16, tm: 8, tn: 4 },
+    ..ASYNC_128X128X8
+};
+
+/// Step 8: tensor cores. 128×256 block tile of 8 warps (64×64 each), K
+/// slice 32, 4 stages (96 KiB shared memory).
+pub const MMA_F16_128X256X32: KernelSpec = KernelSpec {
+    name: "hgemm_mma_128x256x32",
+    dtype: Dtype::F16,
+    algorithm: Algorithm::TensorCore,
+    features: Features::ALL,
+    tile: Tile { bm: 128, bn: 256, bk: 32, tm: 64, tn: 64 },
+    stages: 4,
+    default_group_m: 8,
+    min_blocks_per_sm: 1,
+    layouts: Layouts::RowMajor,
+    arch: Arch::Sm80,
+};
+
+/// 128×128 block tile of 4 warps (64×64 each), 4 stages, two blocks per SM.
+pub const MMA_F16_128X128X32: KernelSpec = KernelSpec {
+    name: "hgemm_mma_128x128x32",
+    tile: Tile { bm: 128, bn: 128, bk: 32, tm: 64, tn: 64 },
+    min_blocks_per_sm: 2,
+    layouts: Layouts::Any,
+    ..MMA_F16_128X256X32
+};
+
+/// K slices of 64: half the barriers per multiply-add; 3 stages (144 KiB).
+pub const MMA_F16_128X256X64: KernelSpec = KernelSpec {
+    name: "hgemm_mma_128x256x64",
+    tile: Tile { bm: 128, bn: 256, bk: 64, tm: 64, tn: 64 },
+    stages: 3,
+    ..MMA_F16_128X256X32
+};
+
+/// 128×128×64, 3 stages (96 KiB), two blocks per SM.
+pub const MMA_F16_128X128X64: KernelSpec = KernelSpec {
+    name: "hgemm_mma_128x128x64",
+    tile: Tile { bm: 128, bn: 128, bk: 64, tm: 64, tn: 64 },
+    stages: 3,
+    layouts: Layouts::RowMajor,
+    ..MMA_F16_128X128X32
+};
+
+/// Smaller warp tiles (32×64) need about half the registers, so an SM holds
+/// 16 warps instead of 8: more warps to cover each warp's wait between
+/// dependent-free `mma`s, at 6 `ldmatrix` per 16 `mma` instead of 8 per 32.
+pub const MMA_F16_128X128X32_W32X64: KernelSpec = KernelSpec {
+    name: "hgemm_mma_128x128x32_w32x64",
+    features: Features::DIRECT_EPILOGUE,
+    tile: Tile { bm: 128, bn: 128, bk: 32, tm: 32, tn: 64 },
+    layouts: Layouts::Any,
+    ..MMA_F16_128X128X32
+};
+
+/// 128×256 with 64×32 warp tiles: 16 warps in one block.
+pub const MMA_F16_128X256X32_W64X32: KernelSpec = KernelSpec {
+    name: "hgemm_mma_128x256x32_w64x32",
+    features: Features::DIRECT_EPILOGUE,
+    tile: Tile { bm: 128, bn: 256, bk: 32, tm: 64, tn: 32 },
+    stages: 3,
+    layouts: Layouts::Any,
+    ..MMA_F16_128X256X32
+};
+
+/// The tensor-core ladder on one tile (128×128×32, 8 warps of 32×64, f16),
+/// each step adding one idea; the last step is MMA_F16_128X128X32_W32X64:
+/// 1. `mma.sync` with fragments gathered by plain shared loads, plain (unswizzled)
+///    tiles, a 2-stage `cp.async` pipeline (double buffering). Its gathers need
+///    more than 128 registers, so one block per SM (the others: two);
+pub const ABLATE_F16_PLAIN: KernelSpec = KernelSpec {
+    name: "hgemm_ablate_plain",
+    features: Features { ldmatrix: false, swizzle: false, staged_epilogue: false },
+    stages: 2,
+    min_blocks_per_sm: 1,
+    layouts: Layouts::RowMajor,
+    ..MMA_F16_128X128X32_W32X64
+};
+/// 2. + `ldmatrix`;
+pub const ABLATE_F16_LDMATRIX: KernelSpec = KernelSpec {
+    name: "hgemm_ablate_ldmatrix",
+    features: Features { ldmatrix: true, swizzle: false, staged_epilogue: false },
+    min_blocks_per_sm: 2,
+    ..ABLATE_F16_PLAIN
+};
+/// 3. + a 4-stage pipeline;
+pub const ABLATE_F16_STAGES: KernelSpec = KernelSpec { name: "hgemm_ablate_stages", stages: 4, ..ABLATE_F16_LDMATRIX };
+// 4. + swizzle: MMA_F16_128X128X32_W32X64.
+
+pub const MMA_BF16_128X256X32: KernelSpec =
+    KernelSpec { name: "bgemm_mma_128x256x32", dtype: Dtype::Bf16, ..MMA_F16_128X256X32 };
+pub const MMA_BF16_128X128X32: KernelSpec =
+    KernelSpec { name: "bgemm_mma_128x128x32", dtype: Dtype::Bf16, ..MMA_F16_128X128X32 };
+pub const MMA_BF16_128X256X64: KernelSpec =
+    KernelSpec { name: "bgemm_mma_128x256x64", dtype: Dtype::Bf16, ..MMA_F16_128X256X64 };
+pub const MMA_BF16_128X128X64: KernelSpec =
+    KernelSpec { name: "bgemm_mma_128x128x64", dtype: Dtype::Bf16, ..MMA_F16_128X128X64 };
+pub const MMA_BF16_128X128X32_W32X64: KernelSpec =
+    KernelSpec { name: "bgemm_mma_128x128x32_w32x64", dtype: Dtype::Bf16, ..MMA_F16_128X128X32_W32X64 };
+pub const MMA_BF16_128X256X32_W64X32: KernelSpec =
+    KernelSpec { name: "bgemm_mma_128x256x32_w64x32", dtype: Dtype::Bf16, ..MMA_F16_128X256X32_W64X32 };
+
+/// Step 8b: TF32 tensor cores on f32 data, 128×128×32, 4 warps of 64×64,
+/// 3 stages (98 KiB), two blocks per SM.
+pub const MMA_TF32_128X128X32: KernelSpec = KernelSpec {
+    name: "tgemm_mma_128x128x32",
+    dtype: Dtype::Tf32,
+    algorithm: Algorithm::TensorCore,
+    features: Features::ALL,
+    tile: Tile { bm: 128, bn: 128, bk: 32, tm: 64, tn: 64 },
+    stages: 3,
+    default_group_m: 8,
+    min_blocks_per_sm: 2,
+    // Its column-major variants spill at 255 registers.
+    layouts: Layouts::RowMajor,
+    arch: Arch::Sm80,
+};
+
+/// 64×128×32, 4 warps of 32×64: twice the blocks, for small problems. (A
+/// 128×256 tile of 8 warps of 64×64 spills at 255 registers.)
+pub const MMA_TF32_64X128X32: KernelSpec = KernelSpec {
+    name: "tgemm_mma_64x128x32",
+    tile: Tile { bm: 64, bn: 128, bk: 32, tm: 32, tn: 64 },
+    layouts: Layouts::Any,
+    ..MMA_TF32_128X128X32
+};
+
+/// Step 9: Hopper `wgmma` (sm_90a). 128×256×64 block tile, two warpgroups
+/// of 64×256, 4 stages (192 KiB), one block per SM.
+pub const WGMMA_F16_128X256X64: KernelSpec = KernelSpec {
+    name: "hgemm_wgmma_128x256x64",
+    dtype: Dtype::F16,
+    algorithm: Algorithm::Wgmma,
+    features: Features::DIRECT_EPILOGUE,
+    tile: Tile { bm: 128, bn: 256, bk: 64, tm: 64, tn: 256 },
+    stages: 4,
+    default_group_m: 8,
+    min_blocks_per_sm: 1,
+    layouts: Layouts::Any,
+    arch: Arch::Sm90a,
+};
+
+pub const WGMMA_BF16_128X256X64: KernelSpec =
+    KernelSpec { name: "bgemm_wgmma_128x256x64", dtype: Dtype::Bf16, ..WGMMA_F16_128X256X64 };
+
+/// Step 9b: TF32 `wgmma` on f32 data, 128×256×32 (128-byte rows of 32 f32),
+/// two warpgroups of 64×256, 4 stages (192 KiB). B is transposed on its way
+/// into shared memory (4-byte `cp.async`), since TF32 `wgmma` reads only
+/// K-major operands.
+pub const WGMMA_TF32_128X256X32: KernelSpec = KernelSpec {
+    name: "tgemm_wgmma_128x256x32",
+    dtype: Dtype::Tf32,
+    tile: Tile { bm: 128, bn: 256, bk: 32, tm: 64, tn: 256 },
+    layouts: Layouts::RowMajor,
+    ..WGMMA_F16_128X256X64
+};
+
+/// 256×128×32: two warpgroups of two 64×128 tiles. Per multiply-add it
+/// moves half as many B elements as 128×256 (B is the operand copied 4 bytes
+/// at a time) and twice as many A elements (16 bytes at a time).
+pub const WGMMA_TF32_256X128X32: KernelSpec = KernelSpec {
+    name: "tgemm_wgmma_256x128x32",
+    tile: Tile { bm: 256, bn: 128, bk: 32, tm: 128, tn: 128 },
+    ..WGMMA_TF32_128X256X32
+};
+
+/// Every kernel, f32 ladder first.
+pub const KERNELS: &[KernelSpec] = &[
+    NAIVE,
+    TILED,
+    REG1D,
+    REG2D,
+    VECTORIZED,
+    DB_128X128X8,
+    DB_128X128X16,
+    DB_128X64X16,
+    DB_64X64X16,
+    DB_128X256X8,
+    DB_128X256X16,
+    DB_256X128X8,
+    ASYNC_128X128X8,
+    ASYNC_128X128X16,
+    ASYNC_128X64X16,
+    MMA_F16_128X256X32,
+    MMA_F16_128X128X32,
+    MMA_F16_128X256X64,
+    MMA_F16_128X128X64,
+    MMA_F16_128X128X32_W32X64,
+    MMA_F16_128X256X32_W64X32,
+    ABLATE_F16_PLAIN,
+    ABLATE_F16_LDMATRIX,
+    ABLATE_F16_STAGES,
+    MMA_BF16_128X256X32,
+    MMA_BF16_128X128X32,
+    MMA_BF16_128X256X64,
+    MMA_BF16_128X128X64,
+    MMA_BF16_128X128X32_W32X64,
+    MMA_BF16_128X256X32_W64X32,
+    MMA_TF32_128X128X32,
+    MMA_TF32_64X128X32,
+    WGMMA_F16_128X256X64,
+    WGMMA_BF16_128X256X64,
+    WGMMA_TF32_128X256X32,
+    WGMMA_TF32_256X128X32,
+];

@@ -1,0 +1,209 @@
+//! What a kernel is: its element type, algorithm, tile, optional features,
+//! operand layouts and target architecture ([`KernelSpec`]). Plain data; the
+//! numbers a launch derives from it are in [`crate::geometry`], and the
+//! kernels themselves in [`crate::kernels`].
+
+/// Shape of the work one thread block does, and of the part of it each
+/// thread owns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tile {
+    /// Rows of C per block.
+    pub bm: u32,
+    /// Columns of C per block.
+    pub bn: u32,
+    /// Depth of the K slice staged in shared memory per step.
+    pub bk: u32,
+    /// Rows of C per thread.
+    pub tm: u32,
+    /// Columns of C per thread.
+    pub tn: u32,
+}
+
+/// Element type of A, B and C. Accumulation is f32 for every type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dtype {
+    /// IEEE f32, computed exactly on CUDA cores.
+    F32,
+    /// f32 in memory, multiplied on tensor cores with operands rounded to
+    /// TF32 (10-bit mantissa), as PyTorch's `allow_tf32`.
+    Tf32,
+    F16,
+    Bf16,
+}
+
+impl Dtype {
+    pub const ALL: [Dtype; 4] = [Dtype::F32, Dtype::Tf32, Dtype::F16, Dtype::Bf16];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Dtype::F32 => "f32",
+            Dtype::Tf32 => "tf32",
+            Dtype::F16 => "f16",
+            Dtype::Bf16 => "bf16",
+        }
+    }
+
+    /// Bytes per element in memory.
+    pub const fn element_bytes(self) -> u32 {
+        match self {
+            Dtype::F32 | Dtype::Tf32 => 4,
+            Dtype::F16 | Dtype::Bf16 => 2,
+        }
+    }
+}
+
+/// Which algorithm a kernel implements; each is one step of the ladder and
+/// one kernel in `kernels-gpu`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Algorithm {
+    /// One thread per element of C, operands straight from global memory.
+    Naive,
+    /// Square tiles of A and B staged in shared memory (the seeds' kernel).
+    Tiled,
+    /// Each thread computes a column of `tm` outputs.
+    RegisterBlocked1d,
+    /// Each thread computes a `tm × tn` block of outputs.
+    RegisterBlocked2d,
+    /// 2-D blocking with 128-bit global loads, A transposed in shared memory
+    /// and conflict-free 128-bit shared reads.
+    Vectorized,
+    /// `Vectorized` with two shared-memory stages: the next K slice is loaded
+    /// while the current one is multiplied.
+    DoubleBuffered,
+    /// A multi-stage pipeline of `cp.async` copies (global → shared without
+    /// registers), several K slices in flight.
+    AsyncPipeline,
+    /// Tensor cores: `mma.sync` on warp tiles fed by `ldmatrix` from swizzled
+    /// shared memory, filled by a `cp.async` pipeline. `tm × tn` is the warp
+    /// tile; each warp is 32 threads.
+    TensorCore,
+    /// Hopper warpgroup MMA (`wgmma.mma_async`, operands read from swizzled
+    /// shared memory through descriptors). `tm × tn` is the warpgroup tile;
+    /// each warpgroup is 128 threads.
+    Wgmma,
+}
+
+/// The GPU architecture a kernel's PTX module is built for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arch {
+    /// Ampere and newer (`sm_80` PTX, JIT-compiled by the driver for the GPU).
+    Sm80,
+    /// Hopper only (`sm_90a`: `wgmma` has no portable form).
+    Sm90a,
+}
+
+impl Arch {
+    pub const ALL: [Arch; 2] = [Arch::Sm80, Arch::Sm90a];
+
+    /// The name `-Ctarget-cpu` and `.target` use.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Arch::Sm80 => "sm_80",
+            Arch::Sm90a => "sm_90a",
+        }
+    }
+}
+
+/// Optional parts of the tensor-core kernels, switched off one at a time by
+/// the ablation configurations (`ABLATE_*`) to measure what each is worth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// Operand fragments loaded with `ldmatrix` (else gathered with 32- and
+    /// 16-bit shared loads in the `mma` register layout).
+    pub ldmatrix: bool,
+    /// XOR-swizzled shared-memory tiles (else plain rows, with bank conflicts).
+    pub swizzle: bool,
+    /// f16/bf16 epilogue staged through shared memory for 16-byte stores
+    /// (else 4-byte stores straight from registers). A tuning choice, not an
+    /// ablation: it helps 64×64 warp tiles and costs 32×64 ones (PERF.md).
+    pub staged_epilogue: bool,
+}
+
+impl Features {
+    pub const ALL: Features = Features { ldmatrix: true, swizzle: true, staged_epilogue: true };
+    /// Everything except the staged epilogue.
+    pub const DIRECT_EPILOGUE: Features = Features { staged_epilogue: false, ..Features::ALL };
+
+    /// Whether this set leaves out an optimization on purpose (an ablation).
+    pub const fn is_ablation(&self) -> bool {
+        !self.ldmatrix || !self.swizzle
+    }
+}
+
+/// How A and B lie in memory. `C = A·B` is written for row-major operands
+/// (`N`); a column-major operand (`T`: its transpose is what is stored
+/// row-major) is read in place, without a copy, by kernels compiled for it.
+/// A column-major C needs no kernel of its own: the host computes
+/// `Cᵀ = Bᵀ·Aᵀ` instead, which swaps A and B and flips both layouts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OperandLayout {
+    pub a_col_major: bool,
+    pub b_col_major: bool,
+}
+
+impl OperandLayout {
+    /// Both row-major: the layout every kernel supports.
+    pub const NN: OperandLayout = OperandLayout { a_col_major: false, b_col_major: false };
+    pub const ALL: [OperandLayout; 4] = [
+        OperandLayout::NN,
+        OperandLayout { a_col_major: false, b_col_major: true },
+        OperandLayout { a_col_major: true, b_col_major: false },
+        OperandLayout { a_col_major: true, b_col_major: true },
+    ];
+
+    /// What the kernel's PTX entry name carries after the spec's name
+    /// (BLAS's letters for A then B; none for NN).
+    pub const fn suffix(self) -> &'static str {
+        match (self.a_col_major, self.b_col_major) {
+            (false, false) => "",
+            (false, true) => "_nt",
+            (true, false) => "_tn",
+            (true, true) => "_tt",
+        }
+    }
+}
+
+/// Which operand layouts a kernel is compiled for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layouts {
+    /// Row-major A and B only (the teaching ladder, the ablations).
+    RowMajor,
+    /// All four: one PTX entry per [`OperandLayout`].
+    Any,
+}
+
+/// Everything the host needs to launch a kernel, and the kernel needs to be
+/// compiled with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KernelSpec {
+    /// The PTX entry point (`.entry` name). A CPU test checks that every spec
+    /// has its entry in the embedded PTX.
+    pub name: &'static str,
+    pub dtype: Dtype,
+    pub algorithm: Algorithm,
+    pub tile: Tile,
+    /// Shared-memory stages (0 for kernels that use none).
+    pub stages: u32,
+    /// Grouped tile order used unless the caller overrides it (1 = row-major
+    /// order of tiles, i.e. grouping off).
+    pub default_group_m: u32,
+    /// Which optimizations a tensor-core kernel uses (all, except in the
+    /// ablations that measure each one's worth).
+    pub features: Features,
+    /// Blocks that must fit on one multiprocessor at once (0: no demand).
+    /// `build.rs` writes it into the PTX as `.maxntid threads` and
+    /// `.minnctapersm` (CUDA C++'s `__launch_bounds__`), so ptxas caps the
+    /// registers per thread at `65536 / (threads × blocks)`.
+    pub min_blocks_per_sm: u32,
+    /// The operand layouts compiled in (each one a PTX entry).
+    pub layouts: Layouts,
+    /// Which PTX module holds the kernel.
+    pub arch: Arch,
+}
+
+impl KernelSpec {
+    /// Whether the kernel has an entry for `layout`.
+    pub const fn supports(&self, layout: OperandLayout) -> bool {
+        matches!(self.layouts, Layouts::Any) || (!layout.a_col_major && !layout.b_col_major)
+    }
+}
