@@ -41,6 +41,7 @@ use crate::kernels::find_kernel;
 use crate::tune::default_choice;
 use cust::memory::{DeviceCopy, DeviceSlice};
 use gemm_launch::{Dtype, KernelSpec, OperandLayout};
+pub use gemm_launch::split_k::SplitK;
 
 /// How a matrix lies in memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -189,6 +190,7 @@ pub enum KernelChoice {
 /// Everything about a call except the matrices.
 #[derive(Clone, Copy, Debug)]
 pub struct GemmOptions {
+    /// With `alpha = 0`, A and B are not read: `C = β·C` (BLAS semantics).
     pub alpha: f32,
     /// With `beta = 0`, C is not read (it may hold anything, NaN included).
     pub beta: f32,
@@ -199,11 +201,22 @@ pub struct GemmOptions {
     pub kernel: KernelChoice,
     /// Grouped tile order (1 = off); `None` keeps the kernel's default.
     pub group_m: Option<u32>,
+    /// Whether K may be split into chunks summed in a workspace
+    /// (`crate::split_k`): `Auto` (default) splits deep K (more accurate)
+    /// and few-tile shapes (faster); f16/bf16 calls do not split yet.
+    pub split_k: SplitK,
 }
 
 impl Default for GemmOptions {
     fn default() -> Self {
-        GemmOptions { alpha: 1.0, beta: 0.0, allow_tf32: false, kernel: KernelChoice::Auto, group_m: None }
+        GemmOptions {
+            alpha: 1.0,
+            beta: 0.0,
+            allow_tf32: false,
+            kernel: KernelChoice::Auto,
+            group_m: None,
+            split_k: SplitK::Auto,
+        }
     }
 }
 
@@ -371,7 +384,9 @@ impl Gpu {
     }
 
     /// `batch.count` independent GEMMs, `C_i = α·A_i·B_i + β·C_i`, with
-    /// `X_i` starting `i · batch.stride_x` elements after `X_0`: one launch.
+    /// `X_i` starting `i · batch.stride_x` elements after `X_0`: one launch
+    /// (a few more when K is split, see [`GemmOptions::split_k`]; with α = 0
+    /// only the scaling of C runs).
     pub fn gemm_strided_batched<T: Element>(
         &self,
         options: &GemmOptions,
@@ -392,7 +407,9 @@ impl Gpu {
         let (a_ptr, b_ptr) = if plan.swapped { (b.data, a.data) } else { (a.data, b.data) };
         let pointers =
             [a_ptr.as_device_ptr().as_raw(), b_ptr.as_device_ptr().as_raw(), c.data.as_device_ptr().as_raw()];
-        self.launch(spec, &plan, pointers, options.alpha, options.beta, options.group_m)?;
+        if !self.gemm_special::<T>(options, &plan, spec, pointers)? {
+            self.launch(spec, &plan, pointers, options.alpha, options.beta, options.group_m)?;
+        }
         Ok(spec)
     }
 }

@@ -49,10 +49,11 @@ pub mod matrix;
 pub mod ptx;
 pub mod reference;
 pub mod run;
+pub mod split_k;
 pub mod timing;
 pub mod tune;
 
-pub use api::{Batch, GemmOptions, KernelChoice, Layout, MatMut, MatRef, MatrixDesc};
+pub use api::{Batch, GemmOptions, KernelChoice, Layout, MatMut, MatRef, MatrixDesc, SplitK};
 pub use element::Element;
 pub use error::{GemmError, Result};
 pub use gpu::{DeviceInfo, Gpu, KernelResources};

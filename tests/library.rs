@@ -97,7 +97,7 @@ fn run_case<T: Element>(gpu: &Gpu, case: &Case, rng: &mut StdRng) -> Result<(f64
         beta: case.beta,
         allow_tf32: case.dtype == Dtype::Tf32,
         kernel: case.kernel,
-        group_m: None,
+        ..GemmOptions::default()
     };
     gpu.gemm_strided_batched(
         &options,

@@ -8,6 +8,8 @@
 //! two can never disagree.
 #![no_std]
 
+pub mod split_k;
+
 /// Shape of the work one thread block does, and of the part of it each
 /// thread owns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
