@@ -40,8 +40,8 @@ use crate::gpu::Gpu;
 use crate::kernels::find_kernel;
 use crate::tune::default_choice;
 use cust::memory::{DeviceCopy, DeviceSlice};
-use gemm_launch::{Dtype, KernelSpec, OperandLayout};
 pub use gemm_launch::split_k::SplitK;
+use gemm_launch::{Dtype, KernelSpec, OperandLayout};
 
 /// How a matrix lies in memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

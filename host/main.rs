@@ -252,7 +252,7 @@ fn baseline_row<T: Element>(gpu: &Gpu, dtype: Dtype, p: &Problem<T>, b: &Baselin
         median_ms: b.timing.median_ms,
         tflops: b.tflops,
         rel_err: b.rel_err,
-        ok: dtype.accepts(b.rel_err),
+        ok: dtype.accepts(b.rel_err, p.k),
         device: gpu.info.name.clone(),
         cublas_tflops: Some(b.tflops),
         pct_cublas: Some(100.0),

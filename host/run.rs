@@ -150,7 +150,7 @@ impl<T: Element> Problem<T> {
             median_ms: timing.median_ms,
             tflops: tf,
             rel_err,
-            ok: dtype.accepts(rel_err),
+            ok: dtype.accepts(rel_err, self.k),
             device: gpu.info.name.clone(),
             cublas_tflops: baseline.map(|b| b.tflops),
             pct_cublas: baseline.map(|b| 100.0 * tf / b.tflops),

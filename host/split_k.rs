@@ -239,7 +239,8 @@ impl Gpu {
         let grid = GridSize::xyz(col_blocks * row_groups, 1, plan.batch);
         let mut step = 1u32;
         for _ in 0..split.combine_passes() {
-            let (mut ws, mut splits, mut step_arg, mut slab, mut run_stride) = (ws, split.splits, step, slab, run_stride);
+            let (mut ws, mut splits, mut step_arg, mut slab, mut run_stride) =
+                (ws, split.splits, step, slab, run_stride);
             let (mut m, mut n, mut row_groups) = (plan.m, plan.n, row_groups);
             // In the order of `splitk_combine`'s parameters.
             let args: [*mut c_void; 8] = [
@@ -275,7 +276,8 @@ impl Gpu {
         let (mut ws, mut splits, mut step, mut slab, mut run_stride) =
             (ws, split.splits, step, slab, split.splits as u64 * slab);
         let (mut c, mut m, mut n, mut ldc) = (c, plan.m, plan.n, plan.ldc);
-        let (mut alpha, mut beta, mut stride_c, mut row_groups) = (options.alpha, options.beta, plan.stride_c, row_groups);
+        let (mut alpha, mut beta, mut stride_c, mut row_groups) =
+            (options.alpha, options.beta, plan.stride_c, row_groups);
         // In the order of the epilogue entries' parameters.
         let args: [*mut c_void; 13] = [
             &mut ws as *mut _ as *mut c_void,

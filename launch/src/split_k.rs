@@ -207,7 +207,8 @@ pub struct ReduceSpec {
     pub out: Dtype,
 }
 
-pub const REDUCE_COMBINE: ReduceSpec = ReduceSpec { name: "splitk_combine", role: ReduceRole::Combine, out: Dtype::F32 };
+pub const REDUCE_COMBINE: ReduceSpec =
+    ReduceSpec { name: "splitk_combine", role: ReduceRole::Combine, out: Dtype::F32 };
 pub const EPILOGUE_F32: ReduceSpec =
     ReduceSpec { name: "sgemm_splitk_epilogue", role: ReduceRole::Epilogue, out: Dtype::F32 };
 pub const EPILOGUE_F16: ReduceSpec =
