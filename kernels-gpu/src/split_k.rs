@@ -93,10 +93,10 @@ impl OutElement for f32 {
 
 /// f16 bits.
 #[repr(transparent)]
-struct F16(u16);
+pub struct F16(u16);
 /// bf16 bits.
 #[repr(transparent)]
-struct Bf16(u16);
+pub struct Bf16(u16);
 
 impl OutElement for F16 {
     #[inline(always)]
