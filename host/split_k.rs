@@ -160,6 +160,9 @@ impl Gpu {
     /// Grows the workspace to at least `bytes` now, so that calls that fit
     /// in it allocate nothing.
     pub fn reserve_workspace(&self, bytes: u64) -> Result<()> {
+        if bytes == 0 {
+            return Ok(());
+        }
         let mut workspace = self.workspace.lock().unwrap_or_else(|e| e.into_inner());
         self.grow_workspace(&mut workspace, bytes).map(|_| ())
     }
@@ -188,8 +191,10 @@ impl Gpu {
         if let Some(w) = workspace.as_ref().filter(|w| w.len() as u64 >= elements) {
             return Ok(w.as_device_ptr().as_raw());
         }
-        if workspace.take().is_some() {
+        if let Some(old) = workspace.take() {
+            // Work already queued may still read or write it.
             self.stream().synchronize().during("kernel execution")?;
+            drop(old);
         }
         self.ensure_free(bytes)?;
         let len = usize::try_from(elements).map_err(|_| GemmError::OutOfMemory { needed: bytes, free: 0 })?;
