@@ -227,7 +227,7 @@ fn bench_entry<T: Element>(
                 Launch::Cublas(cublas) => problem.baseline(gpu, cublas, 1).map(|b| b.rel_err),
             }
             .unwrap_or_else(|e| panic!("{id}: {e}"));
-            assert!(dtype.accepts(rel_err), "{id} is wrong (relative error {rel_err:e}); not timing it");
+            assert!(dtype.accepts(rel_err, k), "{id} is wrong (relative error {rel_err:e}); not timing it");
             checked = true;
         }
         match launch {

@@ -60,7 +60,8 @@ pub struct ReadmeDoctests;
 pub use bench::{cublas, matrix, reference, run, sweep, timing, tune};
 pub use driver::{element, error, gpu, kernels, ptx};
 
-pub use api::{Batch, GemmOptions, KernelChoice, Layout, MatMut, MatRef, MatrixDesc};
+pub use api::split_k;
+pub use api::{Batch, GemmOptions, KernelChoice, Layout, MatMut, MatRef, MatrixDesc, SplitK};
 pub use bench::matrix::Matrix;
 pub use driver::element::Element;
 pub use driver::error::{GemmError, Result};

@@ -24,7 +24,9 @@ impl Gpu {
     }
 
     /// `batch.count` independent GEMMs, `C_i = α·A_i·B_i + β·C_i`, with
-    /// `X_i` starting `i · batch.stride_x` elements after `X_0`: one launch.
+    /// `X_i` starting `i · batch.stride_x` elements after `X_0`: one launch
+    /// (a few more when K is split, see [`GemmOptions::split_k`]; with α = 0
+    /// only the scaling of C runs).
     pub fn gemm_strided_batched<T: Element>(
         &self,
         options: &GemmOptions,
@@ -45,7 +47,9 @@ impl Gpu {
         let (a_ptr, b_ptr) = if plan.swapped { (b.data, a.data) } else { (a.data, b.data) };
         let pointers =
             [a_ptr.as_device_ptr().as_raw(), b_ptr.as_device_ptr().as_raw(), c.data.as_device_ptr().as_raw()];
-        self.launch(spec, &plan, pointers, options.alpha, options.beta, options.group_m)?;
+        if !self.gemm_special::<T>(options, &plan, spec, pointers)? {
+            self.launch(spec, &plan, pointers, options.alpha, options.beta, options.group_m)?;
+        }
         Ok(spec)
     }
 }

@@ -43,10 +43,11 @@ pub mod choice;
 pub mod gemm;
 pub mod options;
 pub mod plan;
+pub mod split_k;
 pub mod views;
 
 pub use crate::driver::launch::Plan;
 pub use choice::{Choice, default_choice, select_kernel};
-pub use options::{GemmOptions, KernelChoice};
+pub use options::{GemmOptions, KernelChoice, SplitK};
 pub use plan::{MAX_BATCH, MAX_DIM, check_alignment, plan};
 pub use views::{Batch, Layout, MatMut, MatRef, MatrixDesc};

@@ -1,7 +1,8 @@
-//! Everything about a call except the matrices: α, β, TF32, which kernel
-//! and its tile order.
+//! Everything about a call except the matrices: α, β, TF32, which kernel,
+//! its tile order and whether K may be split.
 
 use gemm_launch::KernelSpec;
+pub use gemm_launch::split_k::SplitK;
 
 /// Which kernel runs a call.
 #[derive(Clone, Copy, Debug, Default)]
@@ -18,6 +19,7 @@ pub enum KernelChoice {
 /// Everything about a call except the matrices.
 #[derive(Clone, Copy, Debug)]
 pub struct GemmOptions {
+    /// With `alpha = 0`, A and B are not read: `C = β·C` (BLAS semantics).
     pub alpha: f32,
     /// With `beta = 0`, C is not read (it may hold anything, NaN included).
     pub beta: f32,
@@ -28,10 +30,21 @@ pub struct GemmOptions {
     pub kernel: KernelChoice,
     /// Grouped tile order (1 = off); `None` keeps the kernel's default.
     pub group_m: Option<u32>,
+    /// Whether K may be split into chunks summed in a workspace
+    /// ([`crate::api::split_k`]): `Auto` (default) splits deep K (more
+    /// accurate) and few-tile shapes (faster).
+    pub split_k: SplitK,
 }
 
 impl Default for GemmOptions {
     fn default() -> Self {
-        GemmOptions { alpha: 1.0, beta: 0.0, allow_tf32: false, kernel: KernelChoice::Auto, group_m: None }
+        GemmOptions {
+            alpha: 1.0,
+            beta: 0.0,
+            allow_tf32: false,
+            kernel: KernelChoice::Auto,
+            group_m: None,
+            split_k: SplitK::Auto,
+        }
     }
 }

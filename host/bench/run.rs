@@ -2,7 +2,7 @@
 //! reference, C poisoned with NaN before every checked launch, CUDA-event
 //! timing, and cuBLAS on the same buffers and stream for the ratio.
 
-use crate::api::{GemmOptions, KernelChoice, MatMut, MatRef};
+use crate::api::{Batch, GemmOptions, KernelChoice, MatMut, MatRef, MatrixDesc, SplitK};
 use crate::bench::cublas::Cublas;
 use crate::bench::matrix::Matrix;
 use crate::bench::reference::Reference;
@@ -23,6 +23,8 @@ pub struct Problem<T: Element> {
     pub n: usize,
     pub k: usize,
     pub reference: Reference,
+    /// Whether calls may split K (`gemm --split-k`); `Auto` by default.
+    pub split_k: SplitK,
     a: DeviceBuffer<T>,
     b: DeviceBuffer<T>,
     c: DeviceBuffer<T>,
@@ -81,7 +83,7 @@ impl<T: Element> Problem<T> {
         let b = gpu.upload(&b_host.to_elements::<T>())?;
         let c = gpu.alloc_poisoned(m * n)?;
         let reference = Reference::new(&a_host, &b_host, rng);
-        Ok(Problem { dtype, m, n, k, reference, a, b, c })
+        Ok(Problem { dtype, m, n, k, reference, split_k: SplitK::Auto, a, b, c })
     }
 
     /// C, copied back and widened to f32.
@@ -106,9 +108,14 @@ impl<T: Element> Problem<T> {
                 element: self.dtype.name(),
             });
         }
-        let options = GemmOptions { kernel: KernelChoice::Kernel(spec), group_m, ..GemmOptions::default() };
+        let options = self.options(spec, group_m);
         let (a, b) = (MatRef::row_major(&self.a, self.m, self.k), MatRef::row_major(&self.b, self.k, self.n));
         gpu.gemm(&options, a, b, MatMut::row_major(&mut self.c, self.m, self.n)).map(|_| ())
+    }
+
+    /// The options every call of `spec` on this problem uses.
+    fn options(&self, spec: &'static KernelSpec, group_m: Option<u32>) -> GemmOptions {
+        GemmOptions { kernel: KernelChoice::Kernel(spec), group_m, split_k: self.split_k, ..GemmOptions::default() }
     }
 
     /// Median time of `iters` back-to-back launches of `spec`.
@@ -146,6 +153,17 @@ impl<T: Element> Problem<T> {
         let rel_err = self.check(gpu, spec, group_m)?;
         let timing = self.time(gpu, spec, group_m, iters)?;
         let tf = tflops(self.m, self.n, self.k, timing.median_ms);
+        let (a, b, c) = (
+            MatrixDesc::row_major(self.m, self.k),
+            MatrixDesc::row_major(self.k, self.n),
+            MatrixDesc::row_major(self.m, self.n),
+        );
+        let workspace = gpu.gemm_workspace_bytes::<T>(&self.options(spec, group_m), &a, &b, &c, &Batch::single())?;
+        let note = if workspace > 0 {
+            format!("split-K, {:.1} MiB workspace", workspace as f64 / (1 << 20) as f64)
+        } else {
+            String::new()
+        };
         Ok(RunResult {
             kernel: short_name(spec).to_string(),
             dtype: dtype.name(),
@@ -156,11 +174,11 @@ impl<T: Element> Problem<T> {
             median_ms: timing.median_ms,
             tflops: tf,
             rel_err,
-            ok: dtype.accepts(rel_err),
+            ok: dtype.accepts(rel_err, self.k),
             device: gpu.info.name.clone(),
             cublas_tflops: baseline.map(|b| b.tflops),
             pct_cublas: baseline.map(|b| 100.0 * tf / b.tflops),
-            note: String::new(),
+            note,
         })
     }
 }

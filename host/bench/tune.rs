@@ -125,7 +125,7 @@ pub fn tune<T: Element>(
                 median_ms: timing.median_ms,
                 tflops: tflops(problem.m, problem.n, problem.k, timing.median_ms),
                 rel_err,
-                ok: dtype.accepts(rel_err),
+                ok: dtype.accepts(rel_err, problem.k),
             };
             progress(&trial);
             trials.push(trial);

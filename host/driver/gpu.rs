@@ -9,13 +9,14 @@ use crate::driver::ptx::{PTX_SM80, PTX_SM90A};
 use cust::context::Context;
 use cust::device::{Device, DeviceAttribute};
 use cust::error::CudaError;
-use cust::function::FunctionAttribute;
+use cust::function::{FunctionAttribute, GridSize};
 use cust::memory::{CopyDestination, DeviceBuffer, DeviceCopy, DeviceSlice};
 use cust::module::Module;
 use cust::stream::{Stream, StreamFlags};
 use cust::{CudaFlags, sys};
 use gemm_launch::{Arch, KernelSpec, OperandLayout};
 use std::collections::HashMap;
+use std::ffi::c_void;
 
 /// What the CLI and the logs report about the device.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -42,7 +43,9 @@ pub struct KernelResources {
 /// Kernels loaded on one device. Create it once and reuse it: module load
 /// includes the driver's JIT compilation of the PTX.
 pub struct Gpu {
-    // Field order is drop order: the modules and stream go before the context.
+    // Field order is drop order: the workspace, modules and stream go before the context.
+    /// Split-K workspace (`host/api/split_k.rs`): grown on demand, kept for reuse.
+    pub(crate) workspace: std::sync::Mutex<Option<DeviceBuffer<f32>>>,
     module: Module,
     /// The Hopper-only module (`wgmma`), loaded on compute capability 9.0.
     hopper_module: Option<Module>,
@@ -87,8 +90,16 @@ impl Gpu {
             _ => None,
         };
         let stream = Stream::new(StreamFlags::NON_BLOCKING, None).during("stream creation")?;
-        let mut gpu =
-            Gpu { module, hopper_module, stream, device, _context: context, info, unlaunchable: HashMap::new() };
+        let mut gpu = Gpu {
+            workspace: std::sync::Mutex::new(None),
+            module,
+            hopper_module,
+            stream,
+            device,
+            _context: context,
+            info,
+            unlaunchable: HashMap::new(),
+        };
         gpu.unlaunchable = prepare_kernels(&gpu)?;
         Ok(gpu)
     }
@@ -191,7 +202,7 @@ impl Gpu {
         Ok(())
     }
 
-    fn alloc_error(&self, e: CudaError, needed: u64) -> GemmError {
+    pub(crate) fn alloc_error(&self, e: CudaError, needed: u64) -> GemmError {
         match e {
             CudaError::OutOfMemory => {
                 let free = cust::memory::mem_get_info().map(|(f, _)| f as u64).unwrap_or(0);
@@ -199,6 +210,13 @@ impl Gpu {
             }
             e => GemmError::Cuda { during: "allocation", source: e },
         }
+    }
+
+    /// Enqueues one launch of a kernel of the sm_80 module that is not a
+    /// GEMM (the split-K reductions), with its arguments in order.
+    pub(crate) fn launch_sm80(&self, entry: &str, grid: GridSize, threads: u32, args: &[*mut c_void]) -> Result<()> {
+        let f = self.module.get_function(entry).during("kernel lookup")?;
+        unsafe { self.stream.launch(&f, grid, threads, 0, args) }.during("kernel launch")
     }
 
     /// The module holding `entry` (an entry of `spec`), if this GPU loaded

@@ -29,6 +29,8 @@ mod reg1d;
 #[cfg(not(rgemm_sm90a))]
 mod reg2d;
 #[cfg(not(rgemm_sm90a))]
+mod split_k;
+#[cfg(not(rgemm_sm90a))]
 mod staging;
 mod tensor_core;
 #[cfg(not(rgemm_sm90a))]

@@ -20,6 +20,7 @@
 pub mod geometry;
 pub mod kernels;
 pub mod spec;
+pub mod split_k;
 
 pub use geometry::*;
 pub use kernels::*;

@@ -1,0 +1,304 @@
+//! Split-K and the α = 0 path on the host: the workspace `Gpu` owns, the
+//! partial GEMMs as strided batches of an ordinary kernel, and the
+//! reduction launches. The rule (when to split, the chunk, the workspace
+//! size) is `gemm_launch::split_k`'s.
+//!
+//! A split call runs: the partial GEMMs (chunk `s` of K for matrix `b` of the
+//! batch into slab `b·splits + s` of the workspace, with α = 1, β = 0), then
+//! `combine_passes` in-place tree passes and one epilogue that writes
+//! `C = α·sum + β·C`. All on the GPU's stream, in order: the workspace is
+//! reused by the next call without a wait.
+//!
+//! ```
+//! use rgemm::{GemmError, GemmOptions, Gpu, MatrixDesc, SplitK};
+//!
+//! let gpu = match Gpu::new() {
+//!     Ok(gpu) => gpu,
+//!     Err(GemmError::NoGpu(why)) => {
+//!         eprintln!("no GPU, example skipped: {why}");
+//!         return Ok(());
+//!     }
+//!     Err(e) => return Err(e),
+//! };
+//! // Deep K: the default (SplitK::Auto) splits it; size the workspace first
+//! // if allocations during calls are unwelcome.
+//! let (a, b, c) = (MatrixDesc::row_major(64, 100_000), MatrixDesc::row_major(100_000, 64), MatrixDesc::row_major(64, 64));
+//! let options = GemmOptions::default();
+//! let bytes = gpu.gemm_workspace_bytes::<f32>(&options, &a, &b, &c, &rgemm::Batch::single())?;
+//! gpu.reserve_workspace(bytes)?;
+//! assert!(gpu.workspace_bytes() >= bytes);
+//! // Off: one kernel sums all of K per element, no workspace.
+//! let off = GemmOptions { split_k: SplitK::Off, ..options };
+//! assert_eq!(gpu.gemm_workspace_bytes::<f32>(&off, &a, &b, &c, &rgemm::Batch::single())?, 0);
+//! gpu.release_workspace()?;
+//! # Ok::<(), GemmError>(())
+//! ```
+
+use crate::api::{Batch, GemmOptions, MatrixDesc, Plan, plan, select_kernel};
+use crate::driver::element::Element;
+use crate::driver::error::{During, GemmError, Result};
+use crate::driver::gpu::Gpu;
+use cust::function::GridSize;
+use cust::memory::DeviceBuffer;
+use gemm_launch::KernelSpec;
+use gemm_launch::split_k::{
+    MAX_SPLITS, REDUCE_COMBINE, REDUCE_FAN_IN, REDUCE_THREADS, Split, SplitError, SplitK, epilogue_for,
+    partials_kernel, plan_split, reduce_geometry, slab_elements, workspace_bytes,
+};
+use std::ffi::c_void;
+
+/// The split of a checked call run by `spec` (`None`: no split), and the
+/// kernel that computes its partial sums in f32. Pure: tested on the CPU.
+pub fn split_for(
+    options: &GemmOptions,
+    plan: &Plan,
+    spec: &'static KernelSpec,
+    multiprocessors: u32,
+) -> Result<Option<(Split, &'static KernelSpec)>> {
+    if options.split_k == SplitK::Off || options.alpha == 0.0 {
+        return Ok(None);
+    }
+    let Some(partials) = partials_kernel(spec) else {
+        return match options.split_k {
+            SplitK::Chunk(_) => Err(GemmError::Unsupported {
+                kernel: spec.name.into(),
+                reason: "split-K needs an f32-output variant of this kernel for the partial sums, and it has none \
+                         yet (f16/bf16 calls run without split-K)"
+                    .into(),
+            }),
+            _ => Ok(None),
+        };
+    };
+    let tiles = partials.grid(plan.m, plan.n);
+    let split = plan_split(options.split_k, plan.m, plan.n, plan.k, plan.batch, tiles, multiprocessors);
+    match split {
+        Ok(split) => Ok(split.map(|s| (s, partials))),
+        Err(SplitError::ZeroChunk) => Err(GemmError::ZeroDimension { what: "split-K chunk" }),
+        Err(SplitError::TooManySplits { splits }) => {
+            Err(GemmError::DimensionTooLarge { what: "split-K chunks", value: splits, max: MAX_SPLITS as u64 })
+        }
+    }
+}
+
+/// One launch of the partial GEMMs: its plan (K = one chunk, C = slabs of
+/// the workspace, row-major `m × n`) and where its first A, B and C start,
+/// in elements from the kernel's A and B and from the workspace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PartialLaunch {
+    pub plan: Plan,
+    pub a_offset: u64,
+    pub b_offset: u64,
+    pub ws_offset: u64,
+}
+
+/// The launches that write every slab of a split once: slab `b·splits + s`
+/// holds chunk `s` of matrix `b`. Each launch is a strided batch over chunks
+/// (one launch per matrix of the batch) or over the batch (one per chunk),
+/// whichever needs fewer; a shorter last chunk gets one launch of its own
+/// for the whole batch.
+pub fn partial_launches(plan: &Plan, split: Split) -> Vec<PartialLaunch> {
+    let slab = slab_elements(plan.m, plan.n);
+    // Elements from chunk s to chunk s + 1 in the kernel's A (m×k) and B (k×n).
+    let chunk = split.chunk as u64;
+    let a_step = if plan.layout.a_col_major { chunk * plan.lda as u64 } else { chunk };
+    let b_step = if plan.layout.b_col_major { chunk } else { chunk * plan.ldb as u64 };
+    let (full, rest) = (split.full_chunks(plan.k), split.remainder(plan.k));
+    let run_stride = split.splits as u64 * slab; // from matrix b's slabs to b + 1's
+    let base = Plan { ldc: plan.n, ..*plan };
+    let mut launches = Vec::new();
+    if plan.batch <= full {
+        for b in 0..plan.batch as u64 {
+            launches.push(PartialLaunch {
+                plan: Plan { k: split.chunk, batch: full, stride_a: a_step, stride_b: b_step, stride_c: slab, ..base },
+                a_offset: b * plan.stride_a,
+                b_offset: b * plan.stride_b,
+                ws_offset: b * run_stride,
+            });
+        }
+    } else {
+        for s in 0..full as u64 {
+            launches.push(PartialLaunch {
+                plan: Plan { k: split.chunk, stride_c: run_stride, ..base },
+                a_offset: s * a_step,
+                b_offset: s * b_step,
+                ws_offset: s * slab,
+            });
+        }
+    }
+    if rest > 0 {
+        let s = full as u64;
+        launches.push(PartialLaunch {
+            plan: Plan { k: rest, stride_c: run_stride, ..base },
+            a_offset: s * a_step,
+            b_offset: s * b_step,
+            ws_offset: s * slab,
+        });
+    }
+    launches
+}
+
+impl Gpu {
+    /// Bytes of workspace the call `gemm_strided_batched(options, a, b, c,
+    /// batch)` uses (0: it does not split K). The workspace is this GPU's
+    /// own: grown by a call that needs more (or by
+    /// [`Gpu::reserve_workspace`]), kept for later calls, freed by
+    /// [`Gpu::release_workspace`] or with the `Gpu`.
+    pub fn gemm_workspace_bytes<T: Element>(
+        &self,
+        options: &GemmOptions,
+        a: &MatrixDesc,
+        b: &MatrixDesc,
+        c: &MatrixDesc,
+        batch: &Batch,
+    ) -> Result<u64> {
+        let plan = plan((a, usize::MAX), (b, usize::MAX), (c, usize::MAX), batch)?;
+        let spec = select_kernel::<T>(options, &plan, self.info.multiprocessors, self.is_hopper())?;
+        let split = split_for(options, &plan, spec, self.info.multiprocessors as u32)?;
+        Ok(split.map_or(0, |(split, _)| workspace_bytes(split, plan.m, plan.n, plan.batch)))
+    }
+
+    /// Grows the workspace to at least `bytes` now, so that calls that fit
+    /// in it allocate nothing.
+    pub fn reserve_workspace(&self, bytes: u64) -> Result<()> {
+        if bytes == 0 {
+            return Ok(());
+        }
+        let mut workspace = self.workspace.lock().unwrap_or_else(|e| e.into_inner());
+        self.grow_workspace(&mut workspace, bytes).map(|_| ())
+    }
+
+    /// Frees the workspace (after the work queued on the stream, which may
+    /// use it, is done).
+    pub fn release_workspace(&self) -> Result<()> {
+        let mut workspace = self.workspace.lock().unwrap_or_else(|e| e.into_inner());
+        if workspace.is_some() {
+            self.stream().synchronize().during("kernel execution")?;
+            *workspace = None;
+        }
+        Ok(())
+    }
+
+    /// Bytes of workspace held now.
+    pub fn workspace_bytes(&self) -> u64 {
+        let workspace = self.workspace.lock().unwrap_or_else(|e| e.into_inner());
+        workspace.as_ref().map_or(0, |w| w.len() as u64 * 4)
+    }
+
+    /// The workspace's device address, grown to `bytes` if smaller. The old
+    /// buffer is freed only after the stream has finished with it.
+    fn grow_workspace(&self, workspace: &mut Option<DeviceBuffer<f32>>, bytes: u64) -> Result<u64> {
+        let elements = bytes.div_ceil(4);
+        if let Some(w) = workspace.as_ref().filter(|w| w.len() as u64 >= elements) {
+            return Ok(w.as_device_ptr().as_raw());
+        }
+        if let Some(old) = workspace.take() {
+            // Work already queued may still read or write it.
+            self.stream().synchronize().during("kernel execution")?;
+            drop(old);
+        }
+        self.ensure_free(bytes)?;
+        let len = usize::try_from(elements).map_err(|_| GemmError::OutOfMemory { needed: bytes, free: 0 })?;
+        let buffer = unsafe { DeviceBuffer::<f32>::uninitialized(len) }.map_err(|e| self.alloc_error(e, bytes))?;
+        let address = buffer.as_device_ptr().as_raw();
+        *workspace = Some(buffer);
+        Ok(address)
+    }
+
+    /// Runs the call itself when it is not a single GEMM launch: α = 0
+    /// (`C = β·C`, A and B not read), or a split K. Returns false when the
+    /// caller should launch `spec` as usual. `pointers`: the kernel's A, B
+    /// and C (after the plan's swap).
+    pub(crate) fn gemm_special<T: Element>(
+        &self,
+        options: &GemmOptions,
+        plan: &Plan,
+        spec: &'static KernelSpec,
+        pointers: [u64; 3],
+    ) -> Result<bool> {
+        let sms = self.info.multiprocessors as u32;
+        if options.alpha == 0.0 {
+            // No slabs: the epilogue reads nothing but C (and C only if β ≠ 0).
+            self.launch_epilogue::<T>(plan, (0, Split { chunk: plan.k, splits: 0 }, 1), pointers[2], options)?;
+            return Ok(true);
+        }
+        let Some((split, partials)) = split_for(options, plan, spec, sms)? else { return Ok(false) };
+        let bytes = workspace_bytes(split, plan.m, plan.n, plan.batch);
+        let mut workspace = self.workspace.lock().unwrap_or_else(|e| e.into_inner());
+        let ws = match self.grow_workspace(&mut workspace, bytes) {
+            Ok(ws) => ws,
+            // Auto falls back to the plain kernel when memory is short.
+            Err(GemmError::OutOfMemory { .. }) if options.split_k == SplitK::Auto => return Ok(false),
+            Err(e) => return Err(e),
+        };
+        let element = std::mem::size_of::<T>() as u64;
+        for launch in partial_launches(plan, split) {
+            let addresses = [
+                pointers[0] + launch.a_offset * element,
+                pointers[1] + launch.b_offset * element,
+                ws + launch.ws_offset * 4,
+            ];
+            self.launch(partials, &launch.plan, addresses, 1.0, 0.0, options.group_m)?;
+        }
+        let (slab, run_stride) = (slab_elements(plan.m, plan.n), split.splits as u64 * slab_elements(plan.m, plan.n));
+        let (col_blocks, row_groups) = reduce_geometry(plan.m, plan.n, plan.batch, sms);
+        let grid = GridSize::xyz(col_blocks * row_groups, 1, plan.batch);
+        let mut step = 1u32;
+        for _ in 0..split.combine_passes() {
+            let (mut ws, mut splits, mut step_arg, mut slab, mut run_stride) =
+                (ws, split.splits, step, slab, run_stride);
+            let (mut m, mut n, mut row_groups) = (plan.m, plan.n, row_groups);
+            // In the order of `splitk_combine`'s parameters.
+            let args: [*mut c_void; 8] = [
+                &mut ws as *mut _ as *mut c_void,
+                &mut splits as *mut _ as *mut c_void,
+                &mut step_arg as *mut _ as *mut c_void,
+                &mut slab as *mut _ as *mut c_void,
+                &mut run_stride as *mut _ as *mut c_void,
+                &mut m as *mut _ as *mut c_void,
+                &mut n as *mut _ as *mut c_void,
+                &mut row_groups as *mut _ as *mut c_void,
+            ];
+            self.launch_sm80(REDUCE_COMBINE.name, grid, REDUCE_THREADS, &args)?;
+            step *= REDUCE_FAN_IN;
+        }
+        self.launch_epilogue::<T>(plan, (ws, split, step), pointers[2], options)?;
+        Ok(true)
+    }
+
+    /// The last reduction pass: `C = α·(sum of slabs 0, step, …) + β·C`;
+    /// `split.splits = 0` sums nothing (the α = 0 path).
+    fn launch_epilogue<T: Element>(
+        &self,
+        plan: &Plan,
+        (ws, split, step): (u64, Split, u32),
+        c: u64,
+        options: &GemmOptions,
+    ) -> Result<()> {
+        let sms = self.info.multiprocessors as u32;
+        let (col_blocks, row_groups) = reduce_geometry(plan.m, plan.n, plan.batch, sms);
+        let grid = GridSize::xyz(col_blocks * row_groups, 1, plan.batch);
+        let slab = if split.splits == 0 { 0 } else { slab_elements(plan.m, plan.n) };
+        let (mut ws, mut splits, mut step, mut slab, mut run_stride) =
+            (ws, split.splits, step, slab, split.splits as u64 * slab);
+        let (mut c, mut m, mut n, mut ldc) = (c, plan.m, plan.n, plan.ldc);
+        let (mut alpha, mut beta, mut stride_c, mut row_groups) =
+            (options.alpha, options.beta, plan.stride_c, row_groups);
+        // In the order of the epilogue entries' parameters.
+        let args: [*mut c_void; 13] = [
+            &mut ws as *mut _ as *mut c_void,
+            &mut splits as *mut _ as *mut c_void,
+            &mut step as *mut _ as *mut c_void,
+            &mut slab as *mut _ as *mut c_void,
+            &mut run_stride as *mut _ as *mut c_void,
+            &mut c as *mut _ as *mut c_void,
+            &mut m as *mut _ as *mut c_void,
+            &mut n as *mut _ as *mut c_void,
+            &mut ldc as *mut _ as *mut c_void,
+            &mut alpha as *mut _ as *mut c_void,
+            &mut beta as *mut _ as *mut c_void,
+            &mut stride_c as *mut _ as *mut c_void,
+            &mut row_groups as *mut _ as *mut c_void,
+        ];
+        self.launch_sm80(epilogue_for(T::DTYPE).name, grid, REDUCE_THREADS, &args)
+    }
+}

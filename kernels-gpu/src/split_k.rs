@@ -1,0 +1,243 @@
+//! Split-K reduction: the partial sums of a split GEMM (one f32 slab of the
+//! workspace per K chunk, written by an ordinary GEMM kernel run as a strided
+//! batch) summed in a fixed tree, then `C = α·sum + β·C`.
+//!
+//! Idea: each thread owns one element of C and walks the slabs in an order
+//! that depends only on the number of slabs, `((s0+s1)+(s2+s3))+((s4+s5)+
+//! (s6+s7))` per group of [`REDUCE_FAN_IN`], one launch per level of the tree
+//! (`splitk_combine` writes each group's sum over its first slab; the
+//! epilogue sums the last ≤ 8 and writes C). No atomics, so the result is
+//! bitwise reproducible, and the rounding error of the combination grows with
+//! log₈ of the number of chunks, not with K.
+//!
+//! The same epilogue with no slabs is the α = 0 path: `C = β·C` without
+//! reading A, B or the workspace (β = 0: C = 0, NaN in C not carried over).
+//!
+//! Geometry (`gemm_launch::split_k::reduce_geometry`): 256 threads along a
+//! row of C (coalesced), blocks over column blocks × row groups, grid z the
+//! batch. Memory-bound: 4 bytes read per slab and element. ptxas (sm_90):
+//! `splitk_combine` 32 registers, the epilogues 26; no shared memory, no
+//! spills, no stack frame. Speed: not yet measured on a GPU.
+
+use crate::common::Scale;
+use crate::device::{block_idx, block_idx_z, pack_bf16x2, pack_f16x2, thread_idx, unpack_bf16x2, unpack_f16x2};
+use gemm_launch::split_k::{REDUCE_FAN_IN, REDUCE_THREADS};
+
+const FAN_IN: usize = REDUCE_FAN_IN as usize;
+const _: () = assert!(FAN_IN == 8, "tree8 sums eight slabs");
+
+/// The fixed summation tree of one group: pairwise, so the error of a
+/// group is three roundings deep.
+#[inline(always)]
+fn tree8(v: [f32; FAN_IN]) -> f32 {
+    ((v[0] + v[1]) + (v[2] + v[3])) + ((v[4] + v[5]) + (v[6] + v[7]))
+}
+
+/// The slabs of one matrix of the batch: slab `s` holds the partial sums of
+/// chunk `s`, row-major `m × n` (`ld = n`), `slab` f32 after slab `s − 1`.
+#[derive(Clone, Copy)]
+struct Slabs {
+    base: *mut f32,
+    slab: u64,
+}
+
+impl Slabs {
+    /// Element `e` of slabs `first + i·step` for `i < 8`, 0 for slabs at or
+    /// past `end` (never read).
+    ///
+    /// # Safety
+    /// Slabs below `end` must be in the workspace.
+    #[inline(always)]
+    unsafe fn group(self, first: u32, step: u32, end: u32, e: u64) -> [f32; FAN_IN] {
+        let mut v = [0.0f32; FAN_IN];
+        for (i, x) in v.iter_mut().enumerate() {
+            let s = first + i as u32 * step;
+            if s < end {
+                *x = unsafe { *self.base.add((s as u64 * self.slab + e) as usize) };
+            }
+        }
+        v
+    }
+}
+
+/// Rows and the column this thread handles: column `col` of rows `row0,
+/// row0 + row_groups, …` (or none if `col ≥ n`).
+#[inline(always)]
+fn my_rows(n: u32, row_groups: u32) -> (u32, u32, u32) {
+    let col_blocks = n.div_ceil(REDUCE_THREADS);
+    let b = block_idx();
+    let col = (b % col_blocks) * REDUCE_THREADS + thread_idx() as u32;
+    (col, b / col_blocks, row_groups)
+}
+
+/// An element type of C: how the epilogue reads and writes it.
+trait OutElement {
+    /// # Safety
+    /// `p` must point to a readable element.
+    unsafe fn load(p: *const Self) -> f32;
+    /// # Safety
+    /// `p` must point to a writable element.
+    unsafe fn store(p: *mut Self, v: f32);
+}
+
+impl OutElement for f32 {
+    #[inline(always)]
+    unsafe fn load(p: *const f32) -> f32 {
+        unsafe { *p }
+    }
+    #[inline(always)]
+    unsafe fn store(p: *mut f32, v: f32) {
+        unsafe { *p = v }
+    }
+}
+
+/// f16 bits.
+#[repr(transparent)]
+pub struct F16(u16);
+/// bf16 bits.
+#[repr(transparent)]
+pub struct Bf16(u16);
+
+impl OutElement for F16 {
+    #[inline(always)]
+    unsafe fn load(p: *const F16) -> f32 {
+        unpack_f16x2(unsafe { (*p).0 } as u32)[0]
+    }
+    #[inline(always)]
+    unsafe fn store(p: *mut F16, v: f32) {
+        unsafe { *p = F16(pack_f16x2(v, 0.0) as u16) }
+    }
+}
+
+impl OutElement for Bf16 {
+    #[inline(always)]
+    unsafe fn load(p: *const Bf16) -> f32 {
+        unpack_bf16x2(unsafe { (*p).0 } as u32)[0]
+    }
+    #[inline(always)]
+    unsafe fn store(p: *mut Bf16, v: f32) {
+        unsafe { *p = Bf16(pack_bf16x2(v, 0.0) as u16) }
+    }
+}
+
+/// One pass of the tree: for every group `g`, slabs `g·8·step + i·step`
+/// (`i < 8`, below `splits`) are summed into slab `g·8·step`. Each thread
+/// reads and writes only its own element, so in place is race-free.
+///
+/// # Safety
+/// See the entry point.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+unsafe fn combine(slabs: Slabs, splits: u32, step: u32, m: u32, n: u32, row_groups: u32) {
+    let (col, row0, row_groups) = my_rows(n, row_groups);
+    if col >= n {
+        return;
+    }
+    let span = step * FAN_IN as u32;
+    let mut row = row0;
+    while row < m {
+        let e = row as u64 * n as u64 + col as u64;
+        let mut first = 0;
+        while first < splits {
+            let sum = tree8(unsafe { slabs.group(first, step, splits, e) });
+            unsafe { *slabs.base.add((first as u64 * slabs.slab + e) as usize) = sum };
+            first += span;
+        }
+        row += row_groups;
+    }
+}
+
+/// The last pass: `C = α·tree8(slabs 0, step, …, below splits) + β·C` (C
+/// not read when β = 0). With `splits = 0` the sum is 0 and nothing of the
+/// workspace is read.
+///
+/// # Safety
+/// See the entry point.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+unsafe fn epilogue<Out: OutElement>(
+    slabs: Slabs,
+    splits: u32,
+    step: u32,
+    c: *mut Out,
+    m: u32,
+    n: u32,
+    ldc: u32,
+    scale: Scale,
+    row_groups: u32,
+) {
+    let (col, row0, row_groups) = my_rows(n, row_groups);
+    if col >= n {
+        return;
+    }
+    let mut row = row0;
+    while row < m {
+        let e = row as u64 * n as u64 + col as u64;
+        let sum = tree8(unsafe { slabs.group(0, step, splits, e) });
+        let p = unsafe { c.add(row as usize * ldc as usize + col as usize) };
+        unsafe { Out::store(p, scale.apply(sum, || Out::load(p))) };
+        row += row_groups;
+    }
+}
+
+/// PTX entry of [`combine`] (`gemm_launch::split_k::REDUCE_COMBINE`).
+///
+/// # Safety
+/// `ws` holds `batch` runs of `splits` slabs of `slab` f32 each (`batch_stride`
+/// f32 apart; slab `s` of a run holds a row-major `m × n`); the launch uses
+/// `REDUCE_THREADS` threads and the geometry of `reduce_geometry`.
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "ptx-kernel" fn splitk_combine(
+    ws: *mut f32,
+    splits: u32,
+    step: u32,
+    slab: u64,
+    batch_stride: u64,
+    m: u32,
+    n: u32,
+    row_groups: u32,
+) {
+    let base = ws.wrapping_add(block_idx_z() as usize * batch_stride as usize);
+    unsafe { combine(Slabs { base, slab }, splits, step, m, n, row_groups) }
+}
+
+/// Declares the epilogue entry for one element type of C.
+macro_rules! epilogue_entry {
+    ($name:ident, $spec:path, $out:ty) => {
+        /// PTX entry of [`epilogue`] for one element type of C.
+        ///
+        /// # Safety
+        /// As `splitk_combine` for the workspace (unused when `splits = 0`);
+        /// `c` holds `batch` row-major `m × n` matrices with leading dimension
+        /// `ldc`, `stride_c` elements apart.
+        #[unsafe(no_mangle)]
+        #[allow(clippy::too_many_arguments)]
+        pub unsafe extern "ptx-kernel" fn $name(
+            ws: *mut f32,
+            splits: u32,
+            step: u32,
+            slab: u64,
+            batch_stride: u64,
+            c: *mut $out,
+            m: u32,
+            n: u32,
+            ldc: u32,
+            alpha: f32,
+            beta: f32,
+            stride_c: u64,
+            row_groups: u32,
+        ) {
+            const _: () = assert!(matches!($spec.role, gemm_launch::split_k::ReduceRole::Epilogue));
+            let z = block_idx_z() as usize;
+            let base = ws.wrapping_add(z * batch_stride as usize);
+            let c = unsafe { c.add(z * stride_c as usize) };
+            let scale = Scale { alpha, beta };
+            unsafe { epilogue::<$out>(Slabs { base, slab }, splits, step, c, m, n, ldc, scale, row_groups) }
+        }
+    };
+}
+
+epilogue_entry!(sgemm_splitk_epilogue, gemm_launch::split_k::EPILOGUE_F32, f32);
+epilogue_entry!(hgemm_splitk_epilogue, gemm_launch::split_k::EPILOGUE_F16, F16);
+epilogue_entry!(bgemm_splitk_epilogue, gemm_launch::split_k::EPILOGUE_BF16, Bf16);

@@ -1,0 +1,247 @@
+//! Split-K: when a GEMM is split along K, into how many chunks, how much f32
+//! workspace that needs, and the reduction kernels that combine the chunks.
+//! The one source of truth for the rule: the host (`host/split_k.rs`) plans
+//! with it, the kernels (`kernels-gpu/src/split_k.rs`) take their fan-in and
+//! block size from it, and the CPU tests check it.
+//!
+//! The split is deterministic: chunk `i` of K (`A[:, i·chunk..]` times
+//! `B[i·chunk.., :]`) is one matrix of a strided batch of an ordinary GEMM
+//! kernel, written with α = 1, β = 0 to its own f32 slab of the workspace;
+//! then the slabs are summed in a fixed tree (fan-in [`REDUCE_FAN_IN`], one
+//! pass per level) and the last pass applies `C = α·sum + β·C`. No atomics:
+//! the result is bitwise the same on every run.
+//!
+//! Why: each thread of a GEMM kernel sums its whole K loop into one f32, so
+//! the rounding error grows like `√K·u`; chunks of at most `chunk` terms
+//! combined pairwise grow like `(√chunk + log₂(splits))·u`. And a problem with
+//! fewer C tiles than multiprocessors gets `splits` times more blocks.
+
+use crate::{Dtype, KernelSpec};
+
+/// How a call may split K ([`crate::split_k`]; `GemmOptions::split_k` on the host).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SplitK {
+    /// Split when [`plan_split`]'s rule says so (deep K, or few tiles).
+    #[default]
+    Auto,
+    /// Never split: one kernel sums all of K per element.
+    Off,
+    /// Split into chunks of this many K (the last one shorter); no split
+    /// when it is not less than K.
+    Chunk(u32),
+}
+
+/// The smallest chunk the rule picks when the output has few tiles: short
+/// enough to multiply the blocks, long enough (`256 / BK` slices of the
+/// mainloop) that the kernel's prologue and epilogue stay small.
+pub const CHUNK_FEW_TILES: u32 = 256;
+/// The smallest chunk for deep K when the output already fills the GPU
+/// (split only for accuracy): the workspace round trip costs about
+/// `67 / chunk` of the multiply (8 bytes per partial element at ~3 TB/s
+/// against 2·chunk flops at ~50 TFLOP/s), 7 % at 1024, while the error of a
+/// chunk (`√1024 = 32` roundings deep) stays far below a K-long sum's.
+pub const CHUNK_DEEP: u32 = 1024;
+/// K above which the rule splits for accuracy.
+pub const DEEP_K: u32 = 8192;
+/// K from which the rule splits an output with fewer tiles than
+/// multiprocessors (below it there is too little work per chunk).
+pub const FEW_TILES_MIN_K: u32 = 2048;
+/// Largest workspace [`SplitK::Auto`] uses; the chunk doubles until the
+/// slabs fit (and the rule does not split when even two do not).
+pub const AUTO_WORKSPACE_CAP_BYTES: u64 = 256 << 20;
+/// Most chunks: the partial GEMMs' batch runs in the grid's z dimension.
+pub const MAX_SPLITS: u32 = 65_535;
+/// Slabs summed per reduction pass, in a fixed tree
+/// `((s0+s1)+(s2+s3))+((s4+s5)+(s6+s7))`.
+pub const REDUCE_FAN_IN: u32 = 8;
+/// Threads per block of the reduction kernels (one element of C each).
+pub const REDUCE_THREADS: u32 = 256;
+/// Slabs start on 256-byte boundaries (a multiple of 64 f32).
+pub const SLAB_ALIGN_ELEMENTS: u64 = 64;
+
+/// A chosen split of K.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Split {
+    /// K per chunk (the last chunk has `k − (splits − 1)·chunk`).
+    pub chunk: u32,
+    /// Number of chunks, `ceil(k / chunk)`, at least 2.
+    pub splits: u32,
+}
+
+impl Split {
+    /// The split of `k` into chunks of `chunk` (`chunk < k`).
+    pub const fn of(k: u32, chunk: u32) -> Split {
+        Split { chunk, splits: k.div_ceil(chunk) }
+    }
+
+    /// Chunks of the full `chunk` length.
+    pub const fn full_chunks(&self, k: u32) -> u32 {
+        k / self.chunk
+    }
+
+    /// K of the last, shorter chunk (0 when `chunk` divides K).
+    pub const fn remainder(&self, k: u32) -> u32 {
+        k % self.chunk
+    }
+
+    /// Reduction passes before the last: each sums groups of
+    /// [`REDUCE_FAN_IN`] slabs in place; the last sums at most that many.
+    pub const fn combine_passes(&self) -> u32 {
+        let (mut left, mut passes) = (self.splits, 0);
+        while left > REDUCE_FAN_IN {
+            left = left.div_ceil(REDUCE_FAN_IN);
+            passes += 1;
+        }
+        passes
+    }
+}
+
+/// f32 elements between consecutive slabs for an `m × n` output.
+pub const fn slab_elements(m: u32, n: u32) -> u64 {
+    (m as u64 * n as u64).div_ceil(SLAB_ALIGN_ELEMENTS) * SLAB_ALIGN_ELEMENTS
+}
+
+/// Workspace bytes of a split: one f32 slab per chunk per matrix of the batch.
+/// Saturates at `u64::MAX` (never reached by a call that can run).
+pub const fn workspace_bytes(split: Split, m: u32, n: u32, batch: u32) -> u64 {
+    (split.splits as u64 * batch as u64).saturating_mul(slab_elements(m, n)).saturating_mul(4)
+}
+
+/// Why an explicit split cannot run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SplitError {
+    /// `SplitK::Chunk(0)`.
+    ZeroChunk,
+    /// More chunks than [`MAX_SPLITS`].
+    TooManySplits { splits: u64 },
+}
+
+/// The split of a call: `m × n × k` for each of `batch` matrices, computed by
+/// a kernel whose grid has `tiles` blocks per matrix, on a GPU with
+/// `multiprocessors` SMs. `None`: no split.
+///
+/// The rule ([`SplitK::Auto`]): split when K is deep (K > [`DEEP_K`]) or when
+/// K ≥ [`FEW_TILES_MIN_K`] and the batch has fewer tiles than the GPU has
+/// multiprocessors. Chunks of [`CHUNK_FEW_TILES`] in the second case (blocks
+/// to fill the GPU), [`CHUNK_DEEP`] in the first, doubled until there are at
+/// most [`MAX_SPLITS`] and the workspace fits in
+/// [`AUTO_WORKSPACE_CAP_BYTES`]; no split if that leaves fewer than two.
+pub fn plan_split(
+    mode: SplitK,
+    m: u32,
+    n: u32,
+    k: u32,
+    batch: u32,
+    tiles: u64,
+    multiprocessors: u32,
+) -> Result<Option<Split>, SplitError> {
+    match mode {
+        SplitK::Off => Ok(None),
+        SplitK::Chunk(0) => Err(SplitError::ZeroChunk),
+        SplitK::Chunk(chunk) if chunk >= k => Ok(None),
+        SplitK::Chunk(chunk) => {
+            let split = Split::of(k, chunk);
+            if split.splits > MAX_SPLITS {
+                return Err(SplitError::TooManySplits { splits: split.splits as u64 });
+            }
+            Ok(Some(split))
+        }
+        SplitK::Auto => {
+            let few_tiles = tiles.saturating_mul(batch as u64) < multiprocessors as u64;
+            let mut chunk = match (k > DEEP_K, few_tiles && k >= FEW_TILES_MIN_K) {
+                (_, true) => CHUNK_FEW_TILES,
+                (true, false) => CHUNK_DEEP,
+                (false, false) => return Ok(None),
+            };
+            while chunk < k {
+                let split = Split::of(k, chunk);
+                if split.splits <= MAX_SPLITS && workspace_bytes(split, m, n, batch) <= AUTO_WORKSPACE_CAP_BYTES {
+                    return Ok(Some(split));
+                }
+                chunk = chunk.saturating_mul(2);
+            }
+            Ok(None)
+        }
+    }
+}
+
+/// Kernels whose C is f32 whatever their inputs, with f32 accumulators:
+/// they can write the partial sums of a split. The f32 and TF32 kernels
+/// qualify as they are; an f16/bf16 kernel writes C in its own type, so it
+/// needs an f32-output twin, listed in [`F32_OUTPUT_TWINS`].
+pub const fn writes_f32(spec: &KernelSpec) -> bool {
+    matches!(spec.dtype, Dtype::F32 | Dtype::Tf32)
+}
+
+/// (kernel name, the same kernel writing f32 C): the kernels that compute
+/// an f16/bf16 split's partial sums. Empty until the tensor-core kernels
+/// get an f32-output epilogue; until then f16/bf16 calls do not split.
+pub const F32_OUTPUT_TWINS: &[(&str, &KernelSpec)] = &[];
+
+/// The kernel that computes the partial sums of a split of `spec`'s call:
+/// `spec` itself when it writes f32, else its f32-output twin, if any.
+pub fn partials_kernel(spec: &'static KernelSpec) -> Option<&'static KernelSpec> {
+    if writes_f32(spec) {
+        return Some(spec);
+    }
+    F32_OUTPUT_TWINS.iter().find(|(name, _)| *name == spec.name).map(|(_, twin)| *twin)
+}
+
+/// What a reduction kernel does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReduceRole {
+    /// Sums groups of [`REDUCE_FAN_IN`] slabs into the group's first slab.
+    Combine,
+    /// Sums the last (at most [`REDUCE_FAN_IN`]) slabs and writes
+    /// `C = α·sum + β·C` in C's element type; with no slabs, `C = β·C`
+    /// (the α = 0 path: A and B are never read).
+    Epilogue,
+}
+
+/// A reduction kernel: its PTX entry (in the sm_80 module) and what it does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReduceSpec {
+    pub name: &'static str,
+    pub role: ReduceRole,
+    /// Element type of C it writes (the workspace is always f32).
+    pub out: Dtype,
+}
+
+pub const REDUCE_COMBINE: ReduceSpec =
+    ReduceSpec { name: "splitk_combine", role: ReduceRole::Combine, out: Dtype::F32 };
+pub const EPILOGUE_F32: ReduceSpec =
+    ReduceSpec { name: "sgemm_splitk_epilogue", role: ReduceRole::Epilogue, out: Dtype::F32 };
+pub const EPILOGUE_F16: ReduceSpec =
+    ReduceSpec { name: "hgemm_splitk_epilogue", role: ReduceRole::Epilogue, out: Dtype::F16 };
+pub const EPILOGUE_BF16: ReduceSpec =
+    ReduceSpec { name: "bgemm_splitk_epilogue", role: ReduceRole::Epilogue, out: Dtype::Bf16 };
+
+/// Every reduction kernel (not GEMMs: they are not in [`crate::KERNELS`]).
+pub const REDUCE_KERNELS: &[ReduceSpec] = &[REDUCE_COMBINE, EPILOGUE_F32, EPILOGUE_F16, EPILOGUE_BF16];
+
+/// The epilogue that writes C of `dtype` (TF32's C is f32).
+pub const fn epilogue_for(dtype: Dtype) -> &'static ReduceSpec {
+    match dtype {
+        Dtype::F32 | Dtype::Tf32 => &EPILOGUE_F32,
+        Dtype::F16 => &EPILOGUE_F16,
+        Dtype::Bf16 => &EPILOGUE_BF16,
+    }
+}
+
+/// Blocks of a reduction launch per matrix of the batch: `ceil(n / threads)`
+/// column blocks times `row_groups` row groups (each block walks rows
+/// `row_group, row_group + row_groups, …`). About `8 × multiprocessors`
+/// blocks in all, fewer when C is small.
+pub const fn reduce_geometry(m: u32, n: u32, batch: u32, multiprocessors: u32) -> (u32, u32) {
+    let col_blocks = n.div_ceil(REDUCE_THREADS);
+    let per_matrix = (8 * multiprocessors).div_ceil(batch);
+    let wanted = per_matrix.div_ceil(col_blocks);
+    let row_groups = if wanted < 1 {
+        1
+    } else if wanted > m {
+        m
+    } else {
+        wanted
+    };
+    (col_blocks, row_groups)
+}

@@ -1,0 +1,331 @@
+//! GPU tests of deep-K accuracy (split-K) and of BLAS semantics for α = 0
+//! and β = 0, each against an f64 reference. Without a GPU each test prints
+//! why it skipped and passes.
+//!
+//! The errors are printed (`--nocapture`) for docs/PERF.md: with split-K
+//! (the default) and without (`SplitK::Off`, one f32 accumulator per
+//! element over all of K).
+
+use half::{bf16, f16};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use rgemm::api::{Batch, GemmOptions, KernelChoice, Layout, MatMut, MatRef, MatrixDesc};
+use rgemm::kernels::{Dtype, DtypeExt};
+use rgemm::{Element, GemmError, Gpu, SplitK};
+use std::io::Write;
+
+fn gpu_or_skip(test: &str) -> Option<Gpu> {
+    match Gpu::new() {
+        Ok(gpu) => Some(gpu),
+        Err(GemmError::NoGpu(reason)) => {
+            let _ = writeln!(std::io::stderr(), "SKIPPED {test}: no GPU ({reason})");
+            None
+        }
+        Err(e) => panic!("GPU present but unusable: {e}"),
+    }
+}
+
+fn say(line: String) {
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
+/// Offset of element (r, c) of a matrix described by `d`.
+fn offset(d: &MatrixDesc, r: usize, c: usize) -> usize {
+    match d.layout {
+        Layout::RowMajor => r * d.ld + c,
+        Layout::ColMajor => c * d.ld + r,
+    }
+}
+
+/// Elements one matrix of `d` spans.
+fn extent(d: &MatrixDesc) -> usize {
+    let (run, runs) = match d.layout {
+        Layout::RowMajor => (d.cols, d.rows),
+        Layout::ColMajor => (d.rows, d.cols),
+    };
+    (runs - 1) * d.ld + run
+}
+
+/// A call on the host: operands (already of element type `T`), C before the
+/// call, and the shapes.
+struct Call<T> {
+    a: Vec<T>,
+    b: Vec<T>,
+    c: Vec<T>,
+    descs: [MatrixDesc; 3],
+    batch: Batch,
+}
+
+impl<T: Element> Call<T> {
+    /// N(0,1) operands; C random (β ≠ 0 reads it) or NaN (`c_nan`).
+    fn random(descs: [MatrixDesc; 3], batch: Batch, c_nan: bool, rng: &mut StdRng) -> Self {
+        let len = |d: &MatrixDesc, stride: usize| (batch.count - 1) * stride + extent(d);
+        let mut random = |n: usize| -> Vec<T> {
+            (0..n).map(|_| T::from_f32(rng.sample::<f32, _>(rand_distr::StandardNormal))).collect()
+        };
+        let (a, b) = (random(len(&descs[0], batch.stride_a)), random(len(&descs[1], batch.stride_b)));
+        let c = if c_nan {
+            vec![T::from_f32(f32::NAN); len(&descs[2], batch.stride_c)]
+        } else {
+            random(len(&descs[2], batch.stride_c))
+        };
+        Call { a, b, c, descs, batch }
+    }
+
+    /// Runs the call on the GPU and returns C.
+    fn run(&self, gpu: &Gpu, options: &GemmOptions) -> Result<Vec<T>, GemmError> {
+        let [a, b, c] = self.descs;
+        let (a_dev, b_dev) = (gpu.upload(&self.a)?, gpu.upload(&self.b)?);
+        let mut c_dev = gpu.upload(&self.c)?;
+        gpu.gemm_strided_batched(
+            options,
+            MatRef::new(&a_dev, a),
+            MatRef::new(&b_dev, b),
+            MatMut::new(&mut c_dev, c),
+            &self.batch,
+        )?;
+        gpu.download(&c_dev)
+    }
+
+    /// `A·B` in f64 for every matrix of the batch, at C's offsets.
+    fn product(&self) -> Vec<f64> {
+        let [a, b, c] = &self.descs;
+        let (m, k, n) = (a.rows, a.cols, b.cols);
+        let mut out = vec![0.0f64; self.c.len()];
+        let mut row = vec![0.0f64; n];
+        for z in 0..self.batch.count {
+            for r in 0..m {
+                row.fill(0.0);
+                for p in 0..k {
+                    let x = self.a[z * self.batch.stride_a + offset(a, r, p)].to_f32() as f64;
+                    for (col, acc) in row.iter_mut().enumerate() {
+                        *acc += x * self.b[z * self.batch.stride_b + offset(b, p, col)].to_f32() as f64;
+                    }
+                }
+                for (col, v) in row.iter().enumerate() {
+                    out[z * self.batch.stride_c + offset(c, r, col)] = *v;
+                }
+            }
+        }
+        out
+    }
+
+    /// Which elements of the C buffer the views cover.
+    fn inside(&self) -> Vec<bool> {
+        let c = &self.descs[2];
+        let mut inside = vec![false; self.c.len()];
+        for z in 0..self.batch.count {
+            for r in 0..c.rows {
+                for col in 0..c.cols {
+                    inside[z * self.batch.stride_c + offset(c, r, col)] = true;
+                }
+            }
+        }
+        inside
+    }
+
+    /// Relative Frobenius error of `out` over every C of the batch against
+    /// `α·product + β·C` in f64 (∞ if anything is not finite).
+    fn error(&self, out: &[T], product: &[f64], alpha: f32, beta: f32) -> f64 {
+        let (mut diff, mut norm) = (0.0f64, 0.0f64);
+        for (i, inside) in self.inside().into_iter().enumerate() {
+            if !inside {
+                continue;
+            }
+            let mut want = alpha as f64 * product[i];
+            if beta != 0.0 {
+                want += beta as f64 * self.c[i].to_f32() as f64;
+            }
+            let got = out[i].to_f32() as f64;
+            if !got.is_finite() {
+                return f64::INFINITY;
+            }
+            diff += (got - want).powi(2);
+            norm += want * want;
+        }
+        if norm > 0.0 { (diff / norm).sqrt() } else { diff.sqrt() }
+    }
+}
+
+fn dense(m: usize, n: usize, k: usize) -> [MatrixDesc; 3] {
+    [MatrixDesc::row_major(m, k), MatrixDesc::row_major(k, n), MatrixDesc::row_major(m, n)]
+}
+
+/// f32 at K up to 10⁶: within the K-dependent bound with split-K (the
+/// default), and more accurate than one accumulator over all of K.
+#[test]
+fn deep_k_f32_is_accurate_with_split_k() {
+    let Some(gpu) = gpu_or_skip("deep_k_f32_is_accurate_with_split_k") else { return };
+    let mut rng = StdRng::seed_from_u64(0x5eed_0013);
+    for (m, n, k) in [(7, 5, 300_001), (129, 131, 70_001), (128, 128, 65_536), (1, 1, 1_000_000), (64, 3, 1_000_000)] {
+        let call = Call::<f32>::random(dense(m, n, k), Batch::single(), true, &mut rng);
+        let product = call.product();
+        let split = call.error(&call.run(&gpu, &GemmOptions::default()).unwrap(), &product, 1.0, 0.0);
+        let off = GemmOptions { split_k: SplitK::Off, ..GemmOptions::default() };
+        let one = call.error(&call.run(&gpu, &off).unwrap(), &product, 1.0, 0.0);
+        let bound = Dtype::F32.tolerance(k);
+        say(format!("f32 {m}×{n}×{k}: split-K {split:.2e}, one accumulator {one:.2e}, bound {bound:.2e}"));
+        assert!(Dtype::F32.accepts(split, k), "f32 {m}×{n}×{k} with split-K: {split:e} > {bound:e}");
+        if m * n >= 35 {
+            // Many elements: the error is an average, and chunked sums are
+            // several times more accurate than one K-long sum.
+            assert!(split * 2.0 < one, "f32 {m}×{n}×{k}: split-K {split:e} vs one accumulator {one:e}");
+        }
+    }
+}
+
+/// f16 and bf16 at deep K: f32 accumulators, C rounded to 16 bits, within
+/// the bound. Split-K for them needs f32-output tensor-core kernels (phase
+/// 2): until those exist an explicit chunk is a typed error, and Auto runs
+/// one accumulator per element.
+#[test]
+fn deep_k_f16_bf16_within_the_bound() {
+    let Some(gpu) = gpu_or_skip("deep_k_f16_bf16_within_the_bound") else { return };
+    fn check<T: Element>(gpu: &Gpu, dtype: Dtype, rng: &mut StdRng) {
+        for (m, n, k) in [(7, 5, 300_001), (129, 131, 70_001)] {
+            let call = Call::<T>::random(dense(m, n, k), Batch::single(), true, rng);
+            let product = call.product();
+            let err = call.error(&call.run(gpu, &GemmOptions::default()).unwrap(), &product, 1.0, 0.0);
+            say(format!("{} {m}×{n}×{k}: {err:.2e} (bound {:.2e})", dtype.name(), dtype.tolerance(k)));
+            assert!(dtype.accepts(err, k), "{} {m}×{n}×{k}: {err:e}", dtype.name());
+            let chunked = GemmOptions { split_k: SplitK::Chunk(4096), ..GemmOptions::default() };
+            match call.run(gpu, &chunked) {
+                Ok(out) => {
+                    let err = call.error(&out, &product, 1.0, 0.0);
+                    say(format!("{} {m}×{n}×{k} split-K: {err:.2e}", dtype.name()));
+                    assert!(dtype.accepts(err, k), "{} {m}×{n}×{k} split-K: {err:e}", dtype.name());
+                }
+                Err(GemmError::Unsupported { reason, .. }) => {
+                    say(format!("{} split-K not available yet: {reason}", dtype.name()))
+                }
+                Err(e) => panic!("{} {m}×{n}×{k} split-K: {e}", dtype.name()),
+            }
+        }
+    }
+    let mut rng = StdRng::seed_from_u64(0x5eed_0014);
+    check::<f16>(&gpu, Dtype::F16, &mut rng);
+    check::<bf16>(&gpu, Dtype::Bf16, &mut rng);
+}
+
+/// α = 0: A and B are not read (they hold NaN) and C = β·C exactly, in every
+/// dtype, with batches, a column-major C and K deep enough to split.
+#[test]
+fn alpha_zero_reads_neither_a_nor_b() {
+    let Some(gpu) = gpu_or_skip("alpha_zero_reads_neither_a_nor_b") else { return };
+    fn check<T: Element>(gpu: &Gpu, rng: &mut StdRng, allow_tf32: bool) {
+        let (m, n) = (37, 19);
+        for k in [5, 20_000] {
+            let descs = [MatrixDesc::row_major(m, k), MatrixDesc::col_major(k, n), MatrixDesc::col_major(m, n)];
+            let batch = Batch { count: 3, stride_a: m * k, stride_b: k * n + 3, stride_c: m * n + 1 };
+            for beta in [0.0f32, 0.5, -2.0] {
+                let mut call = Call::<T>::random(descs, batch, beta == 0.0, rng);
+                call.a.fill(T::from_f32(f32::NAN));
+                call.b.fill(T::from_f32(f32::NAN));
+                let options = GemmOptions { alpha: 0.0, beta, allow_tf32, ..GemmOptions::default() };
+                let out = call.run(gpu, &options).unwrap();
+                for (i, inside) in call.inside().into_iter().enumerate() {
+                    let before = call.c[i].to_f32();
+                    let want = match (inside, beta == 0.0) {
+                        (false, _) => before,
+                        (true, true) => 0.0,
+                        (true, false) => T::from_f32(beta * before).to_f32(),
+                    };
+                    let got = out[i].to_f32();
+                    assert!(
+                        got.to_bits() == want.to_bits() || (got.is_nan() && want.is_nan() && !inside),
+                        "{} K={k} β={beta}: C[{i}] = {got}, want {want}",
+                        std::any::type_name::<T>()
+                    );
+                }
+            }
+        }
+    }
+    let mut rng = StdRng::seed_from_u64(0x5eed_0015);
+    check::<f32>(&gpu, &mut rng, false);
+    check::<f32>(&gpu, &mut rng, true);
+    check::<f16>(&gpu, &mut rng, false);
+    check::<bf16>(&gpu, &mut rng, false);
+}
+
+/// β = 0 with NaN in C: C is not read, with or without split-K, in a batch.
+#[test]
+fn beta_zero_ignores_nan_in_c() {
+    let Some(gpu) = gpu_or_skip("beta_zero_ignores_nan_in_c") else { return };
+    let mut rng = StdRng::seed_from_u64(0x5eed_0016);
+    for (k, split_k) in [(300, SplitK::Auto), (30_000, SplitK::Auto), (30_000, SplitK::Chunk(1000))] {
+        let batch = Batch { count: 2, stride_a: 45 * k, stride_b: k * 33, stride_c: 45 * 33 };
+        let call = Call::<f32>::random(dense(45, 33, k), batch, true, &mut rng);
+        let options = GemmOptions { alpha: 1.25, split_k, ..GemmOptions::default() };
+        let err = call.error(&call.run(&gpu, &options).unwrap(), &call.product(), 1.25, 0.0);
+        assert!(Dtype::F32.accepts(err, k), "K={k} {split_k:?}: {err:e} (NaN in C read?)");
+    }
+}
+
+/// Split-K with batches, odd shapes, every operand layout, α and β, explicit
+/// chunks that are no multiple of any tile, and TF32: against f64.
+#[test]
+fn split_k_with_batches_layouts_and_odd_chunks() {
+    let Some(gpu) = gpu_or_skip("split_k_with_batches_layouts_and_odd_chunks") else { return };
+    let mut rng = StdRng::seed_from_u64(0x5eed_0017);
+    let (m, n, k) = (33, 17, 20_001);
+    let desc = |rows, cols, col_major: bool| {
+        if col_major { MatrixDesc::col_major(rows, cols) } else { MatrixDesc::row_major(rows, cols) }
+    };
+    for (a_t, b_t, c_t) in [(false, false, false), (true, false, false), (false, true, true), (true, true, true)] {
+        let descs = [desc(m, k, a_t), desc(k, n, b_t), desc(m, n, c_t)];
+        let batch = Batch { count: 3, stride_a: m * k + 5, stride_b: 0, stride_c: m * n + 2 };
+        let call = Call::<f32>::random(descs, batch, false, &mut rng);
+        let product = call.product();
+        for (split_k, allow_tf32) in
+            [(SplitK::Auto, false), (SplitK::Chunk(333), false), (SplitK::Chunk(8000), false), (SplitK::Auto, true)]
+        {
+            let options = GemmOptions { alpha: 1.5, beta: -0.5, split_k, allow_tf32, ..GemmOptions::default() };
+            let err = call.error(&call.run(&gpu, &options).unwrap(), &product, 1.5, -0.5);
+            let dtype = if allow_tf32 { Dtype::Tf32 } else { Dtype::F32 };
+            assert!(dtype.accepts(err, k), "{a_t} {b_t} {c_t} {split_k:?} tf32={allow_tf32}: {err:e}");
+        }
+    }
+    // An explicit kernel (row-major only) with split-K.
+    let call = Call::<f32>::random(dense(70, 90, 9000), Batch::single(), true, &mut rng);
+    let kernel = KernelChoice::Kernel(&gemm_launch::DB_128X128X8);
+    let options = GemmOptions { kernel, split_k: SplitK::Chunk(1024), ..GemmOptions::default() };
+    let err = call.error(&call.run(&gpu, &options).unwrap(), &call.product(), 1.0, 0.0);
+    assert!(Dtype::F32.accepts(err, 9000), "db_128x128x8 split-K: {err:e}");
+}
+
+/// Split-K sums in a fixed order: two runs give the same bits.
+#[test]
+fn split_k_is_bitwise_reproducible() {
+    let Some(gpu) = gpu_or_skip("split_k_is_bitwise_reproducible") else { return };
+    let mut rng = StdRng::seed_from_u64(0x5eed_0018);
+    for (m, n, k) in [(7, 5, 300_001), (129, 131, 70_001)] {
+        let call = Call::<f32>::random(dense(m, n, k), Batch::single(), true, &mut rng);
+        let bits = |out: Vec<f32>| out.into_iter().map(f32::to_bits).collect::<Vec<_>>();
+        let first = bits(call.run(&gpu, &GemmOptions::default()).unwrap());
+        let second = bits(call.run(&gpu, &GemmOptions::default()).unwrap());
+        assert!(first == second, "{m}×{n}×{k}: two runs differ");
+    }
+}
+
+/// The workspace: sized by a function, reserved up front (then a call
+/// allocates nothing), released.
+#[test]
+fn workspace_is_sized_reserved_and_released() {
+    let Some(gpu) = gpu_or_skip("workspace_is_sized_reserved_and_released") else { return };
+    let descs = dense(129, 131, 70_001);
+    let options = GemmOptions::default();
+    let [a, b, c] = &descs;
+    let bytes = gpu.gemm_workspace_bytes::<f32>(&options, a, b, c, &Batch::single()).unwrap();
+    assert!(bytes > 0, "deep K splits");
+    let shallow = dense(129, 131, 300);
+    let [sa, sb, sc] = &shallow;
+    assert_eq!(gpu.gemm_workspace_bytes::<f32>(&options, sa, sb, sc, &Batch::single()).unwrap(), 0);
+    gpu.reserve_workspace(bytes).unwrap();
+    let held = gpu.workspace_bytes();
+    assert!(held >= bytes);
+    let call = Call::<f32>::random(descs, Batch::single(), true, &mut StdRng::seed_from_u64(19));
+    call.run(&gpu, &options).unwrap();
+    assert_eq!(gpu.workspace_bytes(), held, "the call fit in the reserved workspace");
+    gpu.release_workspace().unwrap();
+    assert_eq!(gpu.workspace_bytes(), 0);
+}

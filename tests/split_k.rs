@@ -1,0 +1,255 @@
+//! CPU tests of split-K and of the K-dependent accuracy bound: the rule
+//! (`gemm_launch::split_k`), the partial launches (every chunk of every
+//! matrix of a batch computed exactly once, into its own slab), and the bound
+//! of `gemm` and the tests, which passes a correct f32 sum at deep K and
+//! fails a wrong one.
+
+use gemm_launch::split_k::{
+    AUTO_WORKSPACE_CAP_BYTES, CHUNK_DEEP, CHUNK_FEW_TILES, MAX_SPLITS, REDUCE_FAN_IN, Split, SplitError, SplitK,
+    partials_kernel, plan_split, slab_elements, workspace_bytes,
+};
+use gemm_launch::{DB_64X64X16, DB_256X128X8, MMA_F16_128X128X32, MMA_TF32_128X128X32};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use rgemm::GemmError;
+use rgemm::api::{Batch, GemmOptions, MatrixDesc, plan};
+use rgemm::kernels::{Dtype, DtypeExt};
+use rgemm::matrix::Matrix;
+use rgemm::reference::Reference;
+use rgemm::split_k::{partial_launches, split_for};
+
+const SMS: u32 = 132;
+
+#[test]
+fn the_rule_splits_deep_k_and_few_tiles_only() {
+    let auto = |m: u32, n: u32, k: u32, tiles: u64| plan_split(SplitK::Auto, m, n, k, 1, tiles, SMS).unwrap();
+    // The seeds' shape fills the GPU and is not deep: unchanged.
+    assert_eq!(auto(8192, 4096, 6144, DB_256X128X8.grid(8192, 4096)), None);
+    // Shallow K never splits, however few the tiles.
+    assert_eq!(auto(64, 64, 2047, 1), None);
+    // Few tiles and K ≥ 2048: chunks of 256 for more blocks.
+    assert_eq!(auto(256, 256, 4096, DB_64X64X16.grid(256, 256)), Some(Split { chunk: 256, splits: 16 }));
+    // Many tiles and K ≤ 8192: no split.
+    assert_eq!(auto(4096, 4096, 8192, DB_256X128X8.grid(4096, 4096)), None);
+    // Deep K with few tiles: chunks of 256.
+    assert_eq!(auto(7, 5, 300_001, 1), Some(Split { chunk: CHUNK_FEW_TILES, splits: 1172 }));
+    assert_eq!(auto(128, 128, 65536, 4), Some(Split { chunk: 256, splits: 256 }));
+    // Deep K on a full GPU: chunks from 1024, doubled until the slabs fit in
+    // the cap (4096×4096 f32 is 64 MiB a slab: four of them).
+    let big = auto(4096, 4096, 16384, DB_256X128X8.grid(4096, 4096)).unwrap();
+    assert_eq!(big, Split { chunk: 4096, splits: 4 });
+    assert!(big.chunk >= CHUNK_DEEP && workspace_bytes(big, 4096, 4096, 1) <= AUTO_WORKSPACE_CAP_BYTES);
+    // An output too large for two slabs in the cap is not split.
+    assert_eq!(auto(16384, 16384, 65536, DB_256X128X8.grid(16384, 16384)), None);
+    // A batch counts its tiles: 200 matrices of one tile fill 132 SMs.
+    assert_eq!(plan_split(SplitK::Auto, 64, 64, 4096, 200, 1, SMS).unwrap(), None);
+    // Every Auto split respects the limits, for shapes up to K = 10⁶.
+    for (m, n, k) in [(1, 1, 1_000_000), (1, 4096, 1_000_000), (2048, 2048, 1_000_000), (3, 9000, 9000)] {
+        if let Some(s) = auto(m, n, k, 1) {
+            assert!(s.splits >= 2 && s.splits <= MAX_SPLITS && s.chunk < k, "{m}×{n}×{k}: {s:?}");
+            assert_eq!(s.splits, k.div_ceil(s.chunk));
+            assert!(workspace_bytes(s, m, n, 1) <= AUTO_WORKSPACE_CAP_BYTES, "{m}×{n}×{k}: {s:?}");
+        }
+    }
+}
+
+#[test]
+fn explicit_splits_and_their_errors() {
+    let chunk = |c, k| plan_split(SplitK::Chunk(c), 64, 64, k, 1, 1, SMS);
+    assert_eq!(chunk(1000, 2500), Ok(Some(Split { chunk: 1000, splits: 3 })));
+    assert_eq!(chunk(2500, 2500), Ok(None), "one chunk is no split");
+    assert_eq!(chunk(0, 2500), Err(SplitError::ZeroChunk));
+    assert_eq!(chunk(1, 100_000), Err(SplitError::TooManySplits { splits: 100_000 }));
+    assert_eq!(plan_split(SplitK::Off, 1, 1, 1 << 30, 1, 1, SMS), Ok(None));
+    // The reduction tree: ≤ 8 slabs need only the epilogue.
+    for (splits, passes) in [(2, 0), (8, 0), (9, 1), (64, 1), (65, 2), (4096, 3), (65535, 5)] {
+        assert_eq!(Split { chunk: 1, splits }.combine_passes(), passes, "{splits} slabs");
+    }
+    assert_eq!(REDUCE_FAN_IN, 8);
+    assert_eq!(slab_elements(7, 5), 64, "slabs start 256 bytes apart");
+}
+
+#[test]
+fn which_kernels_can_write_partial_sums() {
+    // f32 and TF32 kernels write f32 C: they are their own partials kernel.
+    assert_eq!(partials_kernel(&DB_256X128X8), Some(&DB_256X128X8));
+    assert_eq!(partials_kernel(&MMA_TF32_128X128X32), Some(&MMA_TF32_128X128X32));
+    // f16/bf16 kernels need an f32-output twin (none yet).
+    assert_eq!(partials_kernel(&MMA_F16_128X128X32), None);
+    let p = plan(
+        (&MatrixDesc::row_major(64, 100_000), usize::MAX),
+        (&MatrixDesc::row_major(100_000, 64), usize::MAX),
+        (&MatrixDesc::row_major(64, 64), usize::MAX),
+        &Batch::single(),
+    )
+    .unwrap();
+    let auto = GemmOptions::default();
+    assert!(split_for(&auto, &p, &DB_64X64X16, SMS).unwrap().is_some());
+    assert!(split_for(&auto, &p, &MMA_F16_128X128X32, SMS).unwrap().is_none(), "f16 Auto falls back");
+    let explicit = GemmOptions { split_k: SplitK::Chunk(4096), ..auto };
+    let e = split_for(&explicit, &p, &MMA_F16_128X128X32, SMS).unwrap_err();
+    assert!(matches!(e, GemmError::Unsupported { .. }), "{e}");
+    let e = split_for(&GemmOptions { split_k: SplitK::Chunk(0), ..auto }, &p, &DB_64X64X16, SMS).unwrap_err();
+    assert!(matches!(e, GemmError::ZeroDimension { .. }), "{e}");
+    // α = 0 never splits: it reads neither A nor B.
+    assert!(split_for(&GemmOptions { alpha: 0.0, ..auto }, &p, &DB_64X64X16, SMS).unwrap().is_none());
+}
+
+/// Replays the partial launches of a call on the CPU (each launch a strided
+/// batch of plain GEMMs on exact small integers) and checks that every slab
+/// is written once, and that the slabs of each matrix add up to its product.
+fn replay(a: MatrixDesc, b: MatrixDesc, c: MatrixDesc, batch: Batch, chunk: u32) {
+    let len = |d: &MatrixDesc, stride: usize| {
+        let (run, runs) = if d.layout == rgemm::Layout::RowMajor { (d.cols, d.rows) } else { (d.rows, d.cols) };
+        (batch.count - 1) * stride + (runs - 1) * d.ld + run
+    };
+    let mut rng = StdRng::seed_from_u64(7);
+    let a_buf: Vec<f64> = (0..len(&a, batch.stride_a)).map(|_| rng.random_range(-3..=3) as f64).collect();
+    let b_buf: Vec<f64> = (0..len(&b, batch.stride_b)).map(|_| rng.random_range(-3..=3) as f64).collect();
+    let p = plan((&a, a_buf.len()), (&b, b_buf.len()), (&c, usize::MAX), &batch).unwrap();
+    let split = Split::of(p.k, chunk);
+    let (ka, kb) = if p.swapped { (&b_buf, &a_buf) } else { (&a_buf, &b_buf) };
+    let slab = slab_elements(p.m, p.n) as usize;
+    let mut ws = vec![0.0f64; (workspace_bytes(split, p.m, p.n, p.batch) / 4) as usize];
+    let mut writes = vec![0u32; ws.len()];
+    for l in partial_launches(&p, split) {
+        let q = l.plan;
+        assert_eq!((q.ldc, q.m, q.n), (p.n, p.m, p.n), "slabs are dense m × n");
+        for z in 0..q.batch as usize {
+            let (a0, b0) =
+                (l.a_offset as usize + z * q.stride_a as usize, l.b_offset as usize + z * q.stride_b as usize);
+            let c0 = l.ws_offset as usize + z * q.stride_c as usize;
+            for r in 0..q.m as usize {
+                for col in 0..q.n as usize {
+                    let mut sum = 0.0;
+                    for t in 0..q.k as usize {
+                        let ai = if q.layout.a_col_major { t * q.lda as usize + r } else { r * q.lda as usize + t };
+                        let bi = if q.layout.b_col_major { col * q.ldb as usize + t } else { t * q.ldb as usize + col };
+                        sum += ka[a0 + ai] * kb[b0 + bi];
+                    }
+                    let i = c0 + r * q.ldc as usize + col;
+                    ws[i] = sum;
+                    writes[i] += 1;
+                }
+            }
+        }
+    }
+    for z in 0..p.batch as usize {
+        for r in 0..p.m as usize {
+            for col in 0..p.n as usize {
+                let mut total = 0.0;
+                for s in 0..split.splits as usize {
+                    let i = (z * split.splits as usize + s) * slab + r * p.n as usize + col;
+                    assert_eq!(writes[i], 1, "matrix {z}, chunk {s}, ({r},{col}) written {} times", writes[i]);
+                    total += ws[i];
+                }
+                let mut want = 0.0;
+                for t in 0..p.k as usize {
+                    let ai = if p.layout.a_col_major { t * p.lda as usize + r } else { r * p.lda as usize + t };
+                    let bi = if p.layout.b_col_major { col * p.ldb as usize + t } else { t * p.ldb as usize + col };
+                    want += ka[z * p.stride_a as usize + ai] * kb[z * p.stride_b as usize + bi];
+                }
+                assert_eq!(total, want, "matrix {z} ({r},{col})");
+            }
+        }
+    }
+}
+
+#[test]
+fn partial_launches_cover_every_chunk_once() {
+    let rm = MatrixDesc::row_major;
+    let cm = MatrixDesc::col_major;
+    let one = Batch::single();
+    // K divisible and not; A and B in every layout; padded leading dimensions.
+    replay(rm(5, 40), rm(40, 3), rm(5, 3), one, 8);
+    replay(rm(5, 41), rm(41, 3), rm(5, 3), one, 8);
+    replay(cm(5, 41), rm(41, 3), rm(5, 3), one, 16);
+    replay(rm(5, 41), cm(41, 3), rm(5, 3), one, 7);
+    replay(MatrixDesc { ld: 50, ..cm(5, 41) }, MatrixDesc { ld: 44, ..cm(41, 3) }, rm(5, 3), one, 10);
+    // A column-major C: the kernel computes Cᵀ = Bᵀ·Aᵀ.
+    replay(rm(4, 33), rm(33, 6), cm(4, 6), one, 5);
+    // Batches, with fewer matrices than chunks (one launch per matrix) and
+    // more (one launch per chunk), a shared B, a remainder.
+    let batch = |count, sa, sb, sc| Batch { count, stride_a: sa, stride_b: sb, stride_c: sc };
+    replay(rm(3, 29), rm(29, 4), rm(3, 4), batch(2, 90, 120, 12), 4);
+    replay(rm(3, 29), rm(29, 4), rm(3, 4), batch(9, 90, 0, 13), 10);
+    replay(cm(3, 30), cm(30, 4), rm(3, 4), batch(4, 95, 121, 12), 10);
+}
+
+/// f32 `a·b` summed the way one GEMM thread does: one fused multiply-add per
+/// term into one accumulator.
+fn dot_recursive(a: &[f32], b: &[f32]) -> f32 {
+    a.iter().zip(b).fold(0.0f32, |acc, (x, y)| x.mul_add(*y, acc))
+}
+
+/// The same sum split into chunks and combined as the split-K reduction
+/// does (groups of 8, pairwise, one level at a time). `skip`: a chunk left
+/// out, as a broken split would.
+fn dot_split(a: &[f32], b: &[f32], chunk: usize, skip: Option<usize>) -> f32 {
+    let mut parts: Vec<f32> = a
+        .chunks(chunk)
+        .zip(b.chunks(chunk))
+        .enumerate()
+        .map(|(i, (x, y))| if Some(i) == skip { 0.0 } else { dot_recursive(x, y) })
+        .collect();
+    while parts.len() > 1 {
+        parts = parts
+            .chunks(8)
+            .map(|g| {
+                let v: [f32; 8] = std::array::from_fn(|i| g.get(i).copied().unwrap_or(0.0));
+                ((v[0] + v[1]) + (v[2] + v[3])) + ((v[4] + v[5]) + (v[6] + v[7]))
+            })
+            .collect();
+    }
+    parts[0]
+}
+
+/// Round to TF32 (10 explicit mantissa bits, to nearest, ties away), as
+/// `cvt.rna.tf32.f32` does.
+fn tf32(x: f32) -> f32 {
+    f32::from_bits((x.to_bits() + 0x1000) & !0x1fff)
+}
+
+#[test]
+fn the_bound_grows_with_k_and_still_fails_wrong_results() {
+    let mut rng = StdRng::seed_from_u64(0xdee9);
+    let (m, n, k) = (6, 6, 300_001);
+    let a = Matrix::random(m, k, &mut rng);
+    let b = Matrix::random(k, n, &mut rng);
+    let reference = Reference::new(&a, &b, &mut rng);
+    assert!(reference.is_full());
+    let b_cols: Vec<Vec<f32>> = (0..n).map(|j| (0..k).map(|p| b.data[p * n + j]).collect()).collect();
+    let product = |dot: &dyn Fn(&[f32], &[f32]) -> f32| -> Vec<f32> {
+        (0..m * n).map(|e| dot(&a.data[(e / n) * k..(e / n + 1) * k], &b_cols[e % n])).collect()
+    };
+    let bound = Dtype::F32.tolerance(k);
+    assert!(bound > Dtype::F32.tolerance(1000), "the bound grows with K");
+
+    // A correct kernel passes on rounding alone, with or without split-K;
+    // the split is far more accurate.
+    let recursive = reference.relative_error(&product(&dot_recursive));
+    let split = reference.relative_error(&product(&|x, y| dot_split(x, y, 256, None)));
+    assert!(Dtype::F32.accepts(recursive, k), "one accumulator: {recursive:e} > {bound:e}");
+    assert!(Dtype::F32.accepts(split, k), "split-K: {split:e} > {bound:e}");
+    assert!(split * 5.0 < recursive, "split-K {split:e} is not clearly better than one accumulator {recursive:e}");
+
+    // A wrong kernel fails: one missing K chunk in one element …
+    let mut missing = product(&|x, y| dot_split(x, y, 256, None));
+    let (row, col) = (2, 3);
+    missing[row * n + col] = dot_split(&a.data[row * k..(row + 1) * k], &b_cols[col], 256, Some(17));
+    let err = reference.relative_error(&missing);
+    assert!(!Dtype::F32.accepts(err, k), "a missing chunk passed: {err:e} ≤ {bound:e}");
+    // … one element off by 0.1 % …
+    let mut perturbed = product(&|x, y| dot_split(x, y, 256, None));
+    let largest = (0..m * n).max_by(|&i, &j| perturbed[i].abs().total_cmp(&perturbed[j].abs())).unwrap();
+    perturbed[largest] *= 1.001;
+    let err = reference.relative_error(&perturbed);
+    assert!(!Dtype::F32.accepts(err, k), "a perturbed element passed: {err:e} ≤ {bound:e}");
+    // … and so does a product computed from TF32-rounded inputs.
+    let tf = product(&|x, y| {
+        let (x, y): (Vec<f32>, Vec<f32>) = x.iter().zip(y).map(|(p, q)| (tf32(*p), tf32(*q))).unzip();
+        dot_split(&x, &y, 256, None)
+    });
+    let err = reference.relative_error(&tf);
+    assert!(!Dtype::F32.accepts(err, k), "TF32 passed the f32 bound: {err:e} ≤ {bound:e}");
+}
