@@ -233,9 +233,13 @@ fn main() {
         code,
         "/// The flags besides `-arch`, `-o` and the input.\npub const PTXAS_FLAGS: &[&str] = &{PTXAS_FLAGS:?};"
     );
-    let targets: Vec<&str> = CUBIN_TARGETS.iter().map(|t| t.1).collect();
-    let _ =
-        writeln!(code, "/// Every cubin a build with ptxas embeds.\npub const CUBIN_TARGETS: &[&str] = &{targets:?};");
+    let targets: Vec<String> = CUBIN_TARGETS.iter().map(|t| format!("(Arch::{:?}, {:?})", t.0, t.1)).collect();
+    let _ = writeln!(
+        code,
+        "/// Every cubin a build with ptxas embeds: (module, ptxas -arch).\n\
+         pub const CUBIN_TARGETS: &[(Arch, &str)] = &[{}];",
+        targets.join(", ")
+    );
     let _ = writeln!(code, "/// The cubins this build embeds.\npub const CUBINS: &[Cubin] = &[");
     for ((module, arch, (major, minor), exact), cubin) in &cubins {
         match cubin {
