@@ -12,7 +12,7 @@
 //! build that embedded no cubins.
 
 use gemm_launch::{Arch, KERNELS, OperandLayout};
-use rgemm::ptx::{CUBIN_TARGETS, CUBINS, PTXAS_FLAGS, PTXAS_VERSION, SPILLS_ON_SM8X, ptx};
+use rgemm::ptx::{CUBIN_TARGETS, CUBINS, PTXAS_FLAGS, PTXAS_VERSION, SPILLS_ON_SM8X, cubin, ptx, refusal};
 use std::io::Write;
 use std::path::Path;
 use std::process::Command;
@@ -40,6 +40,36 @@ fn assemble(ptxas: &str, dir: &Path, module: Arch, arch: &'static str) -> Assemb
     assert!(output.status.success(), "ptxas -arch={arch} failed:\n{log}");
     let cubin = std::fs::read(&output_path).unwrap();
     Assembled { arch, module, log, cubin }
+}
+
+/// Which image each GPU generation loads (no GPU needed: the choice is a
+/// pure function of the compute capability).
+#[test]
+fn each_gpu_gets_the_cubin_of_its_architecture() {
+    if CUBINS.is_empty() {
+        assert!(std::env::var("RGEMM_REQUIRE_PTXAS").is_err(), "the build embedded no cubins");
+        let _ = writeln!(std::io::stderr(), "SKIPPED: this build has no cubins (no ptxas when it was built)");
+        return;
+    }
+    let arch = |module, cc| cubin(module, cc).map(|c| c.arch);
+    // Every 8.x GPU runs the sm_80 cubin; no 8.x GPU runs Hopper code.
+    for minor in [0, 6, 7, 9] {
+        assert_eq!(arch(Arch::Sm80, (8, minor)), Some("sm_80"));
+        assert_eq!(arch(Arch::Sm90a, (8, minor)), None);
+    }
+    assert_eq!(arch(Arch::Sm80, (9, 0)), Some("sm_90"));
+    assert_eq!(arch(Arch::Sm90a, (9, 0)), Some("sm_90a"));
+    // Newer GPUs: no cubin fits, the driver JIT-compiles the sm_80 PTX.
+    for cc in [(10, 0), (12, 0), (7, 5)] {
+        assert_eq!(arch(Arch::Sm80, cc), None, "{cc:?}");
+        assert_eq!(arch(Arch::Sm90a, cc), None, "{cc:?}");
+    }
+    // The refusal of the 8.x spillers applies on 8.x only.
+    for (name, _) in SPILLS_ON_SM8X {
+        assert!(refusal((8, 6), name).is_some());
+        assert!(refusal((9, 0), name).is_none());
+    }
+    assert!(refusal((8, 0), "sgemm_db_256x128x8").is_none());
 }
 
 #[test]
