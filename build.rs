@@ -1,17 +1,28 @@
-//! Compiles `kernels-gpu` to PTX with rustc's NVPTX backend and leaves one
-//! `.ptx` file per target architecture in `OUT_DIR`, where `host/driver/ptx.rs`
-//! embeds it with `include_str!`.
+//! Compiles `kernels-gpu` to PTX with rustc's NVPTX backend, then assembles
+//! the PTX with ptxas into cubins (machine code), and leaves both in
+//! `OUT_DIR`, where `host/driver/ptx.rs` embeds them.
 //!
 //! It also writes each kernel's launch bounds into the PTX (`.maxntid`,
 //! `.minnctapersm`, what CUDA C++ spells `__launch_bounds__`): rustc has no
 //! attribute for them, and the numbers come from the same `KernelSpec` the
-//! host launches with.
+//! host launches with. ptxas runs on the PTX with the bounds in place.
 //!
 //! Two modules are built: `sm_80` (steps 1–8, any GPU from Ampere on) and
 //! `sm_90a` (step 9, `wgmma`, Hopper only). Each kernel's `KernelSpec::arch`
 //! says which module holds it.
+//!
+//! Why cubins: without them the driver JIT-compiles the PTX on the first run
+//! on a machine (42 s on an H100 with an empty driver cache, and on every run
+//! where the cache is off or not writable). With them, loading is a copy.
+//! The PTX stays embedded: it is what a GPU newer than every cubin (compute
+//! capability 10.x, 12.x) runs, through the driver's JIT.
+//!
+//! Without ptxas (`RGEMM_PTXAS`, set by `.cargo/config.toml` to the one
+//! `scripts/bootstrap.sh` installs, else `ptxas` on `PATH`) the build still
+//! succeeds, with a cargo warning, and ships PTX only.
 
 use std::env;
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, exit};
 
@@ -19,6 +30,37 @@ use std::process::{Command, exit};
 /// `--cfg rgemm_sm90a`, which compiles only the Hopper kernels (step 9).
 const PTX_TARGETS: &[(gemm_launch::Arch, &str)] =
     &[(gemm_launch::Arch::Sm80, "kernels_sm_80.ptx"), (gemm_launch::Arch::Sm90a, "kernels_sm_90a.ptx")];
+
+/// The cubins: (module, ptxas `-arch`, compute capability it runs on, whether
+/// only that exact capability runs it). A cubin for `sm_XY` runs on every GPU
+/// of major X with minor ≥ Y; an `a` (arch-specific) one only on X.Y.
+///
+/// The sm_80 module gets an sm_80 cubin (every 8.x GPU: A100, A10, RTX 30/40,
+/// L4, L40) and an sm_90 one (H100/H200: what the project measures). No
+/// sm_86/sm_89 cubins: ptxas 12.9 output for them differs from sm_80 only in
+/// scheduling details (register counts within a few of each other in 33 of
+/// 65 entries, the same spills, cubins within 0.2 % in size), each would add
+/// 3.7 MB to the binary and ~35 s of ptxas to the build, and no GPU here can
+/// measure a difference.
+const CUBIN_TARGETS: &[CubinTarget] = &[
+    CubinTarget { module: gemm_launch::Arch::Sm80, arch: "sm_80", cc: (8, 0), exact: false },
+    CubinTarget { module: gemm_launch::Arch::Sm80, arch: "sm_90", cc: (9, 0), exact: false },
+    CubinTarget { module: gemm_launch::Arch::Sm90a, arch: "sm_90a", cc: (9, 0), exact: true },
+];
+
+/// One cubin to build (see `host/driver/ptx.rs`'s `Cubin` for the fields).
+struct CubinTarget {
+    module: gemm_launch::Arch,
+    arch: &'static str,
+    cc: (i32, i32),
+    exact: bool,
+}
+
+/// ptxas flags besides `-arch`, `-o` and the input. `-v` prints each entry's
+/// registers, stack frame and spills (kept in OUT_DIR as `<target>.ptxas.log`).
+/// `-split-compile=0` spreads one module's functions over all cores; its
+/// cubins are byte-identical to a serial run's (checked on both modules).
+const PTXAS_FLAGS: &[&str] = &["-v", "-split-compile=0"];
 
 /// Codegen flags for the kernels. The unroll threshold makes LLVM fully unroll
 /// the per-thread tile loops, so the accumulator arrays live in registers
@@ -34,7 +76,9 @@ fn fail(message: &str) -> ! {
     exit(1);
 }
 
-fn build_ptx(cargo: &str, kernels: &Path, out_dir: &Path, target: gemm_launch::Arch, file: &str) {
+/// Builds the PTX module of `target`, with launch bounds and without
+/// comments, and returns where it was written.
+fn build_ptx(cargo: &str, kernels: &Path, out_dir: &Path, target: gemm_launch::Arch, file: &str) -> PathBuf {
     let arch = target.name();
     let target_dir = out_dir.join(format!("kernels-{arch}"));
     let mut rustflags = vec![format!("-Ctarget-cpu={arch}")];
@@ -62,8 +106,10 @@ fn build_ptx(cargo: &str, kernels: &Path, out_dir: &Path, target: gemm_launch::A
     let ptx = std::fs::read_to_string(&ptx_path)
         .unwrap_or_else(|e| fail(&format!("the build left no PTX at {}: {e}", ptx_path.display())));
     let specs: Vec<_> = gemm_launch::KERNELS.iter().copied().filter(|s| s.arch == target).collect();
-    let ptx = with_launch_bounds(ptx, &specs).unwrap_or_else(|e| fail(&e));
-    std::fs::write(out_dir.join(file), ptx).unwrap_or_else(|e| fail(&format!("cannot write PTX: {e}")));
+    let ptx = compact(&with_launch_bounds(ptx, &specs).unwrap_or_else(|e| fail(&e)));
+    let path = out_dir.join(file);
+    std::fs::write(&path, ptx).unwrap_or_else(|e| fail(&format!("cannot write PTX: {e}")));
+    path
 }
 
 /// Checks that the PTX has exactly the entries the specs promise (one per
@@ -94,6 +140,67 @@ fn with_launch_bounds(mut ptx: String, specs: &[gemm_launch::KernelSpec]) -> Res
     Ok(ptx)
 }
 
+/// The PTX without what only a reader uses: LLVM's comments (`// %bb.12:`,
+/// `// begin inline asm` around every `asm!`, loop annotations: a fifth of
+/// the text), blank lines, indentation and runs of blanks. ptxas output is
+/// byte-identical, and the driver JIT (for GPUs without a cubin) reads less.
+/// PTX has no block comments here and no `//` outside comments, except in
+/// quoted strings (`.pragma "nounroll";`), whose lines are kept whole.
+fn compact(ptx: &str) -> String {
+    let mut out = String::with_capacity(ptx.len());
+    for line in ptx.lines() {
+        let code = if line.contains('"') { line } else { line.split("//").next().unwrap_or("") };
+        let mut words = code.split_whitespace();
+        let Some(first) = words.next() else { continue };
+        out.push_str(first);
+        for word in words {
+            out.push(' ');
+            out.push_str(word);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The ptxas to use, if one runs: `RGEMM_PTXAS`, else `ptxas` on `PATH`.
+/// Returns its path and its version line (`--version`'s last line).
+fn find_ptxas() -> Result<(String, String), String> {
+    println!("cargo::rerun-if-env-changed=RGEMM_PTXAS");
+    let ptxas = env::var("RGEMM_PTXAS").unwrap_or_else(|_| "ptxas".into());
+    // Rebuild when it appears or changes (a missing path would rerun every build).
+    if Path::new(&ptxas).is_file() {
+        println!("cargo::rerun-if-changed={ptxas}");
+    }
+    let output = Command::new(&ptxas).arg("--version").output().map_err(|e| format!("`{ptxas}`: {e}"))?;
+    if !output.status.success() {
+        return Err(format!("`{ptxas} --version` failed ({})", output.status));
+    }
+    let version = String::from_utf8_lossy(&output.stdout).lines().last().unwrap_or("").trim().to_string();
+    Ok((ptxas, version))
+}
+
+/// Assembles `ptx` for `arch` into `OUT_DIR/kernels_<arch>.cubin`, and keeps
+/// ptxas's report next to it. Returns the cubin's path.
+fn assemble(ptxas: &str, ptx: &Path, arch: &str, out_dir: &Path) -> Result<PathBuf, String> {
+    let cubin = out_dir.join(format!("kernels_{arch}.cubin"));
+    let output = Command::new(ptxas)
+        .arg(format!("-arch={arch}"))
+        .args(PTXAS_FLAGS)
+        .arg("-o")
+        .arg(&cubin)
+        .arg(ptx)
+        .output()
+        .map_err(|e| format!("`{ptxas}`: {e}"))?;
+    let report = String::from_utf8_lossy(&output.stderr);
+    std::fs::write(out_dir.join(format!("kernels_{arch}.ptxas.log")), report.as_bytes())
+        .map_err(|e| format!("cannot write the ptxas report: {e}"))?;
+    if !output.status.success() {
+        let errors: Vec<&str> = report.lines().filter(|l| !l.starts_with("ptxas info")).take(5).collect();
+        return Err(format!("ptxas -arch={arch} failed ({}): {}", output.status, errors.join(" | ")));
+    }
+    Ok(cubin)
+}
+
 fn main() {
     let root = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("set by cargo"));
     let out_dir = PathBuf::from(env::var("OUT_DIR").expect("set by cargo"));
@@ -101,7 +208,59 @@ fn main() {
     for path in ["kernels-gpu/src", "kernels-gpu/Cargo.toml", "launch/src", "rust-toolchain.toml"] {
         println!("cargo::rerun-if-changed={path}");
     }
-    for (arch, file) in PTX_TARGETS {
-        build_ptx(&cargo, &root.join("kernels-gpu"), &out_dir, *arch, file);
+    let ptxas = find_ptxas();
+    if let Err(e) = &ptxas {
+        println!(
+            "cargo::warning=no usable ptxas ({e}): shipping PTX only, which the driver JIT-compiles on first use \
+             (~40 s per new machine). Run scripts/bootstrap.sh, then `touch build.rs` and build again."
+        );
     }
+    // Each module's ptxas runs (the slow part: ~35 s per sm_80 cubin) start
+    // as soon as its PTX exists, in parallel with each other and with the
+    // next module's rustc build.
+    let cubins: Vec<(&CubinTarget, Result<PathBuf, String>)> = std::thread::scope(|scope| {
+        let mut jobs = Vec::new();
+        for (arch, file) in PTX_TARGETS {
+            let ptx = build_ptx(&cargo, &root.join("kernels-gpu"), &out_dir, *arch, file);
+            let Ok((ptxas, _)) = &ptxas else { continue };
+            for target in CUBIN_TARGETS.iter().filter(|t| t.module == *arch) {
+                let (ptx, out_dir) = (ptx.clone(), &out_dir);
+                jobs.push((target, scope.spawn(move || assemble(ptxas, &ptx, target.arch, out_dir))));
+            }
+        }
+        jobs.into_iter()
+            .map(|(target, job)| (target, job.join().unwrap_or_else(|_| Err("ptxas thread panicked".into()))))
+            .collect()
+    });
+    // host/driver/ptx.rs includes this: the cubins that were built, and what was asked.
+    let mut code = String::from("// Generated by build.rs.\n");
+    let version = ptxas.as_ref().map(|(_, v)| v.as_str()).unwrap_or("");
+    let _ = writeln!(code, "/// ptxas's version line (empty: no ptxas).\npub const PTXAS_VERSION: &str = {version:?};");
+    let _ = writeln!(
+        code,
+        "/// The flags besides `-arch`, `-o` and the input.\npub const PTXAS_FLAGS: &[&str] = &{PTXAS_FLAGS:?};"
+    );
+    let targets: Vec<String> = CUBIN_TARGETS.iter().map(|t| format!("(Arch::{:?}, {:?})", t.module, t.arch)).collect();
+    let _ = writeln!(
+        code,
+        "/// Every cubin a build with ptxas embeds: (module, ptxas -arch).\n\
+         pub const CUBIN_TARGETS: &[(Arch, &str)] = &[{}];",
+        targets.join(", ")
+    );
+    let _ = writeln!(code, "/// The cubins this build embeds.\npub const CUBINS: &[Cubin] = &[");
+    for (CubinTarget { module, arch, cc: (major, minor), exact }, cubin) in &cubins {
+        match cubin {
+            Ok(path) => {
+                let _ = writeln!(
+                    code,
+                    "    Cubin {{ module: Arch::{module:?}, arch: {arch:?}, major: {major}, minor: {minor}, \
+                     exact: {exact}, image: include_bytes!({:?}) }},",
+                    path.display().to_string()
+                );
+            }
+            Err(e) => println!("cargo::warning=no {arch} cubin, its GPUs will JIT-compile the PTX: {e}"),
+        }
+    }
+    code.push_str("];\n");
+    std::fs::write(out_dir.join("cubins.rs"), code).unwrap_or_else(|e| fail(&format!("cannot write cubins.rs: {e}")));
 }

@@ -3,8 +3,10 @@
 #   1. the pinned nightly from rust-toolchain.toml (rustup does not auto-install here);
 #   2. libcuda.so for *linking* cust (Debian's libcuda1; at run time the machine's
 #      own driver is used) into .tools/cuda/lib64, found through .cargo/config.toml;
-#   3. ptxas (PyPI wheel nvidia-cuda-nvcc-cu12) into .tools/cuda-nvcc, for the
-#      CPU-side check that every kernel assembles for sm_90 without spills.
+#   3. ptxas (PyPI wheel nvidia-cuda-nvcc-cu12) into .tools/cuda-nvcc: build.rs
+#      assembles the kernels with it into cubins (without it the binary ships PTX
+#      only, which the driver JIT-compiles for ~40 s on a new machine), and
+#      tests/ptxas.rs checks every kernel of every cubin for spills.
 # Everything goes under .tools/ (git-ignored). Safe to run repeatedly.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,69 +1,161 @@
-//! Assembles the embedded PTX for sm_90 with ptxas (CPU only) and holds every
-//! kernel to no spills and no stack frame. ptxas comes from
-//! `scripts/bootstrap.sh` (path in `RGEMM_PTXAS`, set by .cargo/config.toml);
-//! without it the test says why it skipped, unless `RGEMM_REQUIRE_PTXAS=1`
-//! (CI sets it) makes that a failure.
+//! Assembles the embedded PTX with ptxas (CPU only) for every architecture
+//! the build ships a cubin for (`rgemm::ptx::CUBIN_TARGETS`: sm_80, sm_90,
+//! sm_90a), with the build's flags, and holds every kernel to no spills and
+//! no stack frame; the entries in `rgemm::ptx::SPILLS_ON_SM8X` are the known
+//! exception on 8.x (the host refuses them there) and must still spill, so
+//! the list stays true. When the test's ptxas is the build's, its cubins
+//! must equal the embedded ones byte for byte: what is checked is what ships.
+//!
+//! ptxas comes from `scripts/bootstrap.sh` (path in `RGEMM_PTXAS`, set by
+//! .cargo/config.toml); without it the test says why it skipped, unless
+//! `RGEMM_REQUIRE_PTXAS=1` (CI sets it) makes that a failure, as it does a
+//! build that embedded no cubins.
 
+use gemm_launch::{Arch, KERNELS, OperandLayout};
+use rgemm::ptx::{CUBIN_TARGETS, CUBINS, PTXAS_FLAGS, PTXAS_VERSION, SPILLS_ON_SM8X, cubin, ptx, refusal};
 use std::io::Write;
+use std::path::Path;
 use std::process::Command;
 
+/// What ptxas -v said about one architecture, and the cubin it made.
+struct Assembled {
+    arch: &'static str,
+    module: Arch,
+    log: String,
+    cubin: Vec<u8>,
+}
+
+fn assemble(ptxas: &str, dir: &Path, module: Arch, arch: &'static str) -> Assembled {
+    let input = dir.join(format!("{}.ptx", module.name()));
+    let output_path = dir.join(format!("{arch}.cubin"));
+    let output = Command::new(ptxas)
+        .arg(format!("-arch={arch}"))
+        .args(PTXAS_FLAGS)
+        .arg("-o")
+        .arg(&output_path)
+        .arg(&input)
+        .output()
+        .unwrap_or_else(|e| panic!("{ptxas}: {e}"));
+    let log = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(output.status.success(), "ptxas -arch={arch} failed:\n{log}");
+    let cubin = std::fs::read(&output_path).unwrap();
+    Assembled { arch, module, log, cubin }
+}
+
+/// Which image each GPU generation loads (no GPU needed: the choice is a
+/// pure function of the compute capability).
 #[test]
-fn every_kernel_assembles_for_sm90_without_spills() {
+fn each_gpu_gets_the_cubin_of_its_architecture() {
+    if CUBINS.is_empty() {
+        assert!(std::env::var("RGEMM_REQUIRE_PTXAS").is_err(), "the build embedded no cubins");
+        let _ = writeln!(std::io::stderr(), "SKIPPED: this build has no cubins (no ptxas when it was built)");
+        return;
+    }
+    let arch = |module, cc| cubin(module, cc).map(|c| c.arch);
+    // Every 8.x GPU runs the sm_80 cubin; no 8.x GPU runs Hopper code.
+    for minor in [0, 6, 7, 9] {
+        assert_eq!(arch(Arch::Sm80, (8, minor)), Some("sm_80"));
+        assert_eq!(arch(Arch::Sm90a, (8, minor)), None);
+    }
+    assert_eq!(arch(Arch::Sm80, (9, 0)), Some("sm_90"));
+    assert_eq!(arch(Arch::Sm90a, (9, 0)), Some("sm_90a"));
+    // Newer GPUs: no cubin fits, the driver JIT-compiles the sm_80 PTX.
+    for cc in [(10, 0), (12, 0), (7, 5)] {
+        assert_eq!(arch(Arch::Sm80, cc), None, "{cc:?}");
+        assert_eq!(arch(Arch::Sm90a, cc), None, "{cc:?}");
+    }
+    // The refusal of the 8.x spillers applies on 8.x only.
+    for (name, _) in SPILLS_ON_SM8X {
+        assert!(refusal((8, 6), name).is_some());
+        assert!(refusal((9, 0), name).is_none());
+    }
+    assert!(refusal((8, 0), "sgemm_db_256x128x8").is_none());
+}
+
+#[test]
+fn every_kernel_of_every_shipped_architecture_assembles_without_spills() {
+    let required = std::env::var("RGEMM_REQUIRE_PTXAS").is_ok();
+    if required {
+        for (_, arch) in CUBIN_TARGETS {
+            assert!(
+                CUBINS.iter().any(|c| c.arch == *arch),
+                "the build embedded no {arch} cubin (was ptxas missing when it ran? see its cargo warnings)"
+            );
+        }
+    }
     let ptxas = std::env::var("RGEMM_PTXAS").unwrap_or_else(|_| "ptxas".into());
+    let version = match Command::new(&ptxas).arg("--version").output() {
+        Ok(o) if o.status.success() => String::from_utf8_lossy(&o.stdout).lines().last().unwrap_or("").to_string(),
+        other => {
+            assert!(!required, "ptxas required but not runnable ({ptxas}): {other:?}");
+            let _ = writeln!(std::io::stderr(), "SKIPPED: ptxas not runnable ({ptxas}); run scripts/bootstrap.sh");
+            return;
+        }
+    };
     let dir = std::env::temp_dir().join(format!("rgemm-ptxas-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    // The sm_80 module is assembled for sm_90 (what an H100/H200 runs), the
-    // Hopper module for sm_90a.
-    let mut log = String::new();
-    for (arch, module) in [("sm_90", rgemm::ptx::PTX_SM80), ("sm_90a", rgemm::ptx::PTX_SM90A)] {
-        let ptx = dir.join(format!("kernels-{arch}.ptx"));
-        std::fs::write(&ptx, module).unwrap();
-        let output = Command::new(&ptxas)
-            .arg(format!("-arch={arch}"))
-            .args(["-v", "-o"])
-            .arg(dir.join("k.cubin"))
-            .arg(&ptx)
-            .output();
-        let output = match output {
-            Ok(o) => o,
-            Err(e) => {
-                let _ = std::fs::remove_dir_all(&dir);
-                assert!(
-                    std::env::var("RGEMM_REQUIRE_PTXAS").is_err(),
-                    "ptxas required but not runnable ({ptxas}): {e}"
-                );
-                let _ =
-                    writeln!(std::io::stderr(), "SKIPPED: ptxas not found ({ptxas}: {e}); run scripts/bootstrap.sh");
-                return;
-            }
-        };
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert!(output.status.success(), "ptxas -arch={arch} failed:\n{stderr}");
+    for module in Arch::ALL {
+        std::fs::write(dir.join(format!("{}.ptx", module.name())), ptx(module)).unwrap();
+    }
+    // One ptxas per architecture, side by side (the sm_80 module takes ~35 s).
+    let results: Vec<_> = std::thread::scope(|scope| {
+        let jobs: Vec<_> = CUBIN_TARGETS
+            .iter()
+            .map(|&(module, arch)| {
+                let (ptxas, dir) = (&ptxas, &dir);
+                scope.spawn(move || assemble(ptxas, dir, module, arch))
+            })
+            .collect();
+        jobs.into_iter().map(|j| j.join()).collect()
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+    let results: Vec<Assembled> =
+        results.into_iter().map(|r| r.unwrap_or_else(|e| std::panic::resume_unwind(e))).collect();
+
+    for Assembled { arch, module, log, cubin } in &results {
         // ptxas warns when it has to serialize wgmma (e.g. accumulators
         // touched while in flight): a silent slow path.
-        assert!(!stderr.contains("warning"), "ptxas -arch={arch} warned:\n{stderr}");
-        log.push_str(&stderr);
+        assert!(!log.contains("warning"), "ptxas -arch={arch} warned:\n{log}");
+        let sm8x = arch.starts_with("sm_8");
+        // ptxas -v prints, per entry: "Compiling entry function 'NAME'", then
+        // "N bytes stack frame, N bytes spill stores, N bytes spill loads".
+        let mut checked = 0;
+        let mut known_spills = Vec::new();
+        for block in log.split("Compiling entry function").skip(1) {
+            let name = block.split('\'').nth(1).unwrap_or("?");
+            let frame = block
+                .lines()
+                .find(|l| l.contains("bytes stack frame"))
+                .unwrap_or_else(|| panic!("{arch} {name}: no resource line"));
+            let clean = frame.contains(" 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads");
+            let known = sm8x && SPILLS_ON_SM8X.iter().any(|(n, _)| *n == name);
+            match (clean, known) {
+                (true, false) => {}
+                (false, true) => known_spills.push(name.to_string()),
+                (false, false) => panic!("{arch} {name} spills or has a stack frame: {frame}"),
+                (true, true) => {
+                    panic!("{arch} {name} no longer spills: take it off rgemm::ptx::SPILLS_ON_SM8X so 8.x GPUs run it")
+                }
+            }
+            checked += 1;
+        }
+        if sm8x {
+            for (name, _) in SPILLS_ON_SM8X {
+                assert!(known_spills.iter().any(|n| n == name), "{arch}: {name} (in SPILLS_ON_SM8X) was not compiled");
+            }
+        }
+        let entries: usize = KERNELS
+            .iter()
+            .filter(|s| s.arch == *module)
+            .map(|s| OperandLayout::ALL.iter().filter(|l| s.supports(**l)).count())
+            .sum::<usize>()
+            + if *module == Arch::Sm80 { gemm_launch::split_k::REDUCE_KERNELS.len() } else { 0 };
+        assert_eq!(checked, entries, "ptxas -arch={arch} reported a different number of kernels:\n{log}");
+        // Same ptxas, same flags, same PTX: the embedded cubin is this one.
+        if let Some(shipped) = CUBINS.iter().find(|c| c.arch == *arch)
+            && version == PTXAS_VERSION
+        {
+            assert!(shipped.image == cubin.as_slice(), "the embedded {arch} cubin differs from ptxas's output");
+        }
     }
-    let _ = std::fs::remove_dir_all(&dir);
-    // ptxas -v prints, per entry: "Compiling entry function 'NAME'", then
-    // "N bytes stack frame, N bytes spill stores, N bytes spill loads".
-    let mut checked = 0;
-    for block in log.split("Compiling entry function").skip(1) {
-        let name = block.split('\'').nth(1).unwrap_or("?");
-        let frame = block
-            .lines()
-            .find(|l| l.contains("bytes stack frame"))
-            .unwrap_or_else(|| panic!("{name}: no resource line"));
-        assert!(
-            frame.contains(" 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads"),
-            "{name} spills or has a stack frame: {frame}"
-        );
-        checked += 1;
-    }
-    let entries: usize = gemm_launch::KERNELS
-        .iter()
-        .map(|s| gemm_launch::OperandLayout::ALL.iter().filter(|l| s.supports(**l)).count())
-        .sum::<usize>()
-        + gemm_launch::split_k::REDUCE_KERNELS.len();
-    assert_eq!(checked, entries, "ptxas reported a different number of kernels:\n{log}");
 }

@@ -5,7 +5,6 @@
 use crate::driver::element::Element;
 use crate::driver::error::{During, GemmError, Result};
 use crate::driver::kernels::{entries, entry_name};
-use crate::driver::ptx::{PTX_SM80, PTX_SM90A};
 use cust::context::Context;
 use cust::device::{Device, DeviceAttribute};
 use cust::error::CudaError;
@@ -83,10 +82,10 @@ impl Gpu {
             )));
         }
         let context = Context::new(device).map_err(|e| no_gpu("cannot create a context", e))?;
-        let module = Module::from_ptx(PTX_SM80, &[]).during("module load (PTX JIT)")?;
+        let module = crate::driver::ptx::load(Arch::Sm80, (major, minor))?;
         // sm_90a code runs on compute capability 9.0 exactly (not on later GPUs).
         let hopper_module = match (major, minor) {
-            (9, 0) => Some(Module::from_ptx(PTX_SM90A, &[]).during("module load (sm_90a PTX JIT)")?),
+            (9, 0) => Some(crate::driver::ptx::load(Arch::Sm90a, (major, minor))?),
             _ => None,
         };
         let stream = Stream::new(StreamFlags::NON_BLOCKING, None).during("stream creation")?;
@@ -239,6 +238,10 @@ fn prepare_kernels(gpu: &Gpu) -> Result<HashMap<String, String>> {
     for (spec, _, name) in entries() {
         // Kernels of a module this GPU did not load are reported by `cannot_run`.
         let Some(module) = gpu.module_of(spec) else { continue };
+        if let Some(reason) = crate::driver::ptx::refusal(gpu.info.compute_capability, &name) {
+            unlaunchable.insert(name.clone(), reason);
+            continue;
+        }
         let f = module.get_function(&name).during("kernel lookup")?;
         let max_threads = f.get_attribute(FunctionAttribute::MaxThreadsPerBlock).during("kernel attribute query")?;
         if spec.threads() as i32 > max_threads {
