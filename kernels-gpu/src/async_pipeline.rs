@@ -22,7 +22,8 @@
 //! only 4 bytes at a time (ncu: 48% more shared-memory wavefronts).
 
 use crate::common::{Gemm, Stages, a_ld, at, staged_entries, tile_origin};
-use crate::device::{SharedF32, cp_async_4, cp_async_16, cp_async_commit, cp_async_wait, sync_threads, thread_idx};
+use crate::device::sm80::{cp_async_4, cp_async_16, cp_async_commit, cp_async_wait};
+use crate::device::{SharedF32, sync_threads, thread_idx};
 use crate::staging::{Operands, ThreadTile, multiply_slice, store_c};
 
 /// Issues the copies of the K slice starting at `k0` into one stage.

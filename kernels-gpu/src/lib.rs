@@ -12,8 +12,6 @@
 #![cfg_attr(rgemm_sm90a, allow(unused_macros, unused_imports, dead_code))]
 
 pub mod device;
-#[cfg(rgemm_sm90a)]
-pub mod hopper;
 
 // Two PTX modules are built (build.rs): sm_80 with steps 1–8, which every
 // GPU from Ampere on runs, and sm_90a with step 9, which only Hopper runs.

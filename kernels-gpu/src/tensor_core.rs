@@ -39,10 +39,13 @@
 //! `ldmatrix` (`.trans` for A, plain for B).
 
 use crate::common::{Gemm, at, gemm_entries, tile_origin};
+use crate::device::sm80::{
+    cp_async_16_or_zero, cp_async_commit, cp_async_wait, ldmatrix_x4, ldmatrix_x4_trans, mma_m16n8k16_bf16,
+    mma_m16n8k16_f16, pack_bf16x2, pack_f16x2, unpack_bf16x2, unpack_f16x2,
+};
 use crate::device::{
-    cp_async_16_or_zero, cp_async_commit, cp_async_wait, ldmatrix_x4, ldmatrix_x4_trans, load_shared_b32,
-    load_shared_u16, load_shared_x4_b32, mma_m16n8k16_bf16, mma_m16n8k16_f16, pack_bf16x2, pack_f16x2, smem_addr,
-    store_global_x4_b32, store_shared_b32, store_shared_x4_b32, sync_threads, thread_idx, unpack_bf16x2, unpack_f16x2,
+    load_shared_b32, load_shared_u16, load_shared_x4_b32, smem_addr, store_global_x4_b32, store_shared_b32,
+    store_shared_x4_b32, sync_threads, thread_idx,
 };
 
 /// A 16-bit input type with its tensor-core instruction and output rounding.

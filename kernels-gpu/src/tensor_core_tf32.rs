@@ -29,10 +29,8 @@
 //! column-major operands (128×128×32's column-major variants spill).
 
 use crate::common::{Gemm, gemm_entries, tile_origin};
-use crate::device::{
-    cp_async_commit, cp_async_wait, ldmatrix_x4, load_shared_b32, mma_m16n8k8_tf32, smem_addr, sync_threads,
-    thread_idx, to_tf32,
-};
+use crate::device::sm80::{cp_async_commit, cp_async_wait, ldmatrix_x4, mma_m16n8k8_tf32, to_tf32};
+use crate::device::{load_shared_b32, smem_addr, sync_threads, thread_idx};
 use crate::tensor_core::{Operands, copy_chunk, swizzled};
 use gemm_launch::{TF32_K_PAD, TF32_PAD};
 

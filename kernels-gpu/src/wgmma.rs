@@ -28,11 +28,12 @@
 //! cuBLAS's kernel adds a producer warpgroup and TMA (PERF.md).
 
 use crate::common::{Gemm, gemm_entries, tile_origin};
-use crate::device::{cp_async_commit, cp_async_wait, smem_addr, sync_threads, thread_idx};
-use crate::hopper::{
+use crate::device::sm80::{cp_async_commit, cp_async_wait};
+use crate::device::sm90a::{
     fence_proxy_async_shared, smem_descriptor_sw128, wgmma_commit, wgmma_fence, wgmma_m64n256k16_bf16,
     wgmma_m64n256k16_f16, wgmma_wait,
 };
+use crate::device::{smem_addr, sync_threads, thread_idx};
 use crate::tensor_core::{Bf16, F16, MmaElement, Operands, Output, copy_chunk, store_c_direct, swizzled};
 
 /// The `wgmma` of an element type.

@@ -32,11 +32,12 @@
 //! and 126 on the 128×256 tile.
 
 use crate::common::{Gemm, at, gemm_entries, tile_origin};
-use crate::device::{cp_async_4, cp_async_commit, cp_async_wait, smem_addr, sync_threads, thread_idx};
-use crate::hopper::{
+use crate::device::sm80::{cp_async_4, cp_async_commit, cp_async_wait};
+use crate::device::sm90a::{
     fence_proxy_async_shared, smem_descriptor_sw128, wgmma_commit, wgmma_fence, wgmma_m64n128k8_tf32,
     wgmma_m64n256k8_tf32, wgmma_wait,
 };
+use crate::device::{smem_addr, sync_threads, thread_idx};
 use crate::tensor_core::{Operands, copy_chunk, swizzled};
 
 /// Issues the copies of the K slice at `k0` into one stage: A `[BM][32]`

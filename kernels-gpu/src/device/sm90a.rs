@@ -1,6 +1,6 @@
 //! The Hopper (sm_90a) part of the device layer: warpgroup matrix multiply
 //! (`wgmma`) and the fences around it. Compiled only into the sm_90a PTX
-//! module (`--cfg rgemm_sm90a`, set by build.rs). Like `device.rs`, this is
+//! module (`--cfg rgemm_sm90a`, set by build.rs). Like `device/mod.rs`, this is
 //! the only place these instructions appear; each wrapper names its PTX.
 
 use core::arch::asm;
