@@ -7,8 +7,8 @@
 //! instructions and registers, and the registers decide how many blocks fit
 //! on a multiprocessor.
 
-use crate::device::{SharedF32, block_idx, fma};
-use gemm_launch::{Tile, tile_coords, tiles};
+use crate::device::{block_idx, fma};
+use gemm_launch::{tile_coords, tiles};
 
 /// Row and column of the first element of the C tile this block computes,
 /// with blocks visited in grouped order (see `gemm_launch::tile_coords`).
@@ -16,39 +16,6 @@ use gemm_launch::{Tile, tile_coords, tiles};
 pub fn tile_origin<const BM: usize, const BN: usize>(m: u32, n: u32, group_m: u32) -> (u32, u32) {
     let (tile_m, tile_n) = tile_coords(block_idx(), tiles(m, BM as u32), tiles(n, BN as u32), group_m);
     (tile_m * BM as u32, tile_n * BN as u32)
-}
-
-/// Where each stage's A and B slices live in dynamic shared memory. The sizes
-/// come from `gemm_launch::Tile`, as does the launch's shared-memory request.
-pub struct Stages {
-    a_bytes: usize,
-    stage_bytes: usize,
-}
-
-impl Stages {
-    #[inline(always)]
-    pub const fn of<const BM: usize, const BN: usize, const BK: usize>() -> Self {
-        let tile = Tile { bm: BM as u32, bn: BN as u32, bk: BK as u32, tm: 1, tn: 1 };
-        Stages { a_bytes: tile.a_smem_bytes() as usize, stage_bytes: tile.stage_bytes() as usize }
-    }
-
-    /// The A slice of `stage`.
-    #[inline(always)]
-    pub fn a(&self, stage: usize) -> SharedF32 {
-        SharedF32::at(stage * self.stage_bytes)
-    }
-
-    /// The B slice of `stage`.
-    #[inline(always)]
-    pub fn b(&self, stage: usize) -> SharedF32 {
-        SharedF32::at(stage * self.stage_bytes + self.a_bytes)
-    }
-}
-
-/// Leading dimension of the transposed A slice for a block tile of BM rows.
-#[inline(always)]
-pub const fn a_ld<const BM: usize>() -> usize {
-    gemm_launch::a_smem_ld(BM as u32) as usize
 }
 
 /// Offset of element (row, col) of a row-major matrix with leading dimension

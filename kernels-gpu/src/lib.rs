@@ -15,26 +15,12 @@ pub mod device;
 
 // Two PTX modules are built (build.rs): sm_80 with steps 1–8, which every
 // GPU from Ampere on runs, and sm_90a with step 9, which only Hopper runs.
-#[cfg(not(rgemm_sm90a))]
-mod async_pipeline;
 mod common;
 #[cfg(not(rgemm_sm90a))]
-mod double_buffered;
-#[cfg(not(rgemm_sm90a))]
-mod naive;
-#[cfg(not(rgemm_sm90a))]
-mod reg1d;
-#[cfg(not(rgemm_sm90a))]
-mod reg2d;
-#[cfg(not(rgemm_sm90a))]
-mod staging;
+mod ladder;
 mod tensor_core;
 #[cfg(not(rgemm_sm90a))]
 mod tensor_core_tf32;
-#[cfg(not(rgemm_sm90a))]
-mod tiled;
-#[cfg(not(rgemm_sm90a))]
-mod vectorized;
 #[cfg(rgemm_sm90a)]
 mod wgmma;
 #[cfg(rgemm_sm90a)]

@@ -10,7 +10,8 @@
 //! Cost: 32 registers, 8.5 KiB shared memory. Measured (H200, 8192×4096×6144, docs/runs/2026-11-22-run13):
 //! 8.78 TFLOP/s, 17.2% of cuBLAS.
 
-use crate::common::{Gemm, Stages, simple_entries, tile_origin};
+use super::staging::Stages;
+use crate::common::{Gemm, simple_entries, tile_origin};
 use crate::device::{fma, sync_threads, thread_idx};
 
 /// # Safety

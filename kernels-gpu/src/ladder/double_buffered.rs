@@ -25,9 +25,9 @@
 //! column-major A and/or B (`staging.rs` moves either layout 16 bytes at a
 //! time); the others are row-major only.
 
-use crate::common::{Gemm, Stages, staged_entries, tile_origin};
+use super::staging::{Operands, SliceRegs, Stages, ThreadTile, multiply_slice, store_c};
+use crate::common::{Gemm, staged_entries, tile_origin};
 use crate::device::{sync_threads, thread_idx};
-use crate::staging::{Operands, SliceRegs, ThreadTile, multiply_slice, store_c};
 
 /// # Safety
 /// See the entry point.

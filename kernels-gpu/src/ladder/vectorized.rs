@@ -10,9 +10,9 @@
 //! Cost: 107 registers, 8.1 KiB shared memory. Measured (H200, 8192×4096×6144, docs/runs/2026-11-22-run13):
 //! 38.35 TFLOP/s, 75.3% of cuBLAS (40.05 before the library ABI, PERF.md step 16).
 
-use crate::common::{Gemm, Stages, staged_entries, tile_origin};
+use super::staging::{Operands, SliceRegs, Stages, ThreadTile, multiply_slice, store_c};
+use crate::common::{Gemm, staged_entries, tile_origin};
 use crate::device::{sync_threads, thread_idx};
-use crate::staging::{Operands, SliceRegs, ThreadTile, multiply_slice, store_c};
 
 /// # Safety
 /// See the entry point.

@@ -9,7 +9,8 @@
 //! Cost: 128 registers, 8.1 KiB shared memory. Measured (H200, 8192×4096×6144, docs/runs/2026-11-22-run13):
 //! 16.68 TFLOP/s, 32.7% of cuBLAS (17.89 before the library ABI, PERF.md step 16).
 
-use crate::common::{Gemm, Stages, simple_entries, tile_origin};
+use super::staging::Stages;
+use crate::common::{Gemm, simple_entries, tile_origin};
 use crate::device::{fma, sync_threads, thread_idx};
 
 /// # Safety

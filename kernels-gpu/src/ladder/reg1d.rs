@@ -8,7 +8,8 @@
 //! Cost: 64 registers, 4.1 KiB shared memory. Measured (H200, 8192×4096×6144, docs/runs/2026-11-22-run13):
 //! 12.82 TFLOP/s, 25.2% of cuBLAS.
 
-use crate::common::{Gemm, Stages, simple_entries, tile_origin};
+use super::staging::Stages;
+use crate::common::{Gemm, simple_entries, tile_origin};
 use crate::device::{fma, sync_threads, thread_idx};
 
 /// # Safety
