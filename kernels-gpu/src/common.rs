@@ -7,16 +7,7 @@
 //! instructions and registers, and the registers decide how many blocks fit
 //! on a multiprocessor.
 
-use crate::device::{block_idx, fma};
-use gemm_launch::{tile_coords, tiles};
-
-/// Row and column of the first element of the C tile this block computes,
-/// with blocks visited in grouped order (see `gemm_launch::tile_coords`).
-#[inline(always)]
-pub fn tile_origin<const BM: usize, const BN: usize>(m: u32, n: u32, group_m: u32) -> (u32, u32) {
-    let (tile_m, tile_n) = tile_coords(block_idx(), tiles(m, BM as u32), tiles(n, BN as u32), group_m);
-    (tile_m * BM as u32, tile_n * BN as u32)
-}
+use crate::device::fma;
 
 /// Offset of element (row, col) of a row-major matrix with leading dimension
 /// `ld`, in 64 bits (`mul.wide.u32` + add), so matrices past 2^32 elements work.

@@ -19,12 +19,7 @@ mod common;
 #[cfg(not(rgemm_sm90a))]
 mod ladder;
 mod tensor_core;
-#[cfg(not(rgemm_sm90a))]
-mod tensor_core_tf32;
-#[cfg(rgemm_sm90a)]
-mod wgmma;
-#[cfg(rgemm_sm90a)]
-mod wgmma_tf32;
+mod tile_scheduler;
 
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo) -> ! {

@@ -22,9 +22,10 @@
 //! only 4 bytes at a time (ncu: 48% more shared-memory wavefronts).
 
 use super::staging::{Operands, Stages, ThreadTile, a_ld, multiply_slice, store_c};
-use crate::common::{Gemm, at, staged_entries, tile_origin};
+use crate::common::{Gemm, at, staged_entries};
 use crate::device::sm80::{cp_async_4, cp_async_16, cp_async_commit, cp_async_wait};
 use crate::device::{SharedF32, sync_threads, thread_idx};
+use crate::tile_scheduler::tile_origin;
 
 /// Issues the copies of the K slice starting at `k0` into one stage.
 #[inline(always)]

@@ -26,8 +26,9 @@
 //! time); the others are row-major only.
 
 use super::staging::{Operands, SliceRegs, Stages, ThreadTile, multiply_slice, store_c};
-use crate::common::{Gemm, staged_entries, tile_origin};
+use crate::common::{Gemm, staged_entries};
 use crate::device::{sync_threads, thread_idx};
+use crate::tile_scheduler::tile_origin;
 
 /// # Safety
 /// See the entry point.

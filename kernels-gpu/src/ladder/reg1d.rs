@@ -9,8 +9,9 @@
 //! 12.82 TFLOP/s, 25.2% of cuBLAS.
 
 use super::staging::Stages;
-use crate::common::{Gemm, simple_entries, tile_origin};
+use crate::common::{Gemm, simple_entries};
 use crate::device::{fma, sync_threads, thread_idx};
+use crate::tile_scheduler::tile_origin;
 
 /// # Safety
 /// See the entry point.

@@ -10,8 +10,9 @@
 //! 16.68 TFLOP/s, 32.7% of cuBLAS (17.89 before the library ABI, PERF.md step 16).
 
 use super::staging::Stages;
-use crate::common::{Gemm, simple_entries, tile_origin};
+use crate::common::{Gemm, simple_entries};
 use crate::device::{fma, sync_threads, thread_idx};
+use crate::tile_scheduler::tile_origin;
 
 /// # Safety
 /// See the entry point.

@@ -11,8 +11,9 @@
 //! 8.78 TFLOP/s, 17.2% of cuBLAS.
 
 use super::staging::Stages;
-use crate::common::{Gemm, simple_entries, tile_origin};
+use crate::common::{Gemm, simple_entries};
 use crate::device::{fma, sync_threads, thread_idx};
+use crate::tile_scheduler::tile_origin;
 
 /// # Safety
 /// See the entry point.

@@ -11,8 +11,9 @@
 //! 38.35 TFLOP/s, 75.3% of cuBLAS (40.05 before the library ABI, PERF.md step 16).
 
 use super::staging::{Operands, SliceRegs, Stages, ThreadTile, multiply_slice, store_c};
-use crate::common::{Gemm, staged_entries, tile_origin};
+use crate::common::{Gemm, staged_entries};
 use crate::device::{sync_threads, thread_idx};
+use crate::tile_scheduler::tile_origin;
 
 /// # Safety
 /// See the entry point.

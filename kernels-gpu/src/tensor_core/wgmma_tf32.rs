@@ -31,58 +31,12 @@
 //! (PERF.md step 18): 16-byte loads into registers stored transposed, 157
 //! and 126 on the 128×256 tile.
 
-use crate::common::{Gemm, at, gemm_entries, tile_origin};
-use crate::device::sm80::{cp_async_4, cp_async_commit, cp_async_wait};
-use crate::device::sm90a::{
-    fence_proxy_async_shared, smem_descriptor_sw128, wgmma_commit, wgmma_fence, wgmma_m64n128k8_tf32,
-    wgmma_m64n256k8_tf32, wgmma_wait,
-};
-use crate::device::{smem_addr, sync_threads, thread_idx};
-use crate::tensor_core::{Operands, copy_chunk, swizzled};
-
-/// Issues the copies of the K slice at `k0` into one stage: A `[BM][32]`
-/// (16-byte chunks), B transposed into `[BN][32]` (4-byte copies), both
-/// with 128-byte swizzled rows.
-#[inline(always)]
-unsafe fn copy_slice<const BM: usize, const BN: usize, const BK: usize, const THREADS: usize>(
-    ops: &Operands<u32, f32>,
-    k0: u32,
-    t: usize,
-    a_stage: u32,
-    b_stage: u32,
-) {
-    let Gemm { a, b, m, n, k, lda, ldb, .. } = ops.p;
-    let (row0, col0) = (ops.row0, ops.col0);
-    for l in 0..(BM * BK / 4) / THREADS {
-        let i = t + l * THREADS;
-        let (r, c) = (i / (BK / 4), i % (BK / 4));
-        let dst = a_stage + swizzled(BK * 4, r, c) as u32;
-        unsafe { copy_chunk(dst, a, lda, row0 + r as u32, k0 + 4 * c as u32, m, k, ops.a_aligned) };
-    }
-    // B: thread t copies k-row kr = 4·(t/32) + t%4, columns 8·l + (t/4)%8
-    // for l = 0, 1, …: a warp covers 4 k × 8 n per copy (32 distinct banks
-    // under the swizzle; 4 rows of 32 contiguous bytes in global memory).
-    // Columns 8 apart land in rows 8 apart, whose swizzle key is the same, so
-    // consecutive copies are a constant 32 bytes (source) and 1024 bytes
-    // (destination) apart: one instruction each, on interior tiles.
-    const { assert!(THREADS == 256 && BK == 32) };
-    let (kr, nl) = (4 * (t / 32) + t % 4, (t / 4) % 8);
-    let row = k0 + kr as u32;
-    let dst = b_stage + (swizzled(BK * 4, nl, kr / 4) + (kr % 4) * 4) as u32;
-    if row < k && col0 + BN as u32 <= n {
-        let src = unsafe { b.add(at(row, ldb, col0 + nl as u32)) } as *const f32;
-        for l in 0..BN / 8 {
-            unsafe { cp_async_4(dst + (l * 1024) as u32, src.add(8 * l), 4) };
-        }
-    } else {
-        for l in 0..BN / 8 {
-            let col = col0 + (8 * l + nl) as u32;
-            let inside = row < k && col < n;
-            let src = if inside { unsafe { b.add(at(row, ldb, col)) } } else { b };
-            unsafe { cp_async_4(dst + (l * 1024) as u32, src as *const f32, if inside { 4 } else { 0 }) };
-        }
-    }
-}
+use super::global_to_shared::{Operands, Swizzled, copy_a, copy_b_transposed_f32};
+use super::wgmma_mainloop::{StageRing, WgmmaSlices, wgmma_mainloop};
+use crate::common::{Gemm, gemm_entries};
+use crate::device::sm90a::{smem_descriptor_sw128, wgmma_m64n128k8_tf32, wgmma_m64n256k8_tf32};
+use crate::device::thread_idx;
+use crate::tile_scheduler::tile_origin;
 
 /// The accumulators of one 64-row `wgmma` tile, 64×N: the instruction's
 /// N is the block tile's width.
@@ -127,6 +81,47 @@ impl Accumulators for [f32; 64] {
     }
 }
 
+/// Step 9b's part of the mainloop (see [`WgmmaSlices`]): A `[BM][32]`
+/// (16-byte chunks), B transposed into `[BN][32]` (4-byte copies), both with
+/// 128-byte swizzled rows.
+struct Slices<'a, Acc, const BM: usize, const BN: usize, const BK: usize, const THREADS: usize, const HALVES: usize> {
+    ops: &'a Operands<u32, f32>,
+    t: usize,
+    warpgroup: usize,
+    acc: core::marker::PhantomData<Acc>,
+}
+
+impl<Acc: Accumulators, const BM: usize, const BN: usize, const BK: usize, const THREADS: usize, const HALVES: usize>
+    WgmmaSlices for Slices<'_, Acc, BM, BN, BK, THREADS, HALVES>
+{
+    type Acc = [Acc; HALVES];
+
+    #[inline(always)]
+    unsafe fn copy(&self, slice: usize, a_stage: u32, b_stage: u32) {
+        let k0 = (slice * BK) as u32;
+        // Row-major A only: the column-major layout is never used.
+        let a_tile = Swizzled::<true> { row_bytes: BK * 4 };
+        unsafe {
+            copy_a::<u32, f32, BM, BK, THREADS, false, _, _>(self.ops, k0, self.t, a_stage, (a_tile, a_tile));
+            copy_b_transposed_f32::<BN, BK, THREADS>(self.ops, k0, self.t, b_stage);
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn multiply(&self, acc: &mut [Acc; HALVES], a_tile: u32, b_tile: u32) {
+        for kk in 0..BK / 8 {
+            // Both K-major: k step kk is 32 bytes into each 128-byte row;
+            // 8-row core-matrix groups 1024 bytes apart.
+            let desc_b = smem_descriptor_sw128(b_tile + (kk * 32) as u32, 16, 1024);
+            for (h, acc_h) in acc.iter_mut().enumerate() {
+                let rows = (self.warpgroup * HALVES + h) * 64;
+                let desc_a = smem_descriptor_sw128(a_tile + (rows * BK * 4 + kk * 32) as u32, 16, 1024);
+                unsafe { acc_h.wgmma(desc_a, desc_b) };
+            }
+        }
+    }
+}
+
 /// Each warpgroup computes `HALVES` 64-row tiles of the block's full width
 /// (`Acc::N` = BN): 128×256 blocks are two warpgroups of one 64×256 tile,
 /// 256×128 blocks two warpgroups of two 64×128 tiles.
@@ -151,56 +146,18 @@ unsafe fn wgmma_tf32<
     };
 
     let (a_bytes, b_bytes) = gemm_launch::wgmma_tile_bytes(gemm_launch::Dtype::Tf32, BM as u32, BN as u32, BK as u32);
-    let stage_bytes = (a_bytes + b_bytes) as usize;
-    let a_stage = |s: usize| smem_addr(s * stage_bytes);
-    let b_stage = |s: usize| smem_addr(s * stage_bytes + a_bytes as usize);
+    let ring = StageRing { a_bytes: a_bytes as usize, stage_bytes: (a_bytes + b_bytes) as usize };
 
     let (row0, col0) = tile_origin::<BM, BN>(p.m, p.n, p.group_m);
     let slices = p.k.div_ceil(BK as u32) as usize;
     let ops = Operands::new::<false, false>(p, row0, col0);
     let t = thread_idx();
     let (warpgroup, warp, lane) = (t / 128, (t / 32) % 4, t % 32);
-    // As in step 9: copies run STAGES - 2 slices ahead.
-    let ahead = STAGES - 2;
-
-    for s in 0..ahead {
-        if s < slices {
-            unsafe { copy_slice::<BM, BN, BK, THREADS>(&ops, (s * BK) as u32, t, a_stage(s), b_stage(s)) };
-        }
-        cp_async_commit();
-    }
 
     let mut acc = [Acc::zero(); HALVES];
-    for s in 0..slices {
-        cp_async_wait(ahead as u32 - 1);
-        fence_proxy_async_shared();
-        // Slice s is in shared memory for everyone, and every warpgroup's
-        // group s-2 is done: its stage can be refilled.
-        sync_threads();
-        let (a_tile, b_tile) = (a_stage(s % STAGES), b_stage(s % STAGES));
-        wgmma_fence();
-        for kk in 0..BK / 8 {
-            // Both K-major: k step kk is 32 bytes into each 128-byte row;
-            // 8-row core-matrix groups 1024 bytes apart.
-            let desc_b = smem_descriptor_sw128(b_tile + (kk * 32) as u32, 16, 1024);
-            for (h, acc_h) in acc.iter_mut().enumerate() {
-                let rows = (warpgroup * HALVES + h) * 64;
-                let desc_a = smem_descriptor_sw128(a_tile + (rows * BK * 4 + kk * 32) as u32, 16, 1024);
-                unsafe { acc_h.wgmma(desc_a, desc_b) };
-            }
-        }
-        wgmma_commit();
-        // The copies are issued after the multiply, so the tensor cores start
-        // on slice s right after the barrier.
-        let next = s + ahead;
-        if next < slices {
-            let st = next % STAGES;
-            unsafe { copy_slice::<BM, BN, BK, THREADS>(&ops, (next * BK) as u32, t, a_stage(st), b_stage(st)) };
-        }
-        cp_async_commit();
-        wgmma_wait(1);
-    }
-    wgmma_wait(0);
+    let slices_of =
+        Slices::<Acc, BM, BN, BK, THREADS, HALVES> { ops: &ops, t, warpgroup, acc: core::marker::PhantomData };
+    unsafe { wgmma_mainloop::<_, STAGES>(&slices_of, ring, slices, &mut acc) };
 
     // Epilogue: the `mma.sync` C layout (see step 9), f32 out.
     let p = &ops.p;
