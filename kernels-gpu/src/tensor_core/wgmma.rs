@@ -152,13 +152,14 @@ unsafe fn wgmma_kernel<
     let slices = p.k.div_ceil(BK as u32) as usize;
     let ops = Operands::new::<A_T, B_T>(p, row0, col0);
     let t = thread_idx();
-    let (warpgroup, warp, lane) = (t / 128, (t / 32) % 4, t % 32);
+    let warpgroup = t / 128;
 
     let mut acc = [0.0f32; 128];
     let slices_of =
         Slices::<E, BM, BN, BK, THREADS, A_T, B_T> { ops: &ops, t, warpgroup, element: core::marker::PhantomData };
     unsafe { wgmma_mainloop::<_, STAGES>(&slices_of, ring, slices, &mut acc) };
 
+    let (warp, lane) = ((t / 32) % 4, t % 32);
     // The accumulators are the `mma.sync` C layout: warp w of the warpgroup
     // holds rows 16w.., lane (g, t) rows g and g+8, columns 8j + 2t, +1.
     let tiles: [[[[f32; 4]; 2]; 16]; 1] =

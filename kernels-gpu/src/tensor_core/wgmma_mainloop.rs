@@ -89,8 +89,9 @@ pub(crate) unsafe fn wgmma_mainloop<K: WgmmaSlices, const STAGES: usize>(
         // group s-2 is done (each waited for it in iteration s-1): its stage
         // can be refilled.
         sync_threads();
+        let (a_tile, b_tile) = (ring.a(s % STAGES), ring.b(s % STAGES));
         wgmma_fence();
-        unsafe { kernel.multiply(acc, ring.a(s % STAGES), ring.b(s % STAGES)) };
+        unsafe { kernel.multiply(acc, a_tile, b_tile) };
         wgmma_commit();
         // The copies are issued after the multiply, so the tensor cores start
         // on slice s right after the barrier.
