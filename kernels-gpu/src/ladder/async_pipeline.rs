@@ -22,9 +22,9 @@
 //! only 4 bytes at a time (ncu: 48% more shared-memory wavefronts).
 
 use super::staging::{Operands, Stages, ThreadTile, a_ld, multiply_slice, store_c};
-use crate::common::{Gemm, at, staged_entries};
 use crate::device::sm80::{cp_async_4, cp_async_16, cp_async_commit, cp_async_wait};
 use crate::device::{SharedF32, sync_threads, thread_idx};
+use crate::kernel_abi::{Gemm, at, kernel_entries};
 use crate::tile_scheduler::tile_origin;
 
 /// Issues the copies of the K slice starting at `k0` into one stage.
@@ -130,6 +130,6 @@ unsafe fn async_pipeline<
     unsafe { store_c::<BM, BN, TM, TN>(&ops, me, &acc) };
 }
 
-staged_entries!(sgemm_async_128x128x8, async_pipeline, gemm_launch::ASYNC_128X128X8, row_major);
-staged_entries!(sgemm_async_128x128x16, async_pipeline, gemm_launch::ASYNC_128X128X16, row_major);
-staged_entries!(sgemm_async_128x64x16, async_pipeline, gemm_launch::ASYNC_128X64X16, row_major);
+kernel_entries!(staged async_pipeline, sgemm_async_128x128x8, gemm_launch::ASYNC_128X128X8, row_major);
+kernel_entries!(staged async_pipeline, sgemm_async_128x128x16, gemm_launch::ASYNC_128X128X16, row_major);
+kernel_entries!(staged async_pipeline, sgemm_async_128x64x16, gemm_launch::ASYNC_128X64X16, row_major);

@@ -9,8 +9,8 @@
 //! 12.82 TFLOP/s, 25.2% of cuBLAS.
 
 use super::staging::Stages;
-use crate::common::{Gemm, simple_entries};
 use crate::device::{fma, sync_threads, thread_idx};
+use crate::kernel_abi::{Gemm, kernel_entries};
 use crate::tile_scheduler::tile_origin;
 
 /// # Safety
@@ -60,4 +60,4 @@ unsafe fn reg1d<
     }
 }
 
-simple_entries!(sgemm_reg1d, reg1d, gemm_launch::REG1D, row_major);
+kernel_entries!(simple reg1d, sgemm_reg1d, gemm_launch::REG1D, row_major);

@@ -10,8 +10,8 @@
 //! 16.68 TFLOP/s, 32.7% of cuBLAS (17.89 before the library ABI, PERF.md step 16).
 
 use super::staging::Stages;
-use crate::common::{Gemm, simple_entries};
 use crate::device::{fma, sync_threads, thread_idx};
+use crate::kernel_abi::{Gemm, kernel_entries};
 use crate::tile_scheduler::tile_origin;
 
 /// # Safety
@@ -71,4 +71,4 @@ unsafe fn reg2d<
     }
 }
 
-simple_entries!(sgemm_reg2d, reg2d, gemm_launch::REG2D, row_major);
+kernel_entries!(simple reg2d, sgemm_reg2d, gemm_launch::REG2D, row_major);

@@ -15,8 +15,8 @@
 //! consecutive values, so B reads cover 32 consecutive words: no bank
 //! conflicts; ty is the same, so A reads are broadcasts.
 
-use crate::common::Gemm;
 use crate::device::{SharedF32, fma, load_global_x4, store_global_x4};
+use crate::kernel_abi::Gemm;
 use gemm_launch::Tile;
 
 /// Where each stage's A and B slices live in dynamic shared memory. The sizes
@@ -85,7 +85,7 @@ impl Operands {
         inner_len: u32,
         aligned: bool,
     ) -> [f32; 4] {
-        let at = |j: u32| crate::common::at(outer, ld, inner + j);
+        let at = |j: u32| crate::kernel_abi::at(outer, ld, inner + j);
         if aligned && outer < outer_len && inner + 4 <= inner_len {
             unsafe { load_global_x4(base.add(at(0))) }
         } else {

@@ -11,8 +11,8 @@
 //! 8.78 TFLOP/s, 17.2% of cuBLAS.
 
 use super::staging::Stages;
-use crate::common::{Gemm, simple_entries};
 use crate::device::{fma, sync_threads, thread_idx};
+use crate::kernel_abi::{Gemm, kernel_entries};
 use crate::tile_scheduler::tile_origin;
 
 /// # Safety
@@ -53,4 +53,4 @@ unsafe fn tiled<
     unsafe { p.store_c(row, col, sum) };
 }
 
-simple_entries!(sgemm_tiled, tiled, gemm_launch::TILED, row_major);
+kernel_entries!(simple tiled, sgemm_tiled, gemm_launch::TILED, row_major);

@@ -11,8 +11,8 @@
 //! 38.35 TFLOP/s, 75.3% of cuBLAS (40.05 before the library ABI, PERF.md step 16).
 
 use super::staging::{Operands, SliceRegs, Stages, ThreadTile, multiply_slice, store_c};
-use crate::common::{Gemm, staged_entries};
 use crate::device::{sync_threads, thread_idx};
+use crate::kernel_abi::{Gemm, kernel_entries};
 use crate::tile_scheduler::tile_origin;
 
 /// # Safety
@@ -54,4 +54,4 @@ unsafe fn vectorized<
     unsafe { store_c::<BM, BN, TM, TN>(&ops, me, &acc) };
 }
 
-staged_entries!(sgemm_vec4, vectorized, gemm_launch::VECTORIZED, row_major);
+kernel_entries!(staged vectorized, sgemm_vec4, gemm_launch::VECTORIZED, row_major);

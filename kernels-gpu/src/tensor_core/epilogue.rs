@@ -7,9 +7,9 @@
 //! coalesced 16-byte stores (staged). C is read only when β ≠ 0.
 
 use super::MmaElement;
-use crate::common::Gemm;
 use crate::device::sm80::cp_async_wait;
 use crate::device::{load_shared_x4_b32, smem_addr, store_global_x4_b32, store_shared_b32, sync_threads};
+use crate::kernel_abi::Gemm;
 
 /// Where a warp's accumulators go.
 pub(crate) struct Output<'a> {

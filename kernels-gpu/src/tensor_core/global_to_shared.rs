@@ -13,11 +13,11 @@
 //! The one exception is TF32 `wgmma`'s row-major B, which must be transposed
 //! on the way in ([`copy_b_transposed_f32`]).
 
-use crate::common::{Gemm, at};
 #[cfg(rgemm_sm90a)]
 use crate::device::sm80::cp_async_4;
 use crate::device::sm80::cp_async_16_or_zero;
 use crate::device::store_shared_x4_b32;
+use crate::kernel_abi::{Gemm, at};
 
 /// A block's view of the problem: where its C tile starts, and whether A
 /// and B rows (columns, if column-major) can be copied 16 bytes at a time.

@@ -41,9 +41,9 @@
 use super::epilogue::{Output, store_c_direct, store_c_staged};
 use super::global_to_shared::{Operands, SmemTile, Swizzled, copy_slice};
 use super::{Bf16, F16, MmaElement};
-use crate::common::{Gemm, gemm_entries};
 use crate::device::sm80::{cp_async_commit, cp_async_wait, ldmatrix_x4, ldmatrix_x4_trans};
 use crate::device::{load_shared_b32, load_shared_u16, smem_addr, sync_threads, thread_idx};
+use crate::kernel_abi::{Gemm, kernel_entries};
 use crate::tile_scheduler::tile_origin;
 
 /// Byte offset of chunk `chunk` of row `row` in a slice tile with rows
@@ -207,45 +207,18 @@ unsafe fn tensor_core<
     }
 }
 
-/// The const generic parameters of the tensor-core kernel for a spec.
-macro_rules! mma_entries {
-    ($name:ident, $element:ty, $spec:path, $layouts:ident) => {
-        gemm_entries!($name, $spec, u16 => u16, $layouts, |p, A_T, B_T| {
-            const SPEC: gemm_launch::KernelSpec = $spec;
-            const T: gemm_launch::Tile = SPEC.tile;
-            tensor_core::<
-                $element,
-                { T.bm as usize },
-                { T.bn as usize },
-                { T.bk as usize },
-                { T.tm as usize },
-                { T.tn as usize },
-                { SPEC.threads() as usize },
-                { T.tm as usize / 16 },
-                { T.tn as usize / 16 },
-                { SPEC.stages as usize },
-                { SPEC.features.ldmatrix },
-                { SPEC.features.swizzle },
-                { SPEC.features.staged_epilogue },
-                A_T,
-                B_T,
-            >(p)
-        });
-    };
-}
-
-mma_entries!(hgemm_mma_128x256x32, F16, gemm_launch::MMA_F16_128X256X32, row_major);
-mma_entries!(hgemm_mma_128x128x32, F16, gemm_launch::MMA_F16_128X128X32, any);
-mma_entries!(hgemm_mma_128x256x64, F16, gemm_launch::MMA_F16_128X256X64, row_major);
-mma_entries!(hgemm_mma_128x128x64, F16, gemm_launch::MMA_F16_128X128X64, row_major);
-mma_entries!(hgemm_mma_128x128x32_w32x64, F16, gemm_launch::MMA_F16_128X128X32_W32X64, any);
-mma_entries!(hgemm_mma_128x256x32_w64x32, F16, gemm_launch::MMA_F16_128X256X32_W64X32, any);
-mma_entries!(hgemm_ablate_plain, F16, gemm_launch::ABLATE_F16_PLAIN, row_major);
-mma_entries!(hgemm_ablate_ldmatrix, F16, gemm_launch::ABLATE_F16_LDMATRIX, row_major);
-mma_entries!(hgemm_ablate_stages, F16, gemm_launch::ABLATE_F16_STAGES, row_major);
-mma_entries!(bgemm_mma_128x256x32, Bf16, gemm_launch::MMA_BF16_128X256X32, row_major);
-mma_entries!(bgemm_mma_128x128x32, Bf16, gemm_launch::MMA_BF16_128X128X32, any);
-mma_entries!(bgemm_mma_128x256x64, Bf16, gemm_launch::MMA_BF16_128X256X64, row_major);
-mma_entries!(bgemm_mma_128x128x64, Bf16, gemm_launch::MMA_BF16_128X128X64, row_major);
-mma_entries!(bgemm_mma_128x128x32_w32x64, Bf16, gemm_launch::MMA_BF16_128X128X32_W32X64, any);
-mma_entries!(bgemm_mma_128x256x32_w64x32, Bf16, gemm_launch::MMA_BF16_128X256X32_W64X32, any);
+kernel_entries!(mma tensor_core<F16>, hgemm_mma_128x256x32, gemm_launch::MMA_F16_128X256X32, row_major);
+kernel_entries!(mma tensor_core<F16>, hgemm_mma_128x128x32, gemm_launch::MMA_F16_128X128X32, any);
+kernel_entries!(mma tensor_core<F16>, hgemm_mma_128x256x64, gemm_launch::MMA_F16_128X256X64, row_major);
+kernel_entries!(mma tensor_core<F16>, hgemm_mma_128x128x64, gemm_launch::MMA_F16_128X128X64, row_major);
+kernel_entries!(mma tensor_core<F16>, hgemm_mma_128x128x32_w32x64, gemm_launch::MMA_F16_128X128X32_W32X64, any);
+kernel_entries!(mma tensor_core<F16>, hgemm_mma_128x256x32_w64x32, gemm_launch::MMA_F16_128X256X32_W64X32, any);
+kernel_entries!(mma tensor_core<F16>, hgemm_ablate_plain, gemm_launch::ABLATE_F16_PLAIN, row_major);
+kernel_entries!(mma tensor_core<F16>, hgemm_ablate_ldmatrix, gemm_launch::ABLATE_F16_LDMATRIX, row_major);
+kernel_entries!(mma tensor_core<F16>, hgemm_ablate_stages, gemm_launch::ABLATE_F16_STAGES, row_major);
+kernel_entries!(mma tensor_core<Bf16>, bgemm_mma_128x256x32, gemm_launch::MMA_BF16_128X256X32, row_major);
+kernel_entries!(mma tensor_core<Bf16>, bgemm_mma_128x128x32, gemm_launch::MMA_BF16_128X128X32, any);
+kernel_entries!(mma tensor_core<Bf16>, bgemm_mma_128x256x64, gemm_launch::MMA_BF16_128X256X64, row_major);
+kernel_entries!(mma tensor_core<Bf16>, bgemm_mma_128x128x64, gemm_launch::MMA_BF16_128X128X64, row_major);
+kernel_entries!(mma tensor_core<Bf16>, bgemm_mma_128x128x32_w32x64, gemm_launch::MMA_BF16_128X128X32_W32X64, any);
+kernel_entries!(mma tensor_core<Bf16>, bgemm_mma_128x256x32_w64x32, gemm_launch::MMA_BF16_128X256X32_W64X32, any);

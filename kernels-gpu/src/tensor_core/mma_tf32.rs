@@ -29,9 +29,9 @@
 //! column-major operands (128×128×32's column-major variants spill).
 
 use super::global_to_shared::{Operands, Plain, Swizzled, copy_slice, swizzled};
-use crate::common::{Gemm, gemm_entries};
 use crate::device::sm80::{cp_async_commit, cp_async_wait, ldmatrix_x4, mma_m16n8k8_tf32, to_tf32};
 use crate::device::{load_shared_b32, smem_addr, sync_threads, thread_idx};
+use crate::kernel_abi::{Gemm, kernel_entries};
 use crate::tile_scheduler::tile_origin;
 use gemm_launch::{TF32_K_PAD, TF32_PAD};
 
@@ -168,28 +168,5 @@ unsafe fn tensor_core_tf32<
     }
 }
 
-/// The const generic parameters of the TF32 kernel for a spec.
-macro_rules! tf32_entries {
-    ($name:ident, $spec:path, $layouts:ident) => {
-        gemm_entries!($name, $spec, u32 => f32, $layouts, |p, A_T, B_T| {
-            const SPEC: gemm_launch::KernelSpec = $spec;
-            const T: gemm_launch::Tile = SPEC.tile;
-            tensor_core_tf32::<
-                { T.bm as usize },
-                { T.bn as usize },
-                { T.bk as usize },
-                { T.tm as usize },
-                { T.tn as usize },
-                { SPEC.threads() as usize },
-                { T.tm as usize / 16 },
-                { T.tn as usize / 8 },
-                { SPEC.stages as usize },
-                A_T,
-                B_T,
-            >(p)
-        });
-    };
-}
-
-tf32_entries!(tgemm_mma_128x128x32, gemm_launch::MMA_TF32_128X128X32, row_major);
-tf32_entries!(tgemm_mma_64x128x32, gemm_launch::MMA_TF32_64X128X32, any);
+kernel_entries!(mma_tf32 tensor_core_tf32, tgemm_mma_128x128x32, gemm_launch::MMA_TF32_128X128X32, row_major);
+kernel_entries!(mma_tf32 tensor_core_tf32, tgemm_mma_64x128x32, gemm_launch::MMA_TF32_64X128X32, any);

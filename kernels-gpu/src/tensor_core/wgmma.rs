@@ -31,9 +31,9 @@ use super::epilogue::{Output, store_c_direct};
 use super::global_to_shared::{MN_BLOCK_BYTES, MnBlocks, Operands, Swizzled, copy_slice};
 use super::wgmma_mainloop::{StageRing, WgmmaSlices, wgmma_mainloop};
 use super::{Bf16, F16, MmaElement};
-use crate::common::{Gemm, gemm_entries};
 use crate::device::sm90a::{smem_descriptor_sw128, wgmma_m64n256k16_bf16, wgmma_m64n256k16_f16};
 use crate::device::thread_idx;
+use crate::kernel_abi::{Gemm, kernel_entries};
 use crate::tile_scheduler::tile_origin;
 
 /// The `wgmma` of an element type.
@@ -168,24 +168,5 @@ unsafe fn wgmma_kernel<
     unsafe { store_c_direct::<E, 1, 16>(&out, &tiles) };
 }
 
-macro_rules! wgmma_entries {
-    ($name:ident, $element:ty, $spec:path) => {
-        gemm_entries!($name, $spec, u16 => u16, any, |p, A_T, B_T| {
-            const SPEC: gemm_launch::KernelSpec = $spec;
-            const T: gemm_launch::Tile = SPEC.tile;
-            wgmma_kernel::<
-                $element,
-                { T.bm as usize },
-                { T.bn as usize },
-                { T.bk as usize },
-                { SPEC.threads() as usize },
-                { SPEC.stages as usize },
-                A_T,
-                B_T,
-            >(p)
-        });
-    };
-}
-
-wgmma_entries!(hgemm_wgmma_128x256x64, F16, gemm_launch::WGMMA_F16_128X256X64);
-wgmma_entries!(bgemm_wgmma_128x256x64, Bf16, gemm_launch::WGMMA_BF16_128X256X64);
+kernel_entries!(wgmma wgmma_kernel<F16>, hgemm_wgmma_128x256x64, gemm_launch::WGMMA_F16_128X256X64, any);
+kernel_entries!(wgmma wgmma_kernel<Bf16>, bgemm_wgmma_128x256x64, gemm_launch::WGMMA_BF16_128X256X64, any);

@@ -33,9 +33,9 @@
 
 use super::global_to_shared::{Operands, Swizzled, copy_a, copy_b_transposed_f32};
 use super::wgmma_mainloop::{StageRing, WgmmaSlices, wgmma_mainloop};
-use crate::common::{Gemm, gemm_entries};
 use crate::device::sm90a::{smem_descriptor_sw128, wgmma_m64n128k8_tf32, wgmma_m64n256k8_tf32};
 use crate::device::thread_idx;
+use crate::kernel_abi::{Gemm, kernel_entries};
 use crate::tile_scheduler::tile_origin;
 
 /// The accumulators of one 64-row `wgmma` tile, 64×N: the instruction's
@@ -174,25 +174,5 @@ unsafe fn wgmma_tf32<
     }
 }
 
-/// The const generic parameters of the TF32 `wgmma` kernel for a spec.
-macro_rules! wgmma_tf32_entries {
-    ($name:ident, $spec:path, $acc:ty) => {
-        gemm_entries!($name, $spec, u32 => f32, row_major, |p, A_T, B_T| {
-            const SPEC: gemm_launch::KernelSpec = $spec;
-            const T: gemm_launch::Tile = SPEC.tile;
-            const { assert!(!A_T && !B_T) };
-            wgmma_tf32::<
-                $acc,
-                { T.bm as usize },
-                { T.bn as usize },
-                { T.bk as usize },
-                { SPEC.threads() as usize },
-                { SPEC.stages as usize },
-                { (T.tm / 64) as usize },
-            >(p)
-        });
-    };
-}
-
-wgmma_tf32_entries!(tgemm_wgmma_128x256x32, gemm_launch::WGMMA_TF32_128X256X32, [f32; 128]);
-wgmma_tf32_entries!(tgemm_wgmma_256x128x32, gemm_launch::WGMMA_TF32_256X128X32, [f32; 64]);
+kernel_entries!(wgmma_tf32 wgmma_tf32<[f32; 128]>, tgemm_wgmma_128x256x32, gemm_launch::WGMMA_TF32_128X256X32, row_major);
+kernel_entries!(wgmma_tf32 wgmma_tf32<[f32; 64]>, tgemm_wgmma_256x128x32, gemm_launch::WGMMA_TF32_256X128X32, row_major);
