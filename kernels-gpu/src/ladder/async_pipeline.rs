@@ -27,7 +27,12 @@ use crate::device::{SharedF32, sync_threads, thread_idx};
 use crate::kernel_abi::{Gemm, at, kernel_entries};
 use crate::tile_scheduler::tile_origin;
 
-/// Issues the copies of the K slice starting at `k0` into one stage.
+/// Issues the copies of the K slice starting at `k0` into one stage: A
+/// transposed into `[BK][BM + pad]`, one 4-byte copy per element (the step's
+/// weakness, see above), B rows 16 bytes at a time. The tensor-core kernels'
+/// copy (`tensor_core/global_to_shared.rs`) keeps operands untransposed and
+/// moves only 16-byte chunks, so it cannot serve here; this stays the step's
+/// own.
 #[inline(always)]
 unsafe fn copy_slice<
     const BM: usize,

@@ -6,9 +6,9 @@
 //! copy moves one 16-byte chunk of a contiguous run (a row of a row-major
 //! operand, a column of a column-major one): A is `[BM][BK]`, or `[BK][BM]`
 //! when column-major; B is `[BK][BN]`, or `[BN][BK]`. Where the chunks go
-//! inside the tile is the kernel's choice, a [`SmemTile`] for each orientation
-//! (swizzled, padded, blocked for `wgmma`). Consecutive threads take consecutive chunks of a
-//! run, so global reads are coalesced.
+//! inside the tile is the kernel's choice, a [`SmemTile`] for each
+//! orientation (swizzled, padded, blocked for `wgmma`). Consecutive threads
+//! take consecutive chunks of a run, so global reads are coalesced.
 //!
 //! The one exception is TF32 `wgmma`'s row-major B, which must be transposed
 //! on the way in ([`copy_b_transposed_f32`]).
