@@ -1,48 +1,46 @@
 //! GEMM kernels for NVIDIA GPUs, written in Rust and compiled to PTX by
 //! rustc's NVPTX backend. Notation: `C[M×N] = A[M×K] · B[K×N]`, all row-major.
 //!
-//! `device` is the small device layer (indices, barriers, shared memory, FMA):
-//! the only module with inline PTX. Each other module is one kernel, one step
-//! of the ladder, with its measured number in its opening comment and in
-//! `docs/PERF.md`. Tile shapes come from the `gemm-launch` crate, which the
-//! host launcher reads too.
+//! The folders are the layers, bottom up:
+//!
+//! - [`device`]: the only inline PTX, one `#[inline(always)]` wrapper per
+//!   instruction, named in its doc comment: `device/mod.rs` what every kernel
+//!   uses (indices, barriers, shared/global memory, FMA), `device/sm80.rs`
+//!   Ampere's (`cp.async`, `ldmatrix`, `mma.sync`), `device/sm90a.rs`
+//!   Hopper's (`wgmma` and its fences).
+//! - `kernel_abi`: the one PTX entry signature, the `Gemm` it is gathered
+//!   into, and `kernel_entries!`, the one macro writing every entry point
+//!   (the host looks kernels up by these names). `tile_scheduler`: which tile
+//!   of C a block computes (grouped order for L2).
+//! - `ladder/`: the teaching ladder, f32 steps 1–7, one file a step, read in
+//!   order (`ladder/mod.rs` lists them).
+//! - `tensor_core/`: the library's tensor-core kernels, `mma.sync` (steps 8,
+//!   8b) and `wgmma` (9, 9b), and the pieces they share, named as in
+//!   CUTLASS: `global_to_shared` (the `cp.async` copy of a K slice),
+//!   `wgmma_mainloop`, `epilogue`.
+//! - `split_k`: the reduction of split-K partial sums (a fixed tree, so
+//!   bitwise reproducible) and the α = 0 path `C = β·C`.
+//!
+//! Each kernel file opens with its idea, tiles, cost (ptxas registers,
+//! shared memory) and measured speed, also in `docs/PERF.md`. Tile shapes
+//! come from the `gemm-launch` crate, which the host launcher reads too.
+//!
+//! Two PTX modules are built (build.rs): sm_80 with steps 1–8, which every
+//! GPU from Ampere on runs, and sm_90a (`--cfg rgemm_sm90a`) with step 9,
+//! which only Hopper runs.
 #![no_std]
 #![feature(abi_ptx, stdarch_nvptx, asm_experimental_arch)]
 // The sm_90a module compiles only step 9 and the shared pieces it uses.
 #![cfg_attr(rgemm_sm90a, allow(unused_macros, unused_imports, dead_code))]
 
 pub mod device;
-#[cfg(rgemm_sm90a)]
-pub mod hopper;
-
-// Two PTX modules are built (build.rs): sm_80 with steps 1–8, which every
-// GPU from Ampere on runs, and sm_90a with step 9, which only Hopper runs.
+mod kernel_abi;
 #[cfg(not(rgemm_sm90a))]
-mod async_pipeline;
-mod common;
-#[cfg(not(rgemm_sm90a))]
-mod double_buffered;
-#[cfg(not(rgemm_sm90a))]
-mod naive;
-#[cfg(not(rgemm_sm90a))]
-mod reg1d;
-#[cfg(not(rgemm_sm90a))]
-mod reg2d;
+mod ladder;
 #[cfg(not(rgemm_sm90a))]
 mod split_k;
-#[cfg(not(rgemm_sm90a))]
-mod staging;
 mod tensor_core;
-#[cfg(not(rgemm_sm90a))]
-mod tensor_core_tf32;
-#[cfg(not(rgemm_sm90a))]
-mod tiled;
-#[cfg(not(rgemm_sm90a))]
-mod vectorized;
-#[cfg(rgemm_sm90a)]
-mod wgmma;
-#[cfg(rgemm_sm90a)]
-mod wgmma_tf32;
+mod tile_scheduler;
 
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo) -> ! {

@@ -19,8 +19,9 @@
 //! `splitk_combine` 32 registers, the epilogues 26; no shared memory, no
 //! spills, no stack frame. Speed: not yet measured on a GPU.
 
-use crate::common::Scale;
-use crate::device::{block_idx, block_idx_z, pack_bf16x2, pack_f16x2, thread_idx, unpack_bf16x2, unpack_f16x2};
+use crate::device::sm80::{pack_bf16x2, pack_f16x2, unpack_bf16x2, unpack_f16x2};
+use crate::device::{block_idx, block_idx_z, thread_idx};
+use crate::kernel_abi::Scale;
 use gemm_launch::split_k::{REDUCE_FAN_IN, REDUCE_THREADS};
 
 const FAN_IN: usize = REDUCE_FAN_IN as usize;

@@ -1,131 +1,10 @@
-//! The device layer: every special register, barrier, shared-memory access and
-//! arithmetic instruction the kernels use, each wrapped once. This is the only
-//! module with inline PTX; each wrapper names the instruction it emits. Memory
-//! accesses are wrapped as 32-bit-word (`.b32`) instructions on raw addresses;
-//! the f32 forms (`SharedF32`, `load_global_x4`, …) are typed views over them.
+//! The sm_80 (Ampere) instructions of the device layer: asynchronous copies
+//! (`cp.async`), `ldmatrix`, warp-wide tensor-core multiplies (`mma.sync`) and
+//! the conversions around them (f16/bf16 packing, TF32 rounding). Every GPU
+//! from Ampere on runs them, Hopper included; like `device/mod.rs`, this is
+//! the only place they appear, each behind a wrapper that names its PTX.
 
-use core::arch::{asm, global_asm, nvptx};
-
-// One dynamic shared-memory array for the whole module. Its size is set per
-// launch by the host (`KernelSpec::smem_bytes`); kernels carve it into tiles
-// with `SharedF32::at`.
-global_asm!(".extern .shared .align 1024 .b8 dynamic_smem[];");
-
-/// `%tid.x`: this thread's index in its (1-D) block.
-#[inline(always)]
-pub fn thread_idx() -> usize {
-    unsafe { nvptx::_thread_idx_x() as usize }
-}
-
-/// `%ctaid.x`: this block's index in its (1-D) grid.
-#[inline(always)]
-pub fn block_idx() -> u32 {
-    unsafe { nvptx::_block_idx_x() as u32 }
-}
-
-/// `%ctaid.z`: which matrix of a strided batch this block works on.
-#[inline(always)]
-pub fn block_idx_z() -> u32 {
-    unsafe { nvptx::_block_idx_z() as u32 }
-}
-
-/// `bar.sync 0`: block-wide barrier; also orders shared-memory accesses.
-#[inline(always)]
-pub fn sync_threads() {
-    unsafe { nvptx::_syncthreads() }
-}
-
-/// `trap;`: aborts the kernel (the launch then reports an error).
-#[inline(always)]
-pub fn trap() -> ! {
-    unsafe { nvptx::trap() }
-}
-
-/// `fma.rn.f32 d, a, b, c;`: `a · b + c` with one rounding. Rust does not
-/// contract `a * b + c` on its own, and separate `mul.rn`/`add.rn` would
-/// halve the arithmetic rate.
-#[inline(always)]
-pub fn fma(a: f32, b: f32, c: f32) -> f32 {
-    let d: f32;
-    unsafe {
-        asm!("fma.rn.f32 {d}, {a}, {b}, {c};",
-             d = out(reg32) d, a = in(reg32) a, b = in(reg32) b, c = in(reg32) c,
-             options(pure, nomem, nostack));
-    }
-    d
-}
-
-/// 16 bytes of f32 at `p` (`ld.global.v4.b32`, see [`load_global_x4_b32`]).
-///
-/// # Safety
-/// `p` must point to 4 readable f32 in global memory, 16-byte aligned.
-#[inline(always)]
-pub unsafe fn load_global_x4(p: *const f32) -> [f32; 4] {
-    unsafe { load_global_x4_b32(p as *const u32) }.map(f32::from_bits)
-}
-
-/// 16 bytes of f32 to `p` (`st.global.v4.b32`, see [`store_global_x4_b32`]).
-///
-/// # Safety
-/// `p` must point to 4 writable f32 in global memory, 16-byte aligned.
-#[inline(always)]
-pub unsafe fn store_global_x4(p: *mut f32, v: [f32; 4]) {
-    unsafe { store_global_x4_b32(p as *mut u32, v.map(f32::to_bits)) }
-}
-
-/// A window of f32 in the module's dynamic shared memory, addressed with
-/// 32-bit `.shared` addresses (Rust has no shared address space of its own on
-/// this backend, so accesses go through `ld.shared`/`st.shared`).
-#[derive(Clone, Copy)]
-pub struct SharedF32 {
-    base: u32,
-}
-
-impl SharedF32 {
-    /// The window that starts `byte_offset` bytes into dynamic shared memory
-    /// (`mov.u32 r, dynamic_smem;` gives the base).
-    #[inline(always)]
-    pub fn at(byte_offset: usize) -> Self {
-        let base: u32;
-        unsafe {
-            asm!("mov.u32 {r}, dynamic_smem;", r = out(reg32) base,
-                 options(pure, nomem, nostack));
-        }
-        SharedF32 { base: base + byte_offset as u32 }
-    }
-
-    /// The 32-bit `.shared` address of element `index` (for `cp.async`).
-    #[inline(always)]
-    pub fn addr(self, index: usize) -> u32 {
-        self.base + (index as u32) * 4
-    }
-
-    /// Element `index` (`ld.shared.b32`).
-    #[inline(always)]
-    pub fn load(self, index: usize) -> f32 {
-        f32::from_bits(load_shared_b32(self.addr(index)))
-    }
-
-    /// Element `index` (`st.shared.b32`).
-    #[inline(always)]
-    pub fn store(self, index: usize, v: f32) {
-        store_shared_b32(self.addr(index), v.to_bits())
-    }
-
-    /// Elements `index..index + 4` (`ld.shared.v4.b32`); `index` must be a
-    /// multiple of 4 (16-byte aligned).
-    #[inline(always)]
-    pub fn load_x4(self, index: usize) -> [f32; 4] {
-        load_shared_x4_b32(self.addr(index)).map(f32::from_bits)
-    }
-
-    /// Elements `index..index + 4` (`st.shared.v4.b32`); `index` must be a
-    /// multiple of 4.
-    #[inline(always)]
-    pub fn store_x4(self, index: usize, v: [f32; 4]) {
-        store_shared_x4_b32(self.addr(index), v.map(f32::to_bits))
-    }
-}
+use core::arch::asm;
 
 /// `cp.async.ca.shared.global [dst], [src], 4, src_bytes;`: copies one f32
 /// from global to shared memory without passing through registers (cached in
@@ -201,23 +80,6 @@ pub unsafe fn cp_async_16_or_zero<T>(dst: u32, src: *const T, src_bytes: u32) {
              d = in(reg32) dst, s = in(reg64) src, n = in(reg32) src_bytes,
              options(nostack));
     }
-}
-
-/// `st.shared.v4.b32 [addr], {x, y, z, w};`: 16 bytes to a shared address.
-#[inline(always)]
-pub fn store_shared_x4_b32(addr: u32, v: [u32; 4]) {
-    unsafe {
-        asm!("st.shared.v4.b32 [{a}], {{{x}, {y}, {z}, {w}}};",
-             a = in(reg32) addr, x = in(reg32) v[0], y = in(reg32) v[1], z = in(reg32) v[2], w = in(reg32) v[3],
-             options(nostack));
-    }
-}
-
-/// The 32-bit `.shared` address of dynamic shared memory at `byte_offset`
-/// (for operands addressed in bytes: 16-bit tiles, `ldmatrix`, `cp.async`).
-#[inline(always)]
-pub fn smem_addr(byte_offset: usize) -> u32 {
-    SharedF32::at(byte_offset).addr(0)
 }
 
 /// `ldmatrix.sync.aligned.m8n8.x4.shared.b16`: four 8×8 matrices of 16-bit
@@ -325,75 +187,6 @@ pub fn unpack_f16x2(v: u32) -> [f32; 2] {
 #[inline(always)]
 pub fn unpack_bf16x2(v: u32) -> [f32; 2] {
     [f32::from_bits(v << 16), f32::from_bits(v & 0xffff_0000)]
-}
-
-/// `ld.shared.b32`: 4 bytes at a shared address.
-#[inline(always)]
-pub fn load_shared_b32(addr: u32) -> u32 {
-    let v: u32;
-    unsafe {
-        asm!("ld.shared.b32 {v}, [{a}];", v = out(reg32) v, a = in(reg32) addr, options(pure, readonly, nostack));
-    }
-    v
-}
-
-/// `st.shared.b32`: 4 bytes to a shared address.
-#[inline(always)]
-pub fn store_shared_b32(addr: u32, v: u32) {
-    unsafe { asm!("st.shared.b32 [{a}], {v};", a = in(reg32) addr, v = in(reg32) v, options(nostack)) }
-}
-
-/// `ld.shared.v4.b32`: 16 bytes at a shared address (16-byte aligned).
-#[inline(always)]
-pub fn load_shared_x4_b32(addr: u32) -> [u32; 4] {
-    let (x, y, z, w): (u32, u32, u32, u32);
-    unsafe {
-        asm!("ld.shared.v4.b32 {{{x}, {y}, {z}, {w}}}, [{a}];",
-             x = out(reg32) x, y = out(reg32) y, z = out(reg32) z, w = out(reg32) w, a = in(reg32) addr,
-             options(pure, readonly, nostack));
-    }
-    [x, y, z, w]
-}
-
-/// `ld.global.v4.b32`: reads 16 bytes at `p`. (Written out: LLVM may split a
-/// 16-byte Rust read into scalar loads.)
-///
-/// # Safety
-/// `p` must point to 16 readable, 16-byte aligned bytes of global memory.
-#[inline(always)]
-pub unsafe fn load_global_x4_b32(p: *const u32) -> [u32; 4] {
-    let (x, y, z, w): (u32, u32, u32, u32);
-    unsafe {
-        asm!("ld.global.v4.b32 {{{x}, {y}, {z}, {w}}}, [{p}];",
-             x = out(reg32) x, y = out(reg32) y, z = out(reg32) z, w = out(reg32) w,
-             p = in(reg64) p,
-             options(pure, readonly, nostack));
-    }
-    [x, y, z, w]
-}
-
-/// `st.global.v4.b32`: writes 16 bytes at `p`.
-///
-/// # Safety
-/// `p` must point to 16 writable, 16-byte aligned bytes of global memory.
-#[inline(always)]
-pub unsafe fn store_global_x4_b32(p: *mut u32, v: [u32; 4]) {
-    unsafe {
-        asm!("st.global.v4.b32 [{p}], {{{x}, {y}, {z}, {w}}};",
-             p = in(reg64) p,
-             x = in(reg32) v[0], y = in(reg32) v[1], z = in(reg32) v[2], w = in(reg32) v[3],
-             options(nostack));
-    }
-}
-
-/// `ld.shared.u16`: 2 bytes at a shared address, zero-extended.
-#[inline(always)]
-pub fn load_shared_u16(addr: u32) -> u32 {
-    let v: u32;
-    unsafe {
-        asm!("ld.shared.u16 {v}, [{a}];", v = out(reg32) v, a = in(reg32) addr, options(pure, readonly, nostack));
-    }
-    v
 }
 
 /// `cvt.rna.tf32.f32 d, a;`: rounds f32 (given as its bits) to TF32, to

@@ -15,8 +15,42 @@
 //! consecutive values, so B reads cover 32 consecutive words: no bank
 //! conflicts; ty is the same, so A reads are broadcasts.
 
-use crate::common::{Gemm, a_ld};
 use crate::device::{SharedF32, fma, load_global_x4, store_global_x4};
+use crate::kernel_abi::Gemm;
+use gemm_launch::Tile;
+
+/// Where each stage's A and B slices live in dynamic shared memory. The sizes
+/// come from `gemm_launch::Tile`, as does the launch's shared-memory request.
+pub struct Stages {
+    a_bytes: usize,
+    stage_bytes: usize,
+}
+
+impl Stages {
+    #[inline(always)]
+    pub const fn of<const BM: usize, const BN: usize, const BK: usize>() -> Self {
+        let tile = Tile { bm: BM as u32, bn: BN as u32, bk: BK as u32, tm: 1, tn: 1 };
+        Stages { a_bytes: tile.a_smem_bytes() as usize, stage_bytes: tile.stage_bytes() as usize }
+    }
+
+    /// The A slice of `stage`.
+    #[inline(always)]
+    pub fn a(&self, stage: usize) -> SharedF32 {
+        SharedF32::at(stage * self.stage_bytes)
+    }
+
+    /// The B slice of `stage`.
+    #[inline(always)]
+    pub fn b(&self, stage: usize) -> SharedF32 {
+        SharedF32::at(stage * self.stage_bytes + self.a_bytes)
+    }
+}
+
+/// Leading dimension of the transposed A slice for a block tile of BM rows.
+#[inline(always)]
+pub const fn a_ld<const BM: usize>() -> usize {
+    gemm_launch::a_smem_ld(BM as u32) as usize
+}
 
 /// What a block needs to know about its operands: the problem, where its C
 /// tile starts, and whether A and B can be moved 16 bytes at a time.
@@ -51,7 +85,7 @@ impl Operands {
         inner_len: u32,
         aligned: bool,
     ) -> [f32; 4] {
-        let at = |j: u32| crate::common::at(outer, ld, inner + j);
+        let at = |j: u32| crate::kernel_abi::at(outer, ld, inner + j);
         if aligned && outer < outer_len && inner + 4 <= inner_len {
             unsafe { load_global_x4(base.add(at(0))) }
         } else {

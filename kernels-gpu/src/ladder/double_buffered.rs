@@ -25,9 +25,10 @@
 //! column-major A and/or B (`staging.rs` moves either layout 16 bytes at a
 //! time); the others are row-major only.
 
-use crate::common::{Gemm, Stages, staged_entries, tile_origin};
+use super::staging::{Operands, SliceRegs, Stages, ThreadTile, multiply_slice, store_c};
 use crate::device::{sync_threads, thread_idx};
-use crate::staging::{Operands, SliceRegs, ThreadTile, multiply_slice, store_c};
+use crate::kernel_abi::{Gemm, kernel_entries};
+use crate::tile_scheduler::tile_origin;
 
 /// # Safety
 /// See the entry point.
@@ -79,10 +80,10 @@ unsafe fn double_buffered<
     unsafe { store_c::<BM, BN, TM, TN>(&ops, me, &acc) };
 }
 
-staged_entries!(sgemm_db_128x128x8, double_buffered, gemm_launch::DB_128X128X8, row_major);
-staged_entries!(sgemm_db_128x128x16, double_buffered, gemm_launch::DB_128X128X16, row_major);
-staged_entries!(sgemm_db_128x64x16, double_buffered, gemm_launch::DB_128X64X16, any);
-staged_entries!(sgemm_db_64x64x16, double_buffered, gemm_launch::DB_64X64X16, any);
-staged_entries!(sgemm_db_128x256x8, double_buffered, gemm_launch::DB_128X256X8, row_major);
-staged_entries!(sgemm_db_128x256x16, double_buffered, gemm_launch::DB_128X256X16, row_major);
-staged_entries!(sgemm_db_256x128x8, double_buffered, gemm_launch::DB_256X128X8, any);
+kernel_entries!(staged double_buffered, sgemm_db_128x128x8, gemm_launch::DB_128X128X8, row_major);
+kernel_entries!(staged double_buffered, sgemm_db_128x128x16, gemm_launch::DB_128X128X16, row_major);
+kernel_entries!(staged double_buffered, sgemm_db_128x64x16, gemm_launch::DB_128X64X16, any);
+kernel_entries!(staged double_buffered, sgemm_db_64x64x16, gemm_launch::DB_64X64X16, any);
+kernel_entries!(staged double_buffered, sgemm_db_128x256x8, gemm_launch::DB_128X256X8, row_major);
+kernel_entries!(staged double_buffered, sgemm_db_128x256x16, gemm_launch::DB_128X256X16, row_major);
+kernel_entries!(staged double_buffered, sgemm_db_256x128x8, gemm_launch::DB_256X128X8, any);

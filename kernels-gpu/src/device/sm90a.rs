@@ -1,6 +1,6 @@
 //! The Hopper (sm_90a) part of the device layer: warpgroup matrix multiply
 //! (`wgmma`) and the fences around it. Compiled only into the sm_90a PTX
-//! module (`--cfg rgemm_sm90a`, set by build.rs). Like `device.rs`, this is
+//! module (`--cfg rgemm_sm90a`, set by build.rs). Like `device/mod.rs`, this is
 //! the only place these instructions appear; each wrapper names its PTX.
 
 use core::arch::asm;
@@ -9,8 +9,8 @@ use core::arch::asm;
 /// and how its 8×16-byte core matrices are laid out (PTX ISA, "Matrix
 /// Descriptor Format"): start address, leading- and stride-dimension byte
 /// offsets (all in 16-byte units, 14 bits each) and the swizzle mode, here
-/// always 128-byte swizzle (the XOR pattern `swizzled()` in `tensor_core.rs`
-/// writes, on 1024-byte aligned tiles).
+/// always 128-byte swizzle (the XOR pattern `swizzled()` in
+/// `tensor_core/global_to_shared.rs` writes, on 1024-byte aligned tiles).
 #[inline(always)]
 pub fn smem_descriptor_sw128(smem_addr: u32, leading_bytes: u32, stride_bytes: u32) -> u64 {
     let field = |bytes: u32| (bytes as u64 >> 4) & 0x3fff;

@@ -2,7 +2,7 @@
 //! `allow_tf32`): f32 in memory and in the accumulators, operands rounded to
 //! TF32 (10-bit mantissa) on their way into `mma.sync.m16n8k8`.
 //!
-//! Same pipeline as step 8 (`tensor_core.rs`: block tile → warp tile → mma
+//! Same pipeline as step 8 (`mma.rs`: block tile → warp tile → mma
 //! tile, 3-stage `cp.async`, swizzled shared memory, grouped order), with two
 //! differences forced by 32-bit elements:
 //! - A fragments still come from `ldmatrix`: an 8×8 matrix of 16-bit elements
@@ -28,68 +28,17 @@
 //! (`wgmma_tf32.rs`) is 1.6× faster. 64×128×32 is also compiled for
 //! column-major operands (128×128×32's column-major variants spill).
 
-use crate::common::{Gemm, gemm_entries, tile_origin};
-use crate::device::{
-    cp_async_commit, cp_async_wait, ldmatrix_x4, load_shared_b32, mma_m16n8k8_tf32, smem_addr, sync_threads,
-    thread_idx, to_tf32,
-};
-use crate::tensor_core::{Operands, copy_chunk, swizzled};
+use super::global_to_shared::{Operands, Plain, Swizzled, copy_slice, swizzled};
+use crate::device::sm80::{cp_async_commit, cp_async_wait, ldmatrix_x4, mma_m16n8k8_tf32, to_tf32};
+use crate::device::{load_shared_b32, smem_addr, sync_threads, thread_idx};
+use crate::kernel_abi::{Gemm, kernel_entries};
+use crate::tile_scheduler::tile_origin;
 use gemm_launch::{TF32_K_PAD, TF32_PAD};
 
 /// Byte offset of f32 element (row, col) in a tile with rows `cols + pad` long.
 #[inline(always)]
 const fn padded<const COLS: usize, const PAD: u32>(row: usize, col: usize) -> usize {
     (row * (COLS + PAD as usize) + col) * 4
-}
-
-/// Issues the copies of the K slice at `k0` into one stage. Tiles: A
-/// `[BM][BK]` swizzled, or `[BK][BM + 8]` (`A_T`); B `[BK][BN + 8]`, or
-/// `[BN][BK + 4]` (`B_T`).
-#[inline(always)]
-unsafe fn copy_slice<
-    const BM: usize,
-    const BN: usize,
-    const BK: usize,
-    const THREADS: usize,
-    const A_T: bool,
-    const B_T: bool,
->(
-    ops: &Operands<u32, f32>,
-    k0: u32,
-    t: usize,
-    a_stage: u32,
-    b_stage: u32,
-) {
-    let Gemm { a, b, m, n, k, lda, ldb, .. } = ops.p;
-    let (row0, col0) = (ops.row0, ops.col0);
-    for l in 0..(BM * BK / 4) / THREADS {
-        let i = t + l * THREADS;
-        unsafe {
-            if A_T {
-                let (r, c) = (i / (BM / 4), i % (BM / 4));
-                let dst = a_stage + padded::<BM, TF32_PAD>(r, 4 * c) as u32;
-                copy_chunk(dst, a, lda, k0 + r as u32, row0 + 4 * c as u32, k, m, ops.a_aligned);
-            } else {
-                let (r, c) = (i / (BK / 4), i % (BK / 4));
-                let dst = a_stage + swizzled(BK * 4, r, c) as u32;
-                copy_chunk(dst, a, lda, row0 + r as u32, k0 + 4 * c as u32, m, k, ops.a_aligned);
-            }
-        }
-    }
-    for l in 0..(BK * BN / 4) / THREADS {
-        let i = t + l * THREADS;
-        unsafe {
-            if B_T {
-                let (r, c) = (i / (BK / 4), i % (BK / 4));
-                let dst = b_stage + padded::<BK, TF32_K_PAD>(r, 4 * c) as u32;
-                copy_chunk(dst, b, ldb, col0 + r as u32, k0 + 4 * c as u32, n, k, ops.b_aligned);
-            } else {
-                let (r, c) = (i / (BN / 4), i % (BN / 4));
-                let dst = b_stage + padded::<BN, TF32_PAD>(r, 4 * c) as u32;
-                copy_chunk(dst, b, ldb, k0 + r as u32, col0 + 4 * c as u32, k, n, ops.b_aligned);
-            }
-        }
-    }
 }
 
 /// # Safety
@@ -128,10 +77,23 @@ unsafe fn tensor_core_tf32<
     let t = thread_idx();
     let (warp, lane) = (t / 32, t % 32);
     let (warp_row, warp_col) = ((warp / (BN / WN)) * WM, (warp % (BN / WN)) * WN);
+    // Slice tiles: A `[BM][BK]` swizzled, or `[BK][BM + 8]` (`A_T`); B
+    // `[BK][BN + 8]`, or `[BN][BK + 4]` (`B_T`).
+    let a_layout = (Swizzled::<true> { row_bytes: BK * 4 }, Plain { row_bytes: padded::<BM, TF32_PAD>(1, 0) });
+    let b_layout =
+        (Plain { row_bytes: padded::<BN, TF32_PAD>(1, 0) }, Plain { row_bytes: padded::<BK, TF32_K_PAD>(1, 0) });
 
     for s in 0..STAGES - 1 {
         if s < slices {
-            unsafe { copy_slice::<BM, BN, BK, THREADS, A_T, B_T>(&ops, (s * BK) as u32, t, a_stage(s), b_stage(s)) };
+            unsafe {
+                copy_slice::<u32, f32, BM, BN, BK, THREADS, A_T, B_T, _, _, _, _>(
+                    &ops,
+                    (s * BK) as u32,
+                    t,
+                    (a_stage(s), a_layout),
+                    (b_stage(s), b_layout),
+                )
+            };
         }
         cp_async_commit();
     }
@@ -144,7 +106,13 @@ unsafe fn tensor_core_tf32<
         if next < slices {
             let st = next % STAGES;
             unsafe {
-                copy_slice::<BM, BN, BK, THREADS, A_T, B_T>(&ops, (next * BK) as u32, t, a_stage(st), b_stage(st))
+                copy_slice::<u32, f32, BM, BN, BK, THREADS, A_T, B_T, _, _, _, _>(
+                    &ops,
+                    (next * BK) as u32,
+                    t,
+                    (a_stage(st), a_layout),
+                    (b_stage(st), b_layout),
+                )
             };
         }
         cp_async_commit();
@@ -200,28 +168,5 @@ unsafe fn tensor_core_tf32<
     }
 }
 
-/// The const generic parameters of the TF32 kernel for a spec.
-macro_rules! tf32_entries {
-    ($name:ident, $spec:path, $layouts:ident) => {
-        gemm_entries!($name, $spec, u32 => f32, $layouts, |p, A_T, B_T| {
-            const SPEC: gemm_launch::KernelSpec = $spec;
-            const T: gemm_launch::Tile = SPEC.tile;
-            tensor_core_tf32::<
-                { T.bm as usize },
-                { T.bn as usize },
-                { T.bk as usize },
-                { T.tm as usize },
-                { T.tn as usize },
-                { SPEC.threads() as usize },
-                { T.tm as usize / 16 },
-                { T.tn as usize / 8 },
-                { SPEC.stages as usize },
-                A_T,
-                B_T,
-            >(p)
-        });
-    };
-}
-
-tf32_entries!(tgemm_mma_128x128x32, gemm_launch::MMA_TF32_128X128X32, row_major);
-tf32_entries!(tgemm_mma_64x128x32, gemm_launch::MMA_TF32_64X128X32, any);
+kernel_entries!(mma_tf32 tensor_core_tf32, tgemm_mma_128x128x32, gemm_launch::MMA_TF32_128X128X32, row_major);
+kernel_entries!(mma_tf32 tensor_core_tf32, tgemm_mma_64x128x32, gemm_launch::MMA_TF32_64X128X32, any);

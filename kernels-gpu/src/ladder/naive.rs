@@ -10,8 +10,9 @@
 //! Cost: 32 registers, no shared memory. Measured (H200, docs/runs/2026-11-22-run13):
 //! 6.96 TFLOP/s, 13.7% of cuBLAS, on 4096×2048×3072 (the seeds' shape halved).
 
-use crate::common::{Gemm, simple_entries, tile_origin};
 use crate::device::{fma, thread_idx};
+use crate::kernel_abi::{Gemm, kernel_entries};
+use crate::tile_scheduler::tile_origin;
 
 /// `A_T`, `B_T`: A, B stored column-major (read in place; the warp's reads
 /// of B are then strided, so this layout is for correctness, not speed).
@@ -42,4 +43,4 @@ unsafe fn naive<
     }
 }
 
-simple_entries!(sgemm_naive, naive, gemm_launch::NAIVE, any);
+kernel_entries!(simple naive, sgemm_naive, gemm_launch::NAIVE, any);

@@ -10,9 +10,10 @@
 //! Cost: 107 registers, 8.1 KiB shared memory. Measured (H200, 8192×4096×6144, docs/runs/2026-11-22-run13):
 //! 38.35 TFLOP/s, 75.3% of cuBLAS (40.05 before the library ABI, PERF.md step 16).
 
-use crate::common::{Gemm, Stages, staged_entries, tile_origin};
+use super::staging::{Operands, SliceRegs, Stages, ThreadTile, multiply_slice, store_c};
 use crate::device::{sync_threads, thread_idx};
-use crate::staging::{Operands, SliceRegs, ThreadTile, multiply_slice, store_c};
+use crate::kernel_abi::{Gemm, kernel_entries};
+use crate::tile_scheduler::tile_origin;
 
 /// # Safety
 /// See the entry point.
@@ -53,4 +54,4 @@ unsafe fn vectorized<
     unsafe { store_c::<BM, BN, TM, TN>(&ops, me, &acc) };
 }
 
-staged_entries!(sgemm_vec4, vectorized, gemm_launch::VECTORIZED, row_major);
+kernel_entries!(staged vectorized, sgemm_vec4, gemm_launch::VECTORIZED, row_major);

@@ -10,8 +10,10 @@
 //! Cost: 32 registers, 8.5 KiB shared memory. Measured (H200, 8192×4096×6144, docs/runs/2026-11-22-run13):
 //! 8.78 TFLOP/s, 17.2% of cuBLAS.
 
-use crate::common::{Gemm, Stages, simple_entries, tile_origin};
+use super::staging::Stages;
 use crate::device::{fma, sync_threads, thread_idx};
+use crate::kernel_abi::{Gemm, kernel_entries};
+use crate::tile_scheduler::tile_origin;
 
 /// # Safety
 /// See the entry point.
@@ -51,4 +53,4 @@ unsafe fn tiled<
     unsafe { p.store_c(row, col, sum) };
 }
 
-simple_entries!(sgemm_tiled, tiled, gemm_launch::TILED, row_major);
+kernel_entries!(simple tiled, sgemm_tiled, gemm_launch::TILED, row_major);

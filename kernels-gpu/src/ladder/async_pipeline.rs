@@ -21,11 +21,18 @@
 //! Slower than step 6: A must be stored transposed, which `cp.async` can do
 //! only 4 bytes at a time (ncu: 48% more shared-memory wavefronts).
 
-use crate::common::{Gemm, Stages, a_ld, at, staged_entries, tile_origin};
-use crate::device::{SharedF32, cp_async_4, cp_async_16, cp_async_commit, cp_async_wait, sync_threads, thread_idx};
-use crate::staging::{Operands, ThreadTile, multiply_slice, store_c};
+use super::staging::{Operands, Stages, ThreadTile, a_ld, multiply_slice, store_c};
+use crate::device::sm80::{cp_async_4, cp_async_16, cp_async_commit, cp_async_wait};
+use crate::device::{SharedF32, sync_threads, thread_idx};
+use crate::kernel_abi::{Gemm, at, kernel_entries};
+use crate::tile_scheduler::tile_origin;
 
-/// Issues the copies of the K slice starting at `k0` into one stage.
+/// Issues the copies of the K slice starting at `k0` into one stage: A
+/// transposed into `[BK][BM + pad]`, one 4-byte copy per element (the step's
+/// weakness, see above), B rows 16 bytes at a time. The tensor-core kernels'
+/// copy (`tensor_core/global_to_shared.rs`) keeps operands untransposed and
+/// moves only 16-byte chunks, so it cannot serve here; this stays the step's
+/// own.
 #[inline(always)]
 unsafe fn copy_slice<
     const BM: usize,
@@ -128,6 +135,6 @@ unsafe fn async_pipeline<
     unsafe { store_c::<BM, BN, TM, TN>(&ops, me, &acc) };
 }
 
-staged_entries!(sgemm_async_128x128x8, async_pipeline, gemm_launch::ASYNC_128X128X8, row_major);
-staged_entries!(sgemm_async_128x128x16, async_pipeline, gemm_launch::ASYNC_128X128X16, row_major);
-staged_entries!(sgemm_async_128x64x16, async_pipeline, gemm_launch::ASYNC_128X64X16, row_major);
+kernel_entries!(staged async_pipeline, sgemm_async_128x128x8, gemm_launch::ASYNC_128X128X8, row_major);
+kernel_entries!(staged async_pipeline, sgemm_async_128x128x16, gemm_launch::ASYNC_128X128X16, row_major);
+kernel_entries!(staged async_pipeline, sgemm_async_128x64x16, gemm_launch::ASYNC_128X64X16, row_major);

@@ -1,5 +1,8 @@
-//! Pieces every kernel shares: which tile of C this block computes, element
-//! offsets, and bounds-checked scalar access for the edges of the matrices.
+//! The kernel ABI: the one PTX entry signature every kernel has (what the
+//! host launches, looked up by name), the [`Gemm`] it is gathered into,
+//! element offsets and bounds-checked scalar access for the edges of the
+//! matrices, and [`kernel_entries!`], the one macro that writes the
+//! `extern "ptx-kernel"` entry points.
 //!
 //! Rows, columns and dimensions are u32 (the launcher checks they fit); only
 //! the element offset `row · ld + col` is 64-bit, formed by one widening
@@ -7,49 +10,7 @@
 //! instructions and registers, and the registers decide how many blocks fit
 //! on a multiprocessor.
 
-use crate::device::{SharedF32, block_idx, fma};
-use gemm_launch::{Tile, tile_coords, tiles};
-
-/// Row and column of the first element of the C tile this block computes,
-/// with blocks visited in grouped order (see `gemm_launch::tile_coords`).
-#[inline(always)]
-pub fn tile_origin<const BM: usize, const BN: usize>(m: u32, n: u32, group_m: u32) -> (u32, u32) {
-    let (tile_m, tile_n) = tile_coords(block_idx(), tiles(m, BM as u32), tiles(n, BN as u32), group_m);
-    (tile_m * BM as u32, tile_n * BN as u32)
-}
-
-/// Where each stage's A and B slices live in dynamic shared memory. The sizes
-/// come from `gemm_launch::Tile`, as does the launch's shared-memory request.
-pub struct Stages {
-    a_bytes: usize,
-    stage_bytes: usize,
-}
-
-impl Stages {
-    #[inline(always)]
-    pub const fn of<const BM: usize, const BN: usize, const BK: usize>() -> Self {
-        let tile = Tile { bm: BM as u32, bn: BN as u32, bk: BK as u32, tm: 1, tn: 1 };
-        Stages { a_bytes: tile.a_smem_bytes() as usize, stage_bytes: tile.stage_bytes() as usize }
-    }
-
-    /// The A slice of `stage`.
-    #[inline(always)]
-    pub fn a(&self, stage: usize) -> SharedF32 {
-        SharedF32::at(stage * self.stage_bytes)
-    }
-
-    /// The B slice of `stage`.
-    #[inline(always)]
-    pub fn b(&self, stage: usize) -> SharedF32 {
-        SharedF32::at(stage * self.stage_bytes + self.a_bytes)
-    }
-}
-
-/// Leading dimension of the transposed A slice for a block tile of BM rows.
-#[inline(always)]
-pub const fn a_ld<const BM: usize>() -> usize {
-    gemm_launch::a_smem_ld(BM as u32) as usize
-}
+use crate::device::fma;
 
 /// Offset of element (row, col) of a row-major matrix with leading dimension
 /// `ld`, in 64 bits (`mul.wide.u32` + add), so matrices past 2^32 elements work.
@@ -182,30 +143,148 @@ impl<In> Gemm<In, f32> {
     }
 }
 
-/// Declares the PTX entry points of one `KernelSpec`: `extern "ptx-kernel"`
-/// functions with the common signature, one per operand layout the spec
+/// Writes the PTX entry points of one `KernelSpec`: `extern "ptx-kernel"`
+/// functions with the one signature below, one per operand layout the spec
 /// supports (`row_major`: the spec's name; `any`: also `_nt`, `_tn`, `_tt`,
 /// see `gemm_launch::OperandLayout`). Each entry moves A, B and C to matrix
 /// `%ctaid.z` of a strided batch, gathers the arguments into a [`Gemm`] and
-/// runs `$call` with `$a_t`/`$b_t` bound to its layout (const bools).
-macro_rules! gemm_entries {
-    ($name:ident, $spec:path, $in:ty => $out:ty, row_major, |$p:ident, $a_t:ident, $b_t:ident| $call:expr) => {
+/// calls the kernel with the const generic parameters its family takes from
+/// the spec, `A_T`/`B_T` being the layout (const bools):
+///
+/// ```text
+/// kernel_entries!(simple naive, sgemm_naive, gemm_launch::NAIVE, any);        // steps 1–4
+/// kernel_entries!(staged vectorized, sgemm_vec4, gemm_launch::VECTORIZED, row_major); // 5–7
+/// kernel_entries!(mma tensor_core<F16>, hgemm_mma_…, gemm_launch::MMA_…, any);       // 8
+/// kernel_entries!(mma_tf32 tensor_core_tf32, tgemm_mma_…, …, any);                   // 8b
+/// kernel_entries!(wgmma wgmma_kernel<F16>, hgemm_wgmma_…, …, any);                   // 9
+/// kernel_entries!(wgmma_tf32 wgmma_tf32<[f32; 128]>, tgemm_wgmma_…, …, row_major);   // 9b
+/// ```
+macro_rules! kernel_entries {
+    // Steps 1–4 (f32): the tile.
+    (simple $kernel:ident, $name:ident, $spec:path, $layouts:ident) => {
+        $crate::kernel_abi::kernel_entries!(@layouts $name, $spec, f32 => f32, $layouts, |p, A_T, B_T| {
+            const T: gemm_launch::Tile = $spec.tile;
+            $kernel::<{ T.bm as usize }, { T.bn as usize }, { T.bk as usize }, { T.tm as usize }, { T.tn as usize }, A_T, B_T>(p)
+        });
+    };
+    // Steps 5–7 (f32): the tile, the thread count, the number of 4-wide A
+    // and B chunks each thread moves per K slice, and the number of stages.
+    (staged $kernel:ident, $name:ident, $spec:path, $layouts:ident) => {
+        $crate::kernel_abi::kernel_entries!(@layouts $name, $spec, f32 => f32, $layouts, |p, A_T, B_T| {
+            const T: gemm_launch::Tile = $spec.tile;
+            $kernel::<
+                { T.bm as usize },
+                { T.bn as usize },
+                { T.bk as usize },
+                { T.tm as usize },
+                { T.tn as usize },
+                { T.threads() as usize },
+                { (T.bm * T.bk / 4 / T.threads()) as usize },
+                { (T.bk * T.bn / 4 / T.threads()) as usize },
+                { $spec.stages as usize },
+                A_T,
+                B_T,
+            >(p)
+        });
+    };
+    // Step 8 (f16/bf16 `mma.sync`): element type, block and warp tile, the
+    // warp tile in 16×16 pieces, stages and the spec's features.
+    (mma $kernel:ident<$element:ty>, $name:ident, $spec:path, $layouts:ident) => {
+        $crate::kernel_abi::kernel_entries!(@layouts $name, $spec, u16 => u16, $layouts, |p, A_T, B_T| {
+            const SPEC: gemm_launch::KernelSpec = $spec;
+            const T: gemm_launch::Tile = SPEC.tile;
+            $kernel::<
+                $element,
+                { T.bm as usize },
+                { T.bn as usize },
+                { T.bk as usize },
+                { T.tm as usize },
+                { T.tn as usize },
+                { SPEC.threads() as usize },
+                { T.tm as usize / 16 },
+                { T.tn as usize / 16 },
+                { SPEC.stages as usize },
+                { SPEC.features.ldmatrix },
+                { SPEC.features.swizzle },
+                { SPEC.features.staged_epilogue },
+                A_T,
+                B_T,
+            >(p)
+        });
+    };
+    // Step 8b (TF32 `mma.sync`): block and warp tile, the warp tile in 16×8
+    // pieces, stages.
+    (mma_tf32 $kernel:ident, $name:ident, $spec:path, $layouts:ident) => {
+        $crate::kernel_abi::kernel_entries!(@layouts $name, $spec, u32 => f32, $layouts, |p, A_T, B_T| {
+            const SPEC: gemm_launch::KernelSpec = $spec;
+            const T: gemm_launch::Tile = SPEC.tile;
+            $kernel::<
+                { T.bm as usize },
+                { T.bn as usize },
+                { T.bk as usize },
+                { T.tm as usize },
+                { T.tn as usize },
+                { SPEC.threads() as usize },
+                { T.tm as usize / 16 },
+                { T.tn as usize / 8 },
+                { SPEC.stages as usize },
+                A_T,
+                B_T,
+            >(p)
+        });
+    };
+    // Step 9 (f16/bf16 `wgmma`): element type, block tile, threads, stages.
+    (wgmma $kernel:ident<$element:ty>, $name:ident, $spec:path, $layouts:ident) => {
+        $crate::kernel_abi::kernel_entries!(@layouts $name, $spec, u16 => u16, $layouts, |p, A_T, B_T| {
+            const SPEC: gemm_launch::KernelSpec = $spec;
+            const T: gemm_launch::Tile = SPEC.tile;
+            $kernel::<
+                $element,
+                { T.bm as usize },
+                { T.bn as usize },
+                { T.bk as usize },
+                { SPEC.threads() as usize },
+                { SPEC.stages as usize },
+                A_T,
+                B_T,
+            >(p)
+        });
+    };
+    // Step 9b (TF32 `wgmma`, row-major only): accumulator type, block tile,
+    // threads, stages, 64-row tiles per warpgroup.
+    (wgmma_tf32 $kernel:ident<$acc:ty>, $name:ident, $spec:path, row_major) => {
+        $crate::kernel_abi::kernel_entries!(@layouts $name, $spec, u32 => f32, row_major, |p, A_T, B_T| {
+            const SPEC: gemm_launch::KernelSpec = $spec;
+            const T: gemm_launch::Tile = SPEC.tile;
+            const { assert!(!A_T && !B_T) };
+            $kernel::<
+                $acc,
+                { T.bm as usize },
+                { T.bn as usize },
+                { T.bk as usize },
+                { SPEC.threads() as usize },
+                { SPEC.stages as usize },
+                { (T.tm / 64) as usize },
+            >(p)
+        });
+    };
+    (@layouts $name:ident, $spec:path, $in:ty => $out:ty, row_major, |$p:ident, $a_t:ident, $b_t:ident| $call:expr) => {
         #[allow(non_snake_case)]
         mod $name {
             use super::*;
             const _: () = assert!(matches!($spec.layouts, gemm_launch::Layouts::RowMajor), "the spec says any layout");
-            $crate::common::gemm_entries!(@entry $name, "", false, false, $in => $out, |$p, $a_t, $b_t| $call);
+            $crate::kernel_abi::kernel_entries!(@entry $name, "", false, false, $in => $out, |$p, $a_t, $b_t| $call);
         }
     };
-    ($name:ident, $spec:path, $in:ty => $out:ty, any, |$p:ident, $a_t:ident, $b_t:ident| $call:expr) => {
+    (@layouts $name:ident, $spec:path, $in:ty => $out:ty, any, |$p:ident, $a_t:ident, $b_t:ident| $call:expr) => {
         #[allow(non_snake_case)]
         mod $name {
             use super::*;
             const _: () = assert!(matches!($spec.layouts, gemm_launch::Layouts::Any), "the spec says row-major only");
-            $crate::common::gemm_entries!(@entry $name, "", false, false, $in => $out, |$p, $a_t, $b_t| $call);
-            $crate::common::gemm_entries!(@entry $name, "_nt", false, true, $in => $out, |$p, $a_t, $b_t| $call);
-            $crate::common::gemm_entries!(@entry $name, "_tn", true, false, $in => $out, |$p, $a_t, $b_t| $call);
-            $crate::common::gemm_entries!(@entry $name, "_tt", true, true, $in => $out, |$p, $a_t, $b_t| $call);
+            $crate::kernel_abi::kernel_entries!(@entry $name, "", false, false, $in => $out, |$p, $a_t, $b_t| $call);
+            $crate::kernel_abi::kernel_entries!(@entry $name, "_nt", false, true, $in => $out, |$p, $a_t, $b_t| $call);
+            $crate::kernel_abi::kernel_entries!(@entry $name, "_tn", true, false, $in => $out, |$p, $a_t, $b_t| $call);
+            $crate::kernel_abi::kernel_entries!(@entry $name, "_tt", true, true, $in => $out, |$p, $a_t, $b_t| $call);
         }
     };
     (@entry $name:ident, $suffix:literal, $a:literal, $b:literal, $in:ty => $out:ty,
@@ -244,7 +323,7 @@ macro_rules! gemm_entries {
                 const $b_t: bool = $b;
                 let z = $crate::device::block_idx_z() as usize;
                 let $p = unsafe {
-                    $crate::common::Gemm {
+                    $crate::kernel_abi::Gemm {
                         a: a.add(z * stride_a as usize),
                         b: b.add(z * stride_b as usize),
                         c: c.add(z * stride_c as usize),
@@ -254,7 +333,7 @@ macro_rules! gemm_entries {
                         lda,
                         ldb,
                         ldc,
-                        scale: $crate::common::Scale { alpha, beta },
+                        scale: $crate::kernel_abi::Scale { alpha, beta },
                         group_m,
                     }
                 };
@@ -263,40 +342,4 @@ macro_rules! gemm_entries {
         };
     };
 }
-pub(crate) use gemm_entries;
-
-/// The const generic parameters of the staged f32 kernels (steps 5–7) for a
-/// spec: the tile, the thread count, the number of 4-wide A and B chunks each
-/// thread moves per K slice, and the number of shared-memory stages.
-macro_rules! staged_entries {
-    ($name:ident, $kernel:ident, $spec:path, $layouts:ident) => {
-        $crate::common::gemm_entries!($name, $spec, f32 => f32, $layouts, |p, A_T, B_T| {
-            const T: gemm_launch::Tile = $spec.tile;
-            $kernel::<
-                { T.bm as usize },
-                { T.bn as usize },
-                { T.bk as usize },
-                { T.tm as usize },
-                { T.tn as usize },
-                { T.threads() as usize },
-                { (T.bm * T.bk / 4 / T.threads()) as usize },
-                { (T.bk * T.bn / 4 / T.threads()) as usize },
-                { $spec.stages as usize },
-                A_T,
-                B_T,
-            >(p)
-        });
-    };
-}
-pub(crate) use staged_entries;
-
-/// The const generic parameters of the simple f32 kernels (steps 1–4): the tile.
-macro_rules! simple_entries {
-    ($name:ident, $kernel:ident, $spec:path, $layouts:ident) => {
-        $crate::common::gemm_entries!($name, $spec, f32 => f32, $layouts, |p, A_T, B_T| {
-            const T: gemm_launch::Tile = $spec.tile;
-            $kernel::<{ T.bm as usize }, { T.bn as usize }, { T.bk as usize }, { T.tm as usize }, { T.tn as usize }, A_T, B_T>(p)
-        });
-    };
-}
-pub(crate) use simple_entries;
+pub(crate) use kernel_entries;

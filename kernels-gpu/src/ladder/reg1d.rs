@@ -8,8 +8,10 @@
 //! Cost: 64 registers, 4.1 KiB shared memory. Measured (H200, 8192×4096×6144, docs/runs/2026-11-22-run13):
 //! 12.82 TFLOP/s, 25.2% of cuBLAS.
 
-use crate::common::{Gemm, Stages, simple_entries, tile_origin};
+use super::staging::Stages;
 use crate::device::{fma, sync_threads, thread_idx};
+use crate::kernel_abi::{Gemm, kernel_entries};
+use crate::tile_scheduler::tile_origin;
 
 /// # Safety
 /// See the entry point.
@@ -58,4 +60,4 @@ unsafe fn reg1d<
     }
 }
 
-simple_entries!(sgemm_reg1d, reg1d, gemm_launch::REG1D, row_major);
+kernel_entries!(simple reg1d, sgemm_reg1d, gemm_launch::REG1D, row_major);

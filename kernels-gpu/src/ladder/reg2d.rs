@@ -9,8 +9,10 @@
 //! Cost: 128 registers, 8.1 KiB shared memory. Measured (H200, 8192×4096×6144, docs/runs/2026-11-22-run13):
 //! 16.68 TFLOP/s, 32.7% of cuBLAS (17.89 before the library ABI, PERF.md step 16).
 
-use crate::common::{Gemm, Stages, simple_entries, tile_origin};
+use super::staging::Stages;
 use crate::device::{fma, sync_threads, thread_idx};
+use crate::kernel_abi::{Gemm, kernel_entries};
+use crate::tile_scheduler::tile_origin;
 
 /// # Safety
 /// See the entry point.
@@ -69,4 +71,4 @@ unsafe fn reg2d<
     }
 }
 
-simple_entries!(sgemm_reg2d, reg2d, gemm_launch::REG2D, row_major);
+kernel_entries!(simple reg2d, sgemm_reg2d, gemm_launch::REG2D, row_major);

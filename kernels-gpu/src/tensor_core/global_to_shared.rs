@@ -1,0 +1,300 @@
+//! Global → shared copy (CUTLASS's "global-to-shared" / `GmemTiledCopy`): how
+//! one K slice of A and B reaches a shared-memory stage of the `cp.async`
+//! pipeline, for every tensor-core kernel (steps 8, 8b, 9, 9b).
+//!
+//! A slice tile keeps its operand's orientation in shared memory, so every
+//! copy moves one 16-byte chunk of a contiguous run (a row of a row-major
+//! operand, a column of a column-major one): A is `[BM][BK]`, or `[BK][BM]`
+//! when column-major; B is `[BK][BN]`, or `[BN][BK]`. Where the chunks go
+//! inside the tile is the kernel's choice, a [`SmemTile`] for each
+//! orientation (swizzled, padded, blocked for `wgmma`). Consecutive threads
+//! take consecutive chunks of a run, so global reads are coalesced.
+//!
+//! The one exception is TF32 `wgmma`'s row-major B, which must be transposed
+//! on the way in ([`copy_b_transposed_f32`]).
+
+#[cfg(rgemm_sm90a)]
+use crate::device::sm80::cp_async_4;
+use crate::device::sm80::cp_async_16_or_zero;
+use crate::device::store_shared_x4_b32;
+use crate::kernel_abi::{Gemm, at};
+
+/// A block's view of the problem: where its C tile starts, and whether A
+/// and B rows (columns, if column-major) can be copied 16 bytes at a time.
+pub(crate) struct Operands<In, Out> {
+    pub p: Gemm<In, Out>,
+    pub row0: u32,
+    pub col0: u32,
+    pub a_aligned: bool,
+    pub b_aligned: bool,
+}
+
+impl<In, Out> Operands<In, Out> {
+    /// An operand moves in whole 16-byte chunks when its runs start on
+    /// 16-byte boundaries and their length (K for a row-major A, M for a
+    /// column-major one; N or K for B) is a multiple of the chunk, so that no
+    /// chunk straddles the matrix's edge. `A_T`/`B_T`: column-major.
+    #[inline(always)]
+    pub fn new<const A_T: bool, const B_T: bool>(p: Gemm<In, Out>, row0: u32, col0: u32) -> Self {
+        let chunk = (16 / core::mem::size_of::<In>()) as u32;
+        let (a_run, b_run) = (if A_T { p.m } else { p.k }, if B_T { p.k } else { p.n });
+        let a_aligned = p.a_aligned() && a_run.is_multiple_of(chunk);
+        let b_aligned = p.b_aligned() && b_run.is_multiple_of(chunk);
+        Operands { p, row0, col0, a_aligned, b_aligned }
+    }
+}
+
+/// Byte offset of 16-byte chunk `chunk` of row `row` in a swizzled tile
+/// whose rows are `row_bytes` long (a compile-time constant at every call).
+/// `ldmatrix` reads one chunk from each of 8 consecutive rows; stored plainly
+/// those chunks share banks whenever rows are a multiple of 128 bytes apart.
+/// XOR-ing the chunk index with a key taken from the row spreads them over all
+/// 32 banks: `row % 8` for rows of 128 bytes or more; `(row / 2) % 4` for
+/// 64-byte rows, two of which share a 128-byte bank line. With 128-byte rows
+/// on 1024-byte aligned tiles this is the `wgmma` descriptors' 128-byte
+/// swizzle mode.
+#[inline(always)]
+pub(crate) fn swizzled(row_bytes: usize, row: usize, chunk: usize) -> usize {
+    let key = if row_bytes == 64 { (row >> 1) & 3 } else { row & 7 };
+    row * row_bytes + ((chunk ^ key) * 16)
+}
+
+#[cfg(rgemm_sm90a)]
+/// Bytes of one 128-byte-swizzled block of an MN-major `wgmma` tile: 64
+/// k-rows of 64 16-bit elements (m for A, n for B).
+pub(crate) const MN_BLOCK_BYTES: usize = 64 * 128;
+
+/// Where the 16-byte chunks of a slice tile go in shared memory. The kind
+/// of layout is a type, so that a kernel's choice (which depends on its
+/// operands' orientation, a const generic) folds before codegen; the sizes
+/// are compile-time constants where a kernel builds one.
+pub(crate) trait SmemTile: Copy {
+    /// Byte offset of chunk `chunk` of row `row`.
+    fn offset(self, row: usize, chunk: usize) -> usize;
+}
+
+/// Rows `row_bytes` apart, chunks in order (also padded rows: a row of
+/// `cols + pad` elements).
+#[derive(Clone, Copy)]
+pub(crate) struct Plain {
+    pub row_bytes: usize,
+}
+
+impl SmemTile for Plain {
+    #[inline(always)]
+    fn offset(self, row: usize, chunk: usize) -> usize {
+        row * self.row_bytes + chunk * 16
+    }
+}
+
+/// Rows `row_bytes` apart, chunks XOR-swizzled ([`swizzled`]) when `ON`, in
+/// order when not (the ablation without swizzle).
+#[derive(Clone, Copy)]
+pub(crate) struct Swizzled<const ON: bool> {
+    pub row_bytes: usize,
+}
+
+impl<const ON: bool> SmemTile for Swizzled<ON> {
+    #[inline(always)]
+    fn offset(self, row: usize, chunk: usize) -> usize {
+        if ON { swizzled(self.row_bytes, row, chunk) } else { row * self.row_bytes + chunk * 16 }
+    }
+}
+
+/// `wgmma`'s MN-major 16-bit layout: blocks of 64 m (or n) columns,
+/// `MN_BLOCK_BYTES` apart, each 128-byte swizzled rows, one per k.
+#[cfg(rgemm_sm90a)]
+#[derive(Clone, Copy)]
+pub(crate) struct MnBlocks;
+
+#[cfg(rgemm_sm90a)]
+impl SmemTile for MnBlocks {
+    #[inline(always)]
+    fn offset(self, row: usize, chunk: usize) -> usize {
+        (chunk / 8) * MN_BLOCK_BYTES + swizzled(128, row, chunk % 8)
+    }
+}
+
+/// One 16-byte chunk of a contiguous run (8 16-bit or 4 32-bit elements)
+/// into shared memory: one zero-filling `cp.async` when `aligned` (runs start
+/// on 16-byte boundaries and their length is a multiple of the chunk, so a
+/// chunk is wholly inside or wholly outside the matrix; see
+/// [`Operands::new`]), else gathered element by element, zero outside, and
+/// stored. `outer` picks the run, `inner` the chunk's first element.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+pub(crate) unsafe fn copy_chunk<T: Copy + Into<u32>>(
+    dst: u32,
+    p: *const T,
+    ld: u32,
+    outer: u32,
+    inner: u32,
+    outer_len: u32,
+    inner_len: u32,
+    aligned: bool,
+) {
+    if aligned {
+        let inside = outer < outer_len && inner < inner_len;
+        let src = if inside { unsafe { p.add(at(outer, ld, inner)) } } else { p };
+        unsafe { cp_async_16_or_zero(dst, src, if inside { 16 } else { 0 }) };
+    } else {
+        let element = |j: u32| -> u32 {
+            if outer < outer_len && inner + j < inner_len {
+                unsafe { (*p.add(at(outer, ld, inner + j))).into() }
+            } else {
+                0
+            }
+        };
+        let words: [u32; 4] = if core::mem::size_of::<T>() == 2 {
+            core::array::from_fn(|q| element(2 * q as u32) | (element(2 * q as u32 + 1) << 16))
+        } else {
+            core::array::from_fn(|q| element(q as u32))
+        };
+        store_shared_x4_b32(dst, words);
+    }
+}
+
+/// Issues the copies of A's K slice at `k0` (`BM×BK`) into the tile at
+/// `stage`: `[BM][BK]` laid out as `tiles.0`, or `[BK][BM]` as `tiles.1`
+/// when column-major (`A_T`).
+#[inline(always)]
+pub(crate) unsafe fn copy_a<
+    In: Copy + Into<u32>,
+    Out,
+    const BM: usize,
+    const BK: usize,
+    const THREADS: usize,
+    const A_T: bool,
+    R: SmemTile,
+    C: SmemTile,
+>(
+    ops: &Operands<In, Out>,
+    k0: u32,
+    t: usize,
+    stage: u32,
+    tiles: (R, C),
+) {
+    let e = 16 / core::mem::size_of::<In>();
+    let Gemm { a, m, k, lda, .. } = ops.p;
+    for l in 0..(BM * BK / e) / THREADS {
+        let i = t + l * THREADS;
+        unsafe {
+            if A_T {
+                let (r, c) = (i / (BM / e), i % (BM / e));
+                let dst = stage + tiles.1.offset(r, c) as u32;
+                copy_chunk(dst, a, lda, k0 + r as u32, ops.row0 + e as u32 * c as u32, k, m, ops.a_aligned);
+            } else {
+                let (r, c) = (i / (BK / e), i % (BK / e));
+                let dst = stage + tiles.0.offset(r, c) as u32;
+                copy_chunk(dst, a, lda, ops.row0 + r as u32, k0 + e as u32 * c as u32, m, k, ops.a_aligned);
+            }
+        }
+    }
+}
+
+/// Issues the copies of B's K slice at `k0` (`BK×BN`) into the tile at
+/// `stage`: `[BK][BN]` laid out as `tiles.0`, or `[BN][BK]` as `tiles.1`
+/// when column-major (`B_T`).
+#[inline(always)]
+pub(crate) unsafe fn copy_b<
+    In: Copy + Into<u32>,
+    Out,
+    const BN: usize,
+    const BK: usize,
+    const THREADS: usize,
+    const B_T: bool,
+    R: SmemTile,
+    C: SmemTile,
+>(
+    ops: &Operands<In, Out>,
+    k0: u32,
+    t: usize,
+    stage: u32,
+    tiles: (R, C),
+) {
+    let e = 16 / core::mem::size_of::<In>();
+    let Gemm { b, n, k, ldb, .. } = ops.p;
+    for l in 0..(BK * BN / e) / THREADS {
+        let i = t + l * THREADS;
+        unsafe {
+            if B_T {
+                let (r, c) = (i / (BK / e), i % (BK / e));
+                let dst = stage + tiles.1.offset(r, c) as u32;
+                copy_chunk(dst, b, ldb, ops.col0 + r as u32, k0 + e as u32 * c as u32, n, k, ops.b_aligned);
+            } else {
+                let (r, c) = (i / (BN / e), i % (BN / e));
+                let dst = stage + tiles.0.offset(r, c) as u32;
+                copy_chunk(dst, b, ldb, k0 + r as u32, ops.col0 + e as u32 * c as u32, k, n, ops.b_aligned);
+            }
+        }
+    }
+}
+
+/// Issues the copies of the K slice at `k0`: A into `a_stage` (layouts for
+/// row- and column-major A: `a_tiles`), B into `b_stage` (`b_tiles`).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+pub(crate) unsafe fn copy_slice<
+    In: Copy + Into<u32>,
+    Out,
+    const BM: usize,
+    const BN: usize,
+    const BK: usize,
+    const THREADS: usize,
+    const A_T: bool,
+    const B_T: bool,
+    AR: SmemTile,
+    AC: SmemTile,
+    BR: SmemTile,
+    BC: SmemTile,
+>(
+    ops: &Operands<In, Out>,
+    k0: u32,
+    t: usize,
+    (a_stage, a_tiles): (u32, (AR, AC)),
+    (b_stage, b_tiles): (u32, (BR, BC)),
+) {
+    unsafe {
+        copy_a::<In, Out, BM, BK, THREADS, A_T, AR, AC>(ops, k0, t, a_stage, a_tiles);
+        copy_b::<In, Out, BN, BK, THREADS, B_T, BR, BC>(ops, k0, t, b_stage, b_tiles);
+    }
+}
+
+/// TF32 `wgmma`'s B: a row-major f32 B (`[k][n]`) transposed on the way in,
+/// one 4-byte `cp.async` per element, into `[BN][32]` rows with 128-byte
+/// swizzle (TF32 `wgmma` has no transposed form).
+///
+/// Thread t copies k-row kr = 4·(t/32) + t%4, columns 8·l + (t/4)%8 for
+/// l = 0, 1, …: a warp covers 4 k × 8 n per copy (32 distinct banks under
+/// the swizzle; 4 rows of 32 contiguous bytes in global memory). Columns 8
+/// apart land in rows 8 apart, whose swizzle key is the same, so consecutive
+/// copies are a constant 32 bytes (source) and 1024 bytes (destination)
+/// apart: one instruction each, on interior tiles.
+#[cfg(rgemm_sm90a)]
+#[inline(always)]
+pub(crate) unsafe fn copy_b_transposed_f32<const BN: usize, const BK: usize, const THREADS: usize>(
+    ops: &Operands<u32, f32>,
+    k0: u32,
+    t: usize,
+    b_stage: u32,
+) {
+    const { assert!(THREADS == 256 && BK == 32) };
+    let Gemm { b, n, k, ldb, .. } = ops.p;
+    let col0 = ops.col0;
+    let (kr, nl) = (4 * (t / 32) + t % 4, (t / 4) % 8);
+    let row = k0 + kr as u32;
+    let dst = b_stage + (swizzled(BK * 4, nl, kr / 4) + (kr % 4) * 4) as u32;
+    if row < k && col0 + BN as u32 <= n {
+        let src = unsafe { b.add(at(row, ldb, col0 + nl as u32)) } as *const f32;
+        for l in 0..BN / 8 {
+            unsafe { cp_async_4(dst + (l * 1024) as u32, src.add(8 * l), 4) };
+        }
+    } else {
+        for l in 0..BN / 8 {
+            let col = col0 + (8 * l + nl) as u32;
+            let inside = row < k && col < n;
+            let src = if inside { unsafe { b.add(at(row, ldb, col)) } } else { b };
+            unsafe { cp_async_4(dst + (l * 1024) as u32, src as *const f32, if inside { 4 } else { 0 }) };
+        }
+    }
+}

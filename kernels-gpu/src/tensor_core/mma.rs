@@ -1,0 +1,224 @@
+//! Step 8 — tensor cores (f16 and bf16 in, f32 accumulate, f16/bf16 out).
+//!
+//! The hierarchy is CUTLASS's: a block tile (128×256 or 128×128, K slice 32
+//! or 64)
+//! is split into 64×64 warp tiles, each computed as 4×8 `mma.sync.m16n8k16`
+//! instruction tiles with f32 accumulators in registers (128 per thread).
+//!
+//! Mainloop: a 4-stage `cp.async` pipeline moves 16-byte chunks of A and B
+//! straight into shared memory (3 slices in flight while one is multiplied).
+//! Operands reach registers through `ldmatrix` (A, row-major `[m][k]`) and
+//! `ldmatrix.trans` (B, row-major `[k][n]`, which `mma` wants column-major).
+//! Each `ldmatrix` phase reads eight 16-byte rows; without care those rows
+//! sit in the same banks (A rows are 64 bytes apart, B rows 256–512), so the
+//! 16-byte chunks of each row are XOR-swizzled: chunk `c` of row `r` is
+//! stored at `c ^ f(r)`, which spreads any 8 consecutive rows over all banks.
+//!
+//! Epilogue: accumulators are rounded to the output type in pairs
+//! (`cvt.rn.{f16x2,bf16x2}.f32`), then either stored 4 bytes at a time, or
+//! staged as a C tile in shared memory and written out with coalesced 16-byte
+//! stores (`Features::staged_epilogue`; which one wins depends on the tile,
+//! see docs/PERF.md).
+//!
+//! Edges: chunks outside the matrix are zero-filled by `cp.async` itself;
+//! when rows are not 16-byte aligned (K or N not a multiple of 8) chunks are
+//! gathered element by element instead. Any M, N, K is correct.
+//!
+//! Cost (registers from the driver; shared memory) and measured speed, f16
+//! (bf16 within 1%), H200, 8192×4096×6144, docs/runs/2026-11-22-run13:
+//! 128×128×32, 8 warps of 32×64, direct epilogue: 127 registers, 64 KiB,
+//! 354.8 TFLOP/s (45% of cuBLAS; tuned); 4 warps of 64×64, staged epilogue:
+//! 234, 342.8; 128×128×64: 250, 96 KiB, 352.9; 128×256×64: 250, 144 KiB,
+//! 325.1; 128×256×32 with 16 warps of 64×32: 128, 297.1; with 8 of 64×64:
+//! 226, 96 KiB, 316.9. The ablations (no swizzle, no `ldmatrix`, 2 stages)
+//! run at 80–85. On Hopper, step 9 (`wgmma.rs`) is 1.5× faster.
+//!
+//! Layouts: 128×128×32 (both warp shapes) and 128×256×32 with 64×32 warps
+//! are also compiled for column-major A and/or B: those tiles keep the
+//! operand's orientation (`[BK][BM]`, `[BN][BK]`) and read it with the other
+//! `ldmatrix` (`.trans` for A, plain for B).
+
+use super::epilogue::{Output, store_c_direct, store_c_staged};
+use super::global_to_shared::{Operands, SmemTile, Swizzled, copy_slice};
+use super::{Bf16, F16, MmaElement};
+use crate::device::sm80::{cp_async_commit, cp_async_wait, ldmatrix_x4, ldmatrix_x4_trans};
+use crate::device::{load_shared_b32, load_shared_u16, smem_addr, sync_threads, thread_idx};
+use crate::kernel_abi::{Gemm, kernel_entries};
+use crate::tile_scheduler::tile_origin;
+
+/// Byte offset of chunk `chunk` of row `row` in a slice tile with rows
+/// `row_bytes` long: swizzled, or plain when `SWIZZLE` is off (ablation).
+#[inline(always)]
+fn tile_offset<const SWIZZLE: bool>(row_bytes: usize, row: usize, chunk: usize) -> usize {
+    Swizzled::<SWIZZLE> { row_bytes }.offset(row, chunk)
+}
+
+/// # Safety
+/// See the entry point.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+unsafe fn tensor_core<
+    E: MmaElement,
+    const BM: usize,
+    const BN: usize,
+    const BK: usize,
+    const WM: usize,
+    const WN: usize,
+    const THREADS: usize,
+    const MI: usize,
+    const NJ: usize,
+    const STAGES: usize,
+    const LDMATRIX: bool,
+    const SWIZZLE: bool,
+    const STAGED_EPILOGUE: bool,
+    const A_T: bool,
+    const B_T: bool,
+>(
+    p: Gemm<u16, u16>,
+) {
+    // MI × NJ: the warp tile in 16×16 pieces (each one A fragment and a pair
+    // of 16×8 accumulators).
+    const {
+        assert!((BK == 32 || BK == 64) && BN >= 64 && WM == MI * 16 && WN == NJ * 16 && STAGES >= 2 && STAGES <= 9);
+        assert!(THREADS == (BM / WM) * (BN / WN) * 32);
+        assert!(
+            (BM * BK / 8).is_multiple_of(THREADS) && (BK * BN / 8).is_multiple_of(THREADS),
+            "whole chunks per thread"
+        );
+        assert!(LDMATRIX || (!A_T && !B_T), "column-major operands are read with ldmatrix");
+    };
+    let (a_bytes, b_bytes) = gemm_launch::mma_tile_bytes(gemm_launch::Dtype::F16, BM as u32, BN as u32, BK as u32);
+    let stage_bytes = (a_bytes + b_bytes) as usize;
+    let a_stage = |s: usize| smem_addr(s * stage_bytes);
+    let b_stage = |s: usize| smem_addr(s * stage_bytes + a_bytes as usize);
+
+    let (row0, col0) = tile_origin::<BM, BN>(p.m, p.n, p.group_m);
+    let slices = p.k.div_ceil(BK as u32) as usize;
+    let ops = Operands::new::<A_T, B_T>(p, row0, col0);
+    let t = thread_idx();
+    let (warp, lane) = (t / 32, t % 32);
+    let (warp_row, warp_col) = ((warp / (BN / WN)) * WM, (warp % (BN / WN)) * WN);
+    // Each tile keeps its operand's orientation (see `global_to_shared`).
+    let a_layout = (Swizzled::<SWIZZLE> { row_bytes: BK * 2 }, Swizzled::<SWIZZLE> { row_bytes: BM * 2 });
+    let b_layout = (Swizzled::<SWIZZLE> { row_bytes: BN * 2 }, Swizzled::<SWIZZLE> { row_bytes: BK * 2 });
+
+    for s in 0..STAGES - 1 {
+        if s < slices {
+            unsafe {
+                copy_slice::<u16, u16, BM, BN, BK, THREADS, A_T, B_T, _, _, _, _>(
+                    &ops,
+                    (s * BK) as u32,
+                    t,
+                    (a_stage(s), a_layout),
+                    (b_stage(s), b_layout),
+                )
+            };
+        }
+        cp_async_commit();
+    }
+
+    let mut acc = [[[[0.0f32; 4]; 2]; NJ]; MI];
+    for s in 0..slices {
+        cp_async_wait(STAGES as u32 - 2);
+        sync_threads();
+        let next = s + STAGES - 1;
+        if next < slices {
+            let st = next % STAGES;
+            unsafe {
+                copy_slice::<u16, u16, BM, BN, BK, THREADS, A_T, B_T, _, _, _, _>(
+                    &ops,
+                    (next * BK) as u32,
+                    t,
+                    (a_stage(st), a_layout),
+                    (b_stage(st), b_layout),
+                )
+            };
+        }
+        cp_async_commit();
+
+        let (a_tile, b_tile) = (a_stage(s % STAGES), b_stage(s % STAGES));
+        for kk in 0..BK / 16 {
+            let a_frag: [[u32; 4]; MI] = core::array::from_fn(|mi| {
+                if A_T {
+                    // `[k][m]` tile: lane l addresses k-row l%8 of 8×8 matrix
+                    // l/8 = (m half, k half) = ((l/8)%2, l/16); `.trans`
+                    // hands each lane the same registers as the row-major case.
+                    let k_row = kk * 16 + (lane / 16) * 8 + lane % 8;
+                    let chunk = (warp_row + mi * 16) / 8 + (lane / 8) % 2;
+                    ldmatrix_x4_trans(a_tile + tile_offset::<SWIZZLE>(BM * 2, k_row, chunk) as u32)
+                } else if LDMATRIX {
+                    // Lane l addresses row l % 16 of the 16×16 A tile, k half l / 16.
+                    let row = warp_row + mi * 16 + lane % 16;
+                    ldmatrix_x4(a_tile + tile_offset::<SWIZZLE>(BK * 2, row, kk * 2 + lane / 16) as u32)
+                } else {
+                    // The same registers gathered by hand: lane (g, t) = (lane/4,
+                    // lane%4) holds A[g][2t..2t+2], A[g+8][..], A[g][2t+8..], A[g+8][2t+8..].
+                    let row = warp_row + mi * 16 + lane / 4;
+                    let within = (lane % 4) * 4;
+                    core::array::from_fn(|r| {
+                        let (dr, half) = ((r % 2) * 8, r / 2);
+                        let offset = tile_offset::<SWIZZLE>(BK * 2, row + dr, kk * 2 + half) + within;
+                        load_shared_b32(a_tile + offset as u32)
+                    })
+                }
+            });
+            // Registers 0,1 of each fragment are the left 16×8 B tile (k
+            // halves), registers 2,3 the right one.
+            let b_frag: [[u32; 4]; NJ] = core::array::from_fn(|nj| {
+                if B_T {
+                    // `[n][k]` tile, already the column-major B that `mma`
+                    // wants: lane l addresses n-row l%8 of matrix l/8 =
+                    // (n half, k half) = (l/16, (l/8)%2), no transpose.
+                    let n_row = warp_col + nj * 16 + (lane / 16) * 8 + lane % 8;
+                    ldmatrix_x4(b_tile + tile_offset::<SWIZZLE>(BK * 2, n_row, kk * 2 + (lane / 8) % 2) as u32)
+                } else if LDMATRIX {
+                    // Lane l addresses k-row l % 16 of a 16×16 B tile, n half l / 16.
+                    let chunk = (warp_col + nj * 16) / 8 + lane / 16;
+                    ldmatrix_x4_trans(b_tile + tile_offset::<SWIZZLE>(BN * 2, kk * 16 + lane % 16, chunk) as u32)
+                } else {
+                    // By hand: lane (g, t) needs B[2t][n], B[2t+1][n] (and k + 8)
+                    // for column n = g of each 16×8 tile: two 16-bit loads per register.
+                    let k0 = kk * 16 + (lane % 4) * 2;
+                    core::array::from_fn(|r| {
+                        let (h, dk) = (r / 2, (r % 2) * 8);
+                        let n = warp_col + nj * 16 + h * 8 + lane / 4;
+                        let at_k = |k: usize| {
+                            let offset = tile_offset::<SWIZZLE>(BN * 2, k, n / 8) + (n % 8) * 2;
+                            load_shared_u16(b_tile + offset as u32)
+                        };
+                        at_k(k0 + dk) | (at_k(k0 + dk + 1) << 16)
+                    })
+                }
+            });
+            for (acc_m, a_m) in acc.iter_mut().zip(&a_frag) {
+                for (acc_pair, b) in acc_m.iter_mut().zip(&b_frag) {
+                    acc_pair[0] = E::mma(*a_m, [b[0], b[1]], acc_pair[0]);
+                    acc_pair[1] = E::mma(*a_m, [b[2], b[3]], acc_pair[1]);
+                }
+            }
+        }
+    }
+
+    let out = Output { p: &ops.p, row0, col0, warp_row, warp_col, lane };
+    if STAGED_EPILOGUE {
+        unsafe { store_c_staged::<E, BM, BN, THREADS, MI, NJ>(&out, &acc, t) };
+    } else {
+        unsafe { store_c_direct::<E, MI, NJ>(&out, &acc) };
+    }
+}
+
+kernel_entries!(mma tensor_core<F16>, hgemm_mma_128x256x32, gemm_launch::MMA_F16_128X256X32, row_major);
+kernel_entries!(mma tensor_core<F16>, hgemm_mma_128x128x32, gemm_launch::MMA_F16_128X128X32, any);
+kernel_entries!(mma tensor_core<F16>, hgemm_mma_128x256x64, gemm_launch::MMA_F16_128X256X64, row_major);
+kernel_entries!(mma tensor_core<F16>, hgemm_mma_128x128x64, gemm_launch::MMA_F16_128X128X64, row_major);
+kernel_entries!(mma tensor_core<F16>, hgemm_mma_128x128x32_w32x64, gemm_launch::MMA_F16_128X128X32_W32X64, any);
+kernel_entries!(mma tensor_core<F16>, hgemm_mma_128x256x32_w64x32, gemm_launch::MMA_F16_128X256X32_W64X32, any);
+kernel_entries!(mma tensor_core<F16>, hgemm_ablate_plain, gemm_launch::ABLATE_F16_PLAIN, row_major);
+kernel_entries!(mma tensor_core<F16>, hgemm_ablate_ldmatrix, gemm_launch::ABLATE_F16_LDMATRIX, row_major);
+kernel_entries!(mma tensor_core<F16>, hgemm_ablate_stages, gemm_launch::ABLATE_F16_STAGES, row_major);
+kernel_entries!(mma tensor_core<Bf16>, bgemm_mma_128x256x32, gemm_launch::MMA_BF16_128X256X32, row_major);
+kernel_entries!(mma tensor_core<Bf16>, bgemm_mma_128x128x32, gemm_launch::MMA_BF16_128X128X32, any);
+kernel_entries!(mma tensor_core<Bf16>, bgemm_mma_128x256x64, gemm_launch::MMA_BF16_128X256X64, row_major);
+kernel_entries!(mma tensor_core<Bf16>, bgemm_mma_128x128x64, gemm_launch::MMA_BF16_128X128X64, row_major);
+kernel_entries!(mma tensor_core<Bf16>, bgemm_mma_128x128x32_w32x64, gemm_launch::MMA_BF16_128X128X32_W32X64, any);
+kernel_entries!(mma tensor_core<Bf16>, bgemm_mma_128x256x32_w64x32, gemm_launch::MMA_BF16_128X256X32_W64X32, any);
