@@ -178,6 +178,9 @@ struct Request {
     memory: Memory,
 }
 
+/// A problem's M, N and K.
+type Mnk = (usize, usize, usize);
+
 /// The most device memory the request holds at once, and what holds it.
 struct Memory {
     bytes: u64,
@@ -192,13 +195,16 @@ impl Request {
         } else {
             vec![parse_dtype(&cli.shape.dtype).map_err(|e| e.to_string())?]
         };
-        if !matches!(cli.kernel.as_str(), "all" | "auto") && cli.command.is_none() {
-            // A named kernel runs with the dtypes that have it; none is an error.
+        if !matches!(cli.kernel.as_str(), "all" | "auto") {
+            // A named kernel runs with the dtypes that have it; none is an
+            // error (also for `tune` and `sweep`, which ignore it: a typo).
             let known: Vec<Dtype> = dtypes.iter().copied().filter(|&d| find_kernel(d, &cli.kernel).is_ok()).collect();
             if known.is_empty() {
                 return Err(unknown_kernel(&cli.kernel, &dtypes));
             }
-            dtypes = known;
+            if cli.command.is_none() {
+                dtypes = known;
+            }
         }
         let grid = match &cli.command {
             Some(Command::Sweep(args)) => match &args.shapes {
@@ -211,12 +217,12 @@ impl Request {
         // Each step's problems, held at once: per dtype for a benchmark
         // (the full shape, and the naive kernel's reduced one) or a tuning;
         // per dtype and shape for a sweep. Lists allocate nothing.
-        let mut steps: Vec<(Dtype, Vec<(usize, usize, usize)>)> = Vec::new();
+        let mut steps: Vec<(Dtype, Vec<Mnk>)> = Vec::new();
         for &dtype in &dtypes {
             match &cli.command {
                 _ if cli.list_kernels => {}
                 None => {
-                    let mut shapes: Vec<(usize, usize, usize)> = Vec::new();
+                    let mut shapes: Vec<Mnk> = Vec::new();
                     for spec in requested_kernels(dtype, &cli.kernel) {
                         let at = spec.map_or(full, |s| shape_for(s, full));
                         if !shapes.contains(&at) {
@@ -283,7 +289,7 @@ fn run(cli: &Cli, request: &Request, gpu: &Gpu) -> Result<bool> {
         println!("device: {} (sm_{cc_major}{cc_minor}, {} SMs)", gpu.info.name, gpu.info.multiprocessors);
     }
     if cli.list_kernels {
-        list_kernels(gpu, &dtypes)?;
+        list_kernels(gpu, dtypes)?;
         return Ok(true);
     }
     let cublas = match (&cli.command, cli.no_cublas) {
@@ -293,7 +299,7 @@ fn run(cli: &Cli, request: &Request, gpu: &Gpu) -> Result<bool> {
         _ => None,
     };
     if let Some(Command::Sweep(args)) = &cli.command {
-        return sweep(gpu, cublas.as_ref(), &dtypes, &request.grid, &cli.shape, args);
+        return sweep(gpu, cublas.as_ref(), dtypes, &request.grid, &cli.shape, args);
     }
     let mut all_ok = true;
     if !cli.json && cli.command.is_none() {
@@ -372,7 +378,7 @@ fn selection(gpu: &Gpu, dtype: Dtype, cli: &Cli) -> Result<Vec<(&'static gemm_la
 }
 
 impl Shape {
-    fn mnk(&self) -> (usize, usize, usize) {
+    fn mnk(&self) -> Mnk {
         // Each at most MAX_DIM (the parser's range): no truncation.
         (self.m as usize, self.n as usize, self.k as usize)
     }
@@ -380,7 +386,7 @@ impl Shape {
 
 /// The shape a kernel runs on: the naive kernel gets a reduced one on large
 /// problems, halving each dimension until it is affordable.
-fn shape_for(spec: &gemm_launch::KernelSpec, full: (usize, usize, usize)) -> (usize, usize, usize) {
+fn shape_for(spec: &gemm_launch::KernelSpec, full: Mnk) -> Mnk {
     let (mut m, mut n, mut k) = full;
     if spec.algorithm == gemm_launch::Algorithm::Naive {
         while 2.0 * m as f64 * n as f64 * k as f64 > NAIVE_MAX_FLOPS && m.min(n).min(k) > 1 {
