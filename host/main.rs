@@ -3,16 +3,17 @@
 
 use clap::{Args, Parser, Subcommand};
 use half::{bf16, f16};
-use rgemm::kernels::{Dtype, DtypeExt, find_kernel, parse_dtype, short_name};
+use rgemm::kernels::{Dtype, DtypeExt, MAX_DIM, find_kernel, parse_dtype, short_name};
 use rgemm::run::{Baseline, Problem, RunResult};
-use rgemm::tune::{self, Choice, TuneCache};
+use rgemm::sweep::SweepShape;
+use rgemm::tune::{self, Choice};
 use rgemm::{Element, GemmError, Gpu, Result, SplitK, cublas::Cublas};
 use std::process::ExitCode;
 
 /// The seeds' benchmark shape: A 8192×6144 times B 6144×4096.
-const DEFAULT_M: u32 = 8192;
-const DEFAULT_N: u32 = 4096;
-const DEFAULT_K: u32 = 6144;
+const DEFAULT_M: u64 = 8192;
+const DEFAULT_N: u64 = 4096;
+const DEFAULT_K: u64 = 6144;
 /// The naive kernel runs on a shape reduced until it has at most this many
 /// flops (the full seeds' shape would take seconds per launch).
 const NAIVE_MAX_FLOPS: f64 = 6.0e10;
@@ -53,18 +54,15 @@ struct Cli {
 
 #[derive(Args, Clone)]
 struct Shape {
-    /// Rows of A and C.
-    #[arg(long, global = true, default_value_t = DEFAULT_M, value_parser = clap::value_parser!(u32).range(1..))]
-    m: u32,
-    /// Columns of B and C.
-    #[arg(long, global = true, default_value_t = DEFAULT_N, value_parser = clap::value_parser!(u32).range(1..))]
-    n: u32,
-    /// Columns of A, rows of B.
-    #[arg(long, global = true, default_value_t = DEFAULT_K, value_parser = clap::value_parser!(u32).range(1..))]
-    k: u32,
-    /// Element type: f32 (exact, CUDA cores), f16 or bf16 (tensor cores, f32
-    /// accumulation), or all (every type this build has kernels for).
-    #[arg(long, global = true, default_value = "all")]
+    // M, N, K: help texts and the parser's range both come from MAX_DIM,
+    // the limit the library checks.
+    #[arg(long, global = true, default_value_t = DEFAULT_M, value_parser = dim_parser(), help = dim_help("Rows of A and C"))]
+    m: u64,
+    #[arg(long, global = true, default_value_t = DEFAULT_N, value_parser = dim_parser(), help = dim_help("Columns of B and C"))]
+    n: u64,
+    #[arg(long, global = true, default_value_t = DEFAULT_K, value_parser = dim_parser(), help = dim_help("Columns of A, rows of B"))]
+    k: u64,
+    #[arg(long, global = true, default_value = "all", help = dtype_help())]
     dtype: String,
     /// Timed launches per kernel (median reported).
     #[arg(long, global = true, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=100_000))]
@@ -92,16 +90,82 @@ struct SweepArgs {
     out: std::path::PathBuf,
 }
 
+fn dim_parser() -> clap::builder::RangedU64ValueParser<u64> {
+    clap::value_parser!(u64).range(1..=MAX_DIM as u64)
+}
+
+fn dim_help(what: &str) -> String {
+    format!("{what}: 1 to {MAX_DIM} (the kernels' 32-bit index limit)")
+}
+
+fn dtype_help() -> String {
+    let names: Vec<&str> = supported_dtypes().iter().map(|d| d.name()).collect();
+    format!(
+        "Element type: f32 (exact, CUDA cores), tf32 (f32 data, tensor cores with TF32 operands), f16 or bf16 \
+         (tensor cores, f32 accumulation), or all (every type this build has kernels for). This build: {}, all",
+        names.join(", ")
+    )
+}
+
+fn supported_dtypes() -> Vec<Dtype> {
+    Dtype::ALL.into_iter().filter(|d| !d.kernels().is_empty()).collect()
+}
+
+/// A request `gemm` refuses: one `error: ...` line on stderr and exit code
+/// 2, as clap's own usage errors.
+fn refuse(message: &str) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::from(2)
+}
+
+/// Order: parse and check the request (no GPU needed) → open the GPU →
+/// check the memory the request needs → run. A bad request does no GPU work.
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match run(&cli) {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // --help and --version: clap prints them and exits 0.
+        Err(e) if !e.use_stderr() => e.exit(),
+        // clap's message without its usage and tips: one line, like ours.
+        Err(e) => {
+            let text = e.render().to_string();
+            let line = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("invalid arguments");
+            return refuse(line.strip_prefix("error: ").unwrap_or(line));
+        }
+    };
+    let request = match Request::new(&cli) {
+        Ok(request) => request,
+        Err(message) => return refuse(&message),
+    };
+    let gpu = match Gpu::new() {
+        Ok(gpu) => gpu,
+        Err(e) => return failed(e),
+    };
+    match gpu.ensure_free(request.memory.bytes) {
+        Ok(()) => {}
+        Err(GemmError::OutOfMemory { needed, free }) => {
+            return refuse(&format!(
+                "{} needs {needed} bytes of device memory; the device has {free} bytes free",
+                request.memory.what
+            ));
+        }
+        Err(e) => return failed(e),
+    }
+    match run(&cli, &request, &gpu) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
-        Err(GemmError::NoGpu(reason)) => {
+        Err(e) => failed(e),
+    }
+}
+
+/// A failure once the request was accepted: no GPU is exit code 2 (nothing
+/// ran), anything else 1.
+fn failed(e: GemmError) -> ExitCode {
+    match e {
+        GemmError::NoGpu(reason) => {
             eprintln!("gemm: no usable NVIDIA GPU ({reason}); nothing was run");
             ExitCode::from(2)
         }
-        Err(e) => {
+        e => {
             eprintln!("gemm: {e}");
             ExitCode::from(1)
         }
@@ -119,29 +183,128 @@ fn parse_split_k(value: &str) -> std::result::Result<SplitK, String> {
     }
 }
 
-/// The dtypes `--dtype` names.
-fn dtypes(name: &str) -> Result<Vec<Dtype>> {
-    if name == "all" {
-        Ok(Dtype::ALL.into_iter().filter(|d| !d.kernels().is_empty()).collect())
-    } else {
-        Ok(vec![parse_dtype(name)?])
+/// A command line, checked whole before anything runs: the dtypes, the
+/// kernel name, the sweep's shapes, and the device memory the largest step
+/// will hold at once. (M, N and K are range-checked by the parser.)
+struct Request {
+    dtypes: Vec<Dtype>,
+    /// `gemm sweep`'s shapes (empty for other commands).
+    grid: Vec<SweepShape>,
+    memory: Memory,
+}
+
+/// A problem's M, N and K.
+type Mnk = (usize, usize, usize);
+
+/// The most device memory the request holds at once, and what holds it.
+struct Memory {
+    bytes: u64,
+    what: String,
+}
+
+impl Request {
+    /// The request, or why it is refused (one line).
+    fn new(cli: &Cli) -> std::result::Result<Request, String> {
+        let mut dtypes = if cli.shape.dtype == "all" {
+            supported_dtypes()
+        } else {
+            vec![parse_dtype(&cli.shape.dtype).map_err(|e| e.to_string())?]
+        };
+        if !matches!(cli.kernel.as_str(), "all" | "auto") {
+            // A named kernel runs with the dtypes that have it; none is an
+            // error (also for `tune` and `sweep`, which ignore it: a typo).
+            let known: Vec<Dtype> = dtypes.iter().copied().filter(|&d| find_kernel(d, &cli.kernel).is_ok()).collect();
+            if known.is_empty() {
+                return Err(unknown_kernel(&cli.kernel, &dtypes));
+            }
+            if cli.command.is_none() {
+                dtypes = known;
+            }
+        }
+        let grid = match &cli.command {
+            Some(Command::Sweep(args)) => match &args.shapes {
+                Some(list) => rgemm::sweep::parse_shapes(list).map_err(|e| e.to_string())?,
+                None => rgemm::sweep::default_grid(),
+            },
+            _ => Vec::new(),
+        };
+        let full = cli.shape.mnk();
+        // Each step's problems, held at once: per dtype for a benchmark
+        // (the full shape, and the naive kernel's reduced one) or a tuning;
+        // per dtype and shape for a sweep. Lists allocate nothing.
+        let mut steps: Vec<(Dtype, Vec<Mnk>)> = Vec::new();
+        for &dtype in &dtypes {
+            match &cli.command {
+                _ if cli.list_kernels => {}
+                None => {
+                    let mut shapes: Vec<Mnk> = Vec::new();
+                    for spec in requested_kernels(dtype, &cli.kernel) {
+                        let at = spec.map_or(full, |s| shape_for(s, full));
+                        if !shapes.contains(&at) {
+                            shapes.push(at);
+                        }
+                    }
+                    steps.push((dtype, shapes));
+                }
+                Some(Command::Tune) => steps.push((dtype, vec![full])),
+                Some(Command::Sweep(_)) => steps.extend(grid.iter().map(|s| (dtype, vec![(s.m, s.n, s.k)]))),
+            }
+        }
+        let memory = steps
+            .iter()
+            .map(|(dtype, shapes)| Memory {
+                bytes: shapes.iter().map(|&(m, n, k)| problem_bytes(*dtype, m, n, k)).fold(0, u64::saturating_add),
+                what: format!(
+                    "{} {} (A, B and C)",
+                    dtype.name(),
+                    shapes.iter().map(|(m, n, k)| format!("{m}×{n}×{k}")).collect::<Vec<_>>().join(" and ")
+                ),
+            })
+            .max_by_key(|m| m.bytes)
+            .unwrap_or(Memory { bytes: 0, what: "nothing".into() });
+        Ok(Request { dtypes, grid, memory })
     }
 }
 
-/// Returns whether every result passed its check.
-fn run(cli: &Cli) -> Result<bool> {
-    let dtypes = dtypes(&cli.shape.dtype)?;
-    // Reject a bad kernel name before touching the GPU.
-    if !matches!(cli.kernel.as_str(), "all" | "auto") && !dtypes.iter().any(|&d| find_kernel(d, &cli.kernel).is_ok()) {
-        find_kernel(dtypes[0], &cli.kernel)?;
+/// The kernels a benchmark of `dtype` may run for `--kernel`: `None` stands
+/// for the one `auto` picks on the GPU, which runs on the full shape.
+fn requested_kernels(dtype: Dtype, kernel: &str) -> Vec<Option<&'static gemm_launch::KernelSpec>> {
+    match kernel {
+        "all" => dtype.kernels().into_iter().map(Some).collect(),
+        "auto" => vec![None],
+        name => find_kernel(dtype, name).ok().map(Some).into_iter().collect(),
     }
-    let gpu = Gpu::new()?;
+}
+
+/// Bytes of A, B and C of one problem (saturating: an impossible request
+/// then fails the memory check instead of wrapping).
+fn problem_bytes(dtype: Dtype, m: usize, n: usize, k: usize) -> u64 {
+    let elements = (m as u128) * (k as u128) + (k as u128) * (n as u128) + (m as u128) * (n as u128);
+    u64::try_from(elements * u128::from(dtype.element_bytes())).unwrap_or(u64::MAX)
+}
+
+/// `--kernel NAME` matched by no requested dtype: the message, with every
+/// name those dtypes have.
+fn unknown_kernel(name: &str, dtypes: &[Dtype]) -> String {
+    let mut available: Vec<&str> = Vec::new();
+    for spec in dtypes.iter().flat_map(|d| d.kernels()) {
+        if !available.contains(&short_name(spec)) {
+            available.push(short_name(spec));
+        }
+    }
+    let dtype_names: Vec<&str> = dtypes.iter().map(|d| d.name()).collect();
+    format!("unknown kernel '{name}' for {}; available: {}", dtype_names.join(", "), available.join(", "))
+}
+
+/// Returns whether every result passed its check.
+fn run(cli: &Cli, request: &Request, gpu: &Gpu) -> Result<bool> {
+    let dtypes = &request.dtypes;
     let (cc_major, cc_minor) = gpu.info.compute_capability;
     if !cli.json {
         println!("device: {} (sm_{cc_major}{cc_minor}, {} SMs)", gpu.info.name, gpu.info.multiprocessors);
     }
     if cli.list_kernels {
-        list_kernels(&gpu, &dtypes)?;
+        list_kernels(gpu, dtypes)?;
         return Ok(true);
     }
     let cublas = match (&cli.command, cli.no_cublas) {
@@ -151,21 +314,21 @@ fn run(cli: &Cli) -> Result<bool> {
         _ => None,
     };
     if let Some(Command::Sweep(args)) = &cli.command {
-        return sweep(&gpu, cublas.as_ref(), &dtypes, &cli.shape, args);
+        return sweep(gpu, cublas.as_ref(), dtypes, &request.grid, &cli.shape, args);
     }
     let mut all_ok = true;
     if !cli.json && cli.command.is_none() {
         print_header();
     }
-    for dtype in dtypes {
+    for &dtype in dtypes {
         // f32 buffers serve f32 and TF32; f16 and bf16 have their own.
         all_ok &= match (dtype, &cli.command) {
-            (Dtype::F32 | Dtype::Tf32, Some(Command::Tune)) => tune_shape::<f32>(&gpu, dtype, &cli.shape)?,
-            (Dtype::F16, Some(Command::Tune)) => tune_shape::<f16>(&gpu, dtype, &cli.shape)?,
-            (Dtype::Bf16, Some(Command::Tune)) => tune_shape::<bf16>(&gpu, dtype, &cli.shape)?,
-            (Dtype::F32 | Dtype::Tf32, None) => benchmark::<f32>(&gpu, cublas.as_ref(), dtype, cli)?,
-            (Dtype::F16, None) => benchmark::<f16>(&gpu, cublas.as_ref(), dtype, cli)?,
-            (Dtype::Bf16, None) => benchmark::<bf16>(&gpu, cublas.as_ref(), dtype, cli)?,
+            (Dtype::F32 | Dtype::Tf32, Some(Command::Tune)) => tune_shape::<f32>(gpu, dtype, &cli.shape)?,
+            (Dtype::F16, Some(Command::Tune)) => tune_shape::<f16>(gpu, dtype, &cli.shape)?,
+            (Dtype::Bf16, Some(Command::Tune)) => tune_shape::<bf16>(gpu, dtype, &cli.shape)?,
+            (Dtype::F32 | Dtype::Tf32, None) => benchmark::<f32>(gpu, cublas.as_ref(), dtype, cli)?,
+            (Dtype::F16, None) => benchmark::<f16>(gpu, cublas.as_ref(), dtype, cli)?,
+            (Dtype::Bf16, None) => benchmark::<bf16>(gpu, cublas.as_ref(), dtype, cli)?,
             (_, Some(Command::Sweep(_))) => unreachable!("handled above"),
         };
     }
@@ -205,7 +368,7 @@ fn list_kernels(gpu: &Gpu, dtypes: &[Dtype]) -> Result<()> {
 
 /// Which kernels to run, each with its tile order.
 fn selection(gpu: &Gpu, dtype: Dtype, cli: &Cli) -> Result<Vec<(&'static gemm_launch::KernelSpec, Option<u32>)>> {
-    let (m, n, k) = (cli.shape.m as usize, cli.shape.n as usize, cli.shape.k as usize);
+    let (m, n, k) = cli.shape.mnk();
     Ok(match cli.kernel.as_str() {
         "all" => dtype
             .kernels()
@@ -229,10 +392,17 @@ fn selection(gpu: &Gpu, dtype: Dtype, cli: &Cli) -> Result<Vec<(&'static gemm_la
     })
 }
 
+impl Shape {
+    fn mnk(&self) -> Mnk {
+        // Each at most MAX_DIM (the parser's range): no truncation.
+        (self.m as usize, self.n as usize, self.k as usize)
+    }
+}
+
 /// The shape a kernel runs on: the naive kernel gets a reduced one on large
 /// problems, halving each dimension until it is affordable.
-fn shape_for(spec: &gemm_launch::KernelSpec, shape: &Shape) -> (usize, usize, usize) {
-    let (mut m, mut n, mut k) = (shape.m as usize, shape.n as usize, shape.k as usize);
+fn shape_for(spec: &gemm_launch::KernelSpec, full: Mnk) -> Mnk {
+    let (mut m, mut n, mut k) = full;
     if spec.algorithm == gemm_launch::Algorithm::Naive {
         while 2.0 * m as f64 * n as f64 * k as f64 > NAIVE_MAX_FLOPS && m.min(n).min(k) > 1 {
             (m, n, k) = (m.div_ceil(2), n.div_ceil(2), k.div_ceil(2));
@@ -247,7 +417,7 @@ fn benchmark<T: Element>(gpu: &Gpu, cublas: Option<&Cublas>, dtype: Dtype, cli: 
     let mut all_ok = true;
     let mut problems: Vec<(Problem<T>, Option<Baseline>)> = Vec::new();
     for (spec, group_m) in selection(gpu, dtype, cli)? {
-        let (m, n, k) = shape_for(spec, &cli.shape);
+        let (m, n, k) = shape_for(spec, cli.shape.mnk());
         let slot = match problems.iter().position(|(p, _)| (p.m, p.n, p.k) == (m, n, k)) {
             Some(i) => i,
             None => {
@@ -268,7 +438,7 @@ fn benchmark<T: Element>(gpu: &Gpu, cublas: Option<&Cublas>, dtype: Dtype, cli: 
         };
         let (problem, baseline) = &mut problems[slot];
         let mut row = problem.run(gpu, spec, group_m, iters, baseline.as_ref())?;
-        if (m, n, k) != (cli.shape.m as usize, cli.shape.n as usize, cli.shape.k as usize) {
+        if (m, n, k) != cli.shape.mnk() {
             row.note = "reduced shape (full one too slow)".into();
         }
         all_ok &= row.ok;
@@ -325,7 +495,11 @@ fn print_row(r: &RunResult, json: bool) {
 }
 
 fn tune_shape<T: Element>(gpu: &Gpu, dtype: Dtype, shape: &Shape) -> Result<bool> {
-    let (m, n, k) = (shape.m as usize, shape.n as usize, shape.k as usize);
+    let (m, n, k) = shape.mnk();
+    let path = tune::cache_path();
+    // A cache that cannot be read is said now (once), not after the tuning,
+    // and replaced by this tuning's result.
+    let mut cache = tune::load_or_warn(&path).unwrap_or_default();
     let mut problem = Problem::<T>::new(gpu, dtype, m, n, k, &mut rand::rng())?;
     let total = tune::candidates(gpu, dtype).count() * tune::GROUP_SIZES.len();
     let bar = indicatif::ProgressBar::new(total as u64);
@@ -351,8 +525,6 @@ fn tune_shape<T: Element>(gpu: &Gpu, dtype: Dtype, shape: &Shape) -> Result<bool
         eprintln!("gemm tune: no configuration passed its check; nothing cached");
         return Ok(false);
     };
-    let path = tune::cache_path();
-    let mut cache = TuneCache::load(&path)?;
     let choice = Choice { kernel: best.kernel.clone(), group_m: best.group_m, tflops: Some(best.tflops) };
     cache.entries.insert(tune::cache_key(&gpu.info.name, dtype, m, n, k), choice);
     cache.save(&path)?;
@@ -360,13 +532,17 @@ fn tune_shape<T: Element>(gpu: &Gpu, dtype: Dtype, shape: &Shape) -> Result<bool
     Ok(trials.iter().all(|t| t.ok))
 }
 
-/// `gemm sweep`: every shape × dtype, with a progress bar; a shape that does
-/// not fit in device memory is reported and skipped, any other error stops.
-fn sweep(gpu: &Gpu, cublas: Option<&Cublas>, dtypes: &[Dtype], shape: &Shape, args: &SweepArgs) -> Result<bool> {
-    let grid = match &args.shapes {
-        Some(list) => rgemm::sweep::parse_shapes(list)?,
-        None => rgemm::sweep::default_grid(),
-    };
+/// `gemm sweep`: every shape × dtype, with a progress bar. The request was
+/// checked against free memory before; a shape that no longer fits (another
+/// process took memory) is reported and skipped, any other error stops.
+fn sweep(
+    gpu: &Gpu,
+    cublas: Option<&Cublas>,
+    dtypes: &[Dtype],
+    grid: &[SweepShape],
+    shape: &Shape,
+    args: &SweepArgs,
+) -> Result<bool> {
     std::fs::create_dir_all(&args.out)
         .map_err(|e| GemmError::Output { path: args.out.display().to_string(), reason: e.to_string() })?;
     let bar = indicatif::ProgressBar::new((grid.len() * dtypes.len()) as u64);
@@ -376,7 +552,7 @@ fn sweep(gpu: &Gpu, cublas: Option<&Cublas>, dtypes: &[Dtype], shape: &Shape, ar
     );
     let (mut rows, mut rng) = (Vec::new(), rand::rng());
     for &dtype in dtypes {
-        for &at in &grid {
+        for &at in grid {
             bar.set_message(format!("{} {}×{}×{}", dtype.name(), at.m, at.n, at.k));
             let iters = shape.iters as usize;
             let measured = match dtype {

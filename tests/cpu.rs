@@ -7,11 +7,12 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rgemm::GemmError;
 use rgemm::api::{Batch, MatrixDesc, check_alignment, plan};
-use rgemm::kernels::{Dtype, DtypeExt, check_shape, entries, find_kernel, parse_dtype, short_name};
+use rgemm::kernels::{Dtype, DtypeExt, MAX_DIM, check_shape, entries, find_kernel, parse_dtype, short_name};
 use rgemm::matrix::Matrix;
 use rgemm::ptx::{PTX_SM80, PTX_SM90A, ptx};
 use rgemm::reference::{Reference, dgemm};
-use rgemm::tune::{Choice, TuneCache, cache_key, default_choice};
+use rgemm::sweep::parse_shapes;
+use rgemm::tune::{Choice, TuneCache, cache_key, default_choice, load_or_warn};
 
 fn rng() -> StdRng {
     StdRng::seed_from_u64(0x5eed)
@@ -328,6 +329,7 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     assert_eq!(loaded.entries.get("GPU|f32|1x2x3"), Some(&choice));
     std::fs::write(&path, "not json").unwrap();
     assert!(matches!(TuneCache::load(&path), Err(GemmError::TuneCache { .. })));
+    assert!(load_or_warn(&path).is_none(), "a corrupt cache is ignored (with a warning), not an error");
     std::fs::remove_dir_all(&dir).unwrap();
 
     // Every dtype's built-in choice exists and computes that dtype.
@@ -424,4 +426,14 @@ fn plans_reject_every_bad_call_with_its_own_error() {
     // Batched C matrices that overlap would race.
     let overlap = Batch { stride_c: 3, ..two };
     assert!(matches!(check(padded, rm(3, 2), rm(2, 2), overlap, [big; 3]), Err(GemmError::Shape(_))));
+}
+
+#[test]
+fn sweep_shapes_parse_within_the_kernels_limit() {
+    let shapes = parse_shapes(&format!("64x64x64, 1X2×3,{MAX_DIM}x1x1")).unwrap();
+    let dims: Vec<_> = shapes.iter().map(|s| (s.m, s.n, s.k)).collect();
+    assert_eq!(dims, [(64, 64, 64), (1, 2, 3), (MAX_DIM, 1, 1)]);
+    for bad in ["", "64x64", "64x64x64x1", "0x1x1", "axbxc", "-1x1x1", &format!("1x{}x1", MAX_DIM + 1), "64x64x64,"] {
+        assert!(matches!(parse_shapes(bad), Err(GemmError::Shape(_))), "{bad:?} was accepted");
+    }
 }

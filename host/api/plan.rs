@@ -6,9 +6,7 @@ use crate::driver::error::{GemmError, Result};
 use crate::driver::launch::Plan;
 use gemm_launch::OperandLayout;
 
-/// Largest M, N or K: rows and columns are 32-bit in the kernels and an
-/// index plus a tile must not wrap.
-pub const MAX_DIM: usize = i32::MAX as usize;
+pub use crate::driver::kernels::MAX_DIM;
 /// Largest batch: the launch grid's z dimension.
 pub const MAX_BATCH: usize = 65_535;
 

@@ -10,7 +10,7 @@ use crate::bench::tune;
 use crate::driver::element::Element;
 use crate::driver::error::{GemmError, Result};
 use crate::driver::gpu::Gpu;
-use crate::driver::kernels::Dtype;
+use crate::driver::kernels::{Dtype, MAX_DIM};
 use plotters::prelude::*;
 use rand::Rng;
 use std::path::Path;
@@ -51,14 +51,20 @@ pub fn default_grid() -> Vec<SweepShape> {
     grid
 }
 
-/// Parses `MxNxK[,MxNxK...]` into shapes of class "custom".
+/// Parses `MxNxK[,MxNxK...]` into shapes of class "custom"; each dimension
+/// in `1..=MAX_DIM`, the kernels' limit.
 pub fn parse_shapes(list: &str) -> Result<Vec<SweepShape>> {
     list.split(',')
         .map(|item| {
-            let dims: Vec<usize> = item.trim().split(['x', 'X', '×']).map(|d| d.trim().parse().unwrap_or(0)).collect();
+            let dims: Vec<Option<usize>> = item.trim().split(['x', 'X', '×']).map(|d| d.trim().parse().ok()).collect();
             match dims[..] {
-                [m, n, k] if m > 0 && n > 0 && k > 0 => Ok(shape("custom", m, n, k)),
-                _ => Err(GemmError::Shape(format!("sweep shape `{item}`: expected MxNxK with each dimension ≥ 1"))),
+                [Some(m), Some(n), Some(k)] if [m, n, k].iter().all(|d| (1..=MAX_DIM).contains(d)) => {
+                    Ok(shape("custom", m, n, k))
+                }
+                _ => Err(GemmError::Shape(format!(
+                    "sweep shape `{}`: expected MxNxK with each dimension in 1..={MAX_DIM}",
+                    item.trim()
+                ))),
             }
         })
         .collect()

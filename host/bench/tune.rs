@@ -85,13 +85,23 @@ impl TuneCache {
 }
 
 /// The choice `gemm` uses for a shape: the cached one if tuned on this
-/// device, else [`default_choice`].
+/// device, else [`default_choice`]. A cache that cannot be read (not JSON,
+/// not readable) is ignored, with one warning per process on stderr: a
+/// cache is an optimization, never a reason to fail.
 pub fn choose(gpu: &Gpu, dtype: Dtype, m: usize, n: usize, k: usize) -> Choice {
-    let cached = TuneCache::load(&cache_path())
-        .ok()
+    let cached = load_or_warn(&cache_path())
         .and_then(|c| c.entries.get(&cache_key(&gpu.info.name, dtype, m, n, k)).cloned())
         .filter(|c| c.spec(dtype).is_ok());
     cached.unwrap_or_else(|| default_choice(dtype, m, n, gpu.info.multiprocessors, OperandLayout::NN, gpu.is_hopper()))
+}
+
+/// [`TuneCache::load`], or `None` after warning (once per process, so a
+/// sweep over many shapes says it once) that the cache is ignored.
+pub fn load_or_warn(path: &std::path::Path) -> Option<TuneCache> {
+    static WARNED: std::sync::Once = std::sync::Once::new();
+    TuneCache::load(path)
+        .map_err(|e| WARNED.call_once(|| eprintln!("warning: {e}; ignored, using the built-in choices")))
+        .ok()
 }
 
 /// One measured candidate.

@@ -98,17 +98,21 @@ pub fn layout_name(layout: OperandLayout) -> String {
     format!("{} A, {} B", name(layout.a_col_major), name(layout.b_col_major))
 }
 
+/// Largest M, N or K: rows and columns are 32-bit in the kernels and an
+/// index plus a tile must not wrap. The one limit the API, the launcher and
+/// the `gemm` CLI all check against.
+pub const MAX_DIM: usize = i32::MAX as usize;
+
 /// Checks `C[m×n] = A[m×k] · B[k×n]` against buffers of `a_len`, `b_len` and
 /// `c_len` elements: every dimension non-zero, each buffer large enough, and
-/// every dimension below 2^31, so that the kernels' 32-bit row and column
-/// arithmetic (an index plus a tile) cannot wrap.
+/// every dimension at most [`MAX_DIM`].
 pub fn check_shape(m: usize, n: usize, k: usize, a_len: usize, b_len: usize, c_len: usize) -> Result<()> {
     if m == 0 || n == 0 || k == 0 {
         return Err(GemmError::Shape(format!("dimensions must be non-zero, got M={m} N={n} K={k}")));
     }
     for (name, dim) in [("M", m), ("N", n), ("K", k)] {
-        if dim > i32::MAX as usize {
-            return Err(GemmError::Shape(format!("{name}={dim} exceeds the kernels' limit of {}", i32::MAX)));
+        if dim > MAX_DIM {
+            return Err(GemmError::Shape(format!("{name}={dim} exceeds the kernels' limit of {MAX_DIM}")));
         }
     }
     for (name, rows, cols, len) in [("A", m, k, a_len), ("B", k, n, b_len), ("C", m, n, c_len)] {
