@@ -52,6 +52,13 @@ for part in $PARTS; do
     "$B/gemm" | tee "$L/default.txt"
     "$B/gemm" --m 4096 --n 4096 --k 4096 | tee "$L/4096.txt"
     "$B/gemm" --kernel auto --dtype all | tee "$L/auto-default.txt"
+    # Deep K (accuracy and speed beside cuBLAS's, same inputs), then each
+    # shape class of issue 11, with --kernel auto.
+    for shape in "128 128 65536" "256 256 65536" "7 5 300000" "1 1 1000000" \
+                 "1 8192 8192" "8192 1 8192" "16 16384 4096" "8192 8192 16" "4000 3000 1000" "2048 2048 2048"; do
+      set -- $shape
+      "$B/gemm" --m $1 --n $2 --k $3 --kernel auto --dtype all
+    done | tee "$L/classes.txt"
     "$B/gemm" --list-kernels >"$L/list-kernels.txt" 2>&1
     note "bench: $(grep -c pass "$L"/*.txt | tr '\n' ' ') passes, $(cat "$L"/*.txt | grep -c FAIL) FAIL"
     ;;
