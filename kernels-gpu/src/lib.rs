@@ -23,6 +23,8 @@ mod common;
 #[cfg(not(rgemm_sm90a))]
 mod double_buffered;
 #[cfg(not(rgemm_sm90a))]
+mod memory_bound;
+#[cfg(not(rgemm_sm90a))]
 mod naive;
 #[cfg(not(rgemm_sm90a))]
 mod reg1d;

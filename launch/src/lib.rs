@@ -8,6 +8,8 @@
 //! two can never disagree.
 #![no_std]
 
+pub mod memory_bound;
+
 /// Shape of the work one thread block does, and of the part of it each
 /// thread owns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -160,6 +162,9 @@ pub enum Algorithm {
     /// shared memory through descriptors). `tm × tn` is the warpgroup tile;
     /// each warpgroup is 128 threads.
     Wgmma,
+    /// M or N ≤ 16: the large operand streamed once at memory speed, the
+    /// small one in registers and shared memory; see [`memory_bound`].
+    MemoryBound,
 }
 
 /// The GPU architecture a kernel's PTX module is built for.
@@ -291,6 +296,7 @@ impl KernelSpec {
         match self.algorithm {
             Algorithm::TensorCore => (self.tile.bm / self.tile.tm) * (self.tile.bn / self.tile.tn) * 32,
             Algorithm::Wgmma => (self.tile.bm / self.tile.tm) * (self.tile.bn / self.tile.tn) * 128,
+            Algorithm::MemoryBound => memory_bound::THREADS,
             _ => self.tile.threads(),
         }
     }
@@ -315,6 +321,7 @@ impl KernelSpec {
                 let (a_tile, b_tile) = wgmma_tile_bytes(self.dtype, t.bm, t.bn, t.bk);
                 self.stages * (a_tile + b_tile)
             }
+            Algorithm::MemoryBound => memory_bound::smem_bytes(self.dtype, self.tile.bm),
             _ => self.stages * self.tile.stage_bytes(),
         }
     }
@@ -322,7 +329,10 @@ impl KernelSpec {
     /// Number of blocks (1-D grid: one block per tile of C; the kernel maps its
     /// block index to a tile with [`tile_coords`]).
     pub const fn grid(&self, m: u32, n: u32) -> u64 {
-        tiles(m, self.tile.bm) as u64 * tiles(n, self.tile.bn) as u64
+        match self.algorithm {
+            Algorithm::MemoryBound => memory_bound::grid(self.tile.bm, m, n),
+            _ => tiles(m, self.tile.bm) as u64 * tiles(n, self.tile.bn) as u64,
+        }
     }
 }
 
@@ -714,4 +724,16 @@ pub const KERNELS: &[KernelSpec] = &[
     WGMMA_BF16_128X256X64,
     WGMMA_TF32_128X256X32,
     WGMMA_TF32_256X128X32,
+    memory_bound::SKINNY_F32_R1,
+    memory_bound::SKINNY_F32_R4,
+    memory_bound::SKINNY_F32_R16,
+    memory_bound::SKINNY_TF32_R1,
+    memory_bound::SKINNY_TF32_R4,
+    memory_bound::SKINNY_TF32_R16,
+    memory_bound::SKINNY_F16_R1,
+    memory_bound::SKINNY_F16_R4,
+    memory_bound::SKINNY_F16_R16,
+    memory_bound::SKINNY_BF16_R1,
+    memory_bound::SKINNY_BF16_R4,
+    memory_bound::SKINNY_BF16_R16,
 ];
