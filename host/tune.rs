@@ -51,7 +51,9 @@ pub fn tunable(dtype: Dtype) -> impl Iterator<Item = &'static KernelSpec> {
     })
 }
 
-/// Built-in choice when nothing is cached: the configuration that won
+/// Built-in choice when nothing is cached: the memory-bound kernel when M or
+/// N is at most 16 (`gemm_launch::memory_bound::skinny_for`); otherwise the
+/// configuration that won
 /// `gemm tune` at the seeds' shape on an H200 (docs/PERF.md) when its tiles
 /// give the GPU at least two waves of blocks, a smaller tile otherwise (small
 /// problems need more, smaller blocks to fill the multiprocessors). Column-
@@ -65,6 +67,10 @@ pub fn default_choice(
     layout: OperandLayout,
     hopper: bool,
 ) -> Choice {
+    // M or N ≤ 16: the memory-bound path, for every dtype and layout.
+    if let Some(spec) = gemm_launch::memory_bound::skinny_for(dtype, m as u32, n as u32) {
+        return Choice { kernel: short_name(&spec).into(), group_m: spec.default_group_m, tflops: None };
+    }
     let row_major = layout == OperandLayout::NN;
     let (big, small) = match dtype {
         Dtype::F16 if hopper => (gemm_launch::WGMMA_F16_128X256X64, gemm_launch::MMA_F16_128X128X32_W32X64),

@@ -24,9 +24,10 @@
 //! Every reduction runs in a fixed order: results are deterministic, and no
 //! atomics are used. With β = 0, C is not read.
 //!
-//! Specs `skinny_r1`, `_r4`, `_r16` (rows per block), 256 threads; larger
-//! small sides run as several row groups (correct, but X is then read once
-//! per group). Registers and shared memory: `gemm --list-kernels`; ptxas:
+//! Specs `skinny_r1`, `_r4`, `_r16` (`_r8` for 16-bit inputs): rows per
+//! block; 256 threads. Larger small sides run as several row groups, side by
+//! side so that their reads of X meet in L2 (any shape is correct; past 16
+//! rows it is no longer the fast path). Registers and shared memory: `gemm --list-kernels`; ptxas:
 //! no spills. Measured: not yet (docs/PERF.md will hold the H100 numbers).
 
 use crate::common::{Gemm, Scale, gemm_entries};
@@ -176,9 +177,9 @@ unsafe fn skinny<
 ) {
     let small_m = small_is_m(p.m, p.n);
     let (small, len) = if small_m { (p.m, p.n) } else { (p.n, p.m) };
-    let long_tiles = tiles(len, LONG_TILE);
-    let r0 = (block_idx() / long_tiles) * ROWS as u32;
-    let l0 = (block_idx() % long_tiles) * LONG_TILE;
+    let groups = tiles(small, ROWS as u32);
+    let r0 = (block_idx() % groups) * ROWS as u32;
+    let l0 = (block_idx() / groups) * LONG_TILE;
     // M small: S = A (r, k), X = B (k, l), C(r, l). N small: S(r, k) = B(k, r),
     // X(l, k) = A(l, k), C(l, r). X is along L when its contiguous side is L.
     let (x, ldx, x_aligned, s, (s_r, s_k), (c_r, c_l), x_along_l) = if small_m {
@@ -248,10 +249,14 @@ unsafe fn along_l<E: Streamed, const ROWS: usize, const VEC: usize, const LANES:
     }
     // Across the K groups of a warp (lane bits above LANES), then across
     // warps through shared memory, warp 0 first.
+    // (Nested loops, not `flatten()`: its iterator state is not unrolled and
+    // would put the accumulators in local memory.)
     let mut mask = 16;
     while mask >= LANES as u32 {
-        for a in acc.iter_mut().flatten() {
-            *a += shfl_xor(*a, mask);
+        for acc_r in acc.iter_mut() {
+            for a in acc_r.iter_mut() {
+                *a += shfl_xor(*a, mask);
+            }
         }
         mask /= 2;
     }
@@ -304,23 +309,19 @@ unsafe fn along_k<E: Streamed, const ROWS: usize, const VEC: usize>(q: &Skinny<E
             s_tile.store(r * pitch + kk, unsafe { q.s_or_zero(r, kc + kk as u32) });
         }
         sync_threads();
-        let words: [[[u32; 4]; XR]; STEPS_] = core::array::from_fn(|step| {
-            core::array::from_fn(|xr| {
+        let mut words = [[[0u32; 4]; XR]; STEPS_];
+        for (step, words_step) in words.iter_mut().enumerate() {
+            for (xr, w) in words_step.iter_mut().enumerate() {
                 let (row, k) = (row0 + xr as u32, kc + ((step * 32 + lane) * VEC) as u32);
                 let valid = if row < q.len { q.k.saturating_sub(k) } else { 0 };
                 let vector = q.x_aligned && valid >= VEC as u32;
-                unsafe { E::load16(q.x.add(row as usize * q.ldx as usize + k as usize), vector, valid) }
-            })
-        });
+                *w = unsafe { E::load16(q.x.add(row as usize * q.ldx as usize + k as usize), vector, valid) };
+            }
+        }
         for (step, words_step) in words.iter().enumerate() {
             let kk = (step * 32 + lane) * VEC;
             for r in 0..ROWS {
-                let mut s = [0.0f32; VEC];
-                for j in 0..VEC / 4 {
-                    for (i, f) in s_tile.load_x4(r * pitch + kk + 4 * j).into_iter().enumerate() {
-                        s[4 * j + i] = f;
-                    }
-                }
+                let s = load_shared_vec::<VEC>(s_tile, r * pitch + kk);
                 for (xr, w) in words_step.iter().enumerate() {
                     for (v, s_v) in s.iter().enumerate() {
                         acc[xr][r] = fma(E::element(w, v), *s_v, acc[xr][r]);
@@ -331,9 +332,13 @@ unsafe fn along_k<E: Streamed, const ROWS: usize, const VEC: usize>(q: &Skinny<E
         kc += chunk as u32;
     }
     // Butterfly over the 32 lanes: every lane ends with every sum.
-    for a in acc.iter_mut().flatten() {
-        for mask in [16, 8, 4, 2, 1] {
-            *a += shfl_xor(*a, mask);
+    for acc_x in acc.iter_mut() {
+        for a in acc_x.iter_mut() {
+            let mut mask = 16;
+            while mask > 0 {
+                *a += shfl_xor(*a, mask);
+                mask /= 2;
+            }
         }
     }
     // Lane (xr·ROWS + r) mod 32 writes sum (xr, r).
@@ -347,6 +352,19 @@ unsafe fn along_k<E: Streamed, const ROWS: usize, const VEC: usize>(q: &Skinny<E
     }
 }
 
+/// `VEC` (4 or 8) f32 of shared memory from `index` (a multiple of 4), 16
+/// bytes per load. (Destructured: iterating an array by value leaves it in
+/// local memory.)
+#[inline(always)]
+fn load_shared_vec<const VEC: usize>(tile: SharedF32, index: usize) -> [f32; VEC] {
+    let mut s = [0.0f32; VEC];
+    for j in 0..VEC / 4 {
+        let [a, b, c, d] = tile.load_x4(index + 4 * j);
+        (s[4 * j], s[4 * j + 1], s[4 * j + 2], s[4 * j + 3]) = (a, b, c, d);
+    }
+    s
+}
+
 /// The const generic parameters of the kernel for a spec.
 macro_rules! skinny_entries {
     ($name:ident, $element:ty, $raw:ty, $spec:path) => {
@@ -358,7 +376,7 @@ macro_rules! skinny_entries {
                 { SPEC.tile.bm as usize },
                 { mb::vec(SPEC.dtype) as usize },
                 { mb::lanes_along_l(SPEC.dtype) as usize },
-                { mb::unroll_along_l(SPEC.tile.bm) as usize },
+                { mb::unroll_along_l(SPEC.dtype, SPEC.tile.bm) as usize },
                 A_T,
                 B_T,
             >(p)
@@ -377,8 +395,8 @@ mod entries {
     skinny_entries!(tgemm_skinny_r16, F32, f32, SKINNY_TF32_R16);
     skinny_entries!(hgemm_skinny_r1, F16, u16, SKINNY_F16_R1);
     skinny_entries!(hgemm_skinny_r4, F16, u16, SKINNY_F16_R4);
-    skinny_entries!(hgemm_skinny_r16, F16, u16, SKINNY_F16_R16);
+    skinny_entries!(hgemm_skinny_r8, F16, u16, SKINNY_F16_R8);
     skinny_entries!(bgemm_skinny_r1, Bf16, u16, SKINNY_BF16_R1);
     skinny_entries!(bgemm_skinny_r4, Bf16, u16, SKINNY_BF16_R4);
-    skinny_entries!(bgemm_skinny_r16, Bf16, u16, SKINNY_BF16_R16);
+    skinny_entries!(bgemm_skinny_r8, Bf16, u16, SKINNY_BF16_R8);
 }

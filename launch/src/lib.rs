@@ -732,8 +732,8 @@ pub const KERNELS: &[KernelSpec] = &[
     memory_bound::SKINNY_TF32_R16,
     memory_bound::SKINNY_F16_R1,
     memory_bound::SKINNY_F16_R4,
-    memory_bound::SKINNY_F16_R16,
+    memory_bound::SKINNY_F16_R8,
     memory_bound::SKINNY_BF16_R1,
     memory_bound::SKINNY_BF16_R4,
-    memory_bound::SKINNY_BF16_R16,
+    memory_bound::SKINNY_BF16_R8,
 ];

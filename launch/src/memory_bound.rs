@@ -38,10 +38,17 @@ pub const fn lanes_along_l(dtype: Dtype) -> u32 {
 }
 
 /// "Along L" pattern: independent K indices (16-byte loads) each thread has
-/// in flight per loop step. Fewer with 16 rows, whose accumulators take the
-/// registers.
-pub const fn unroll_along_l(rows: u32) -> u32 {
-    if rows >= 16 { 4 } else { 8 }
+/// in flight per loop step. Fewer with more rows, whose accumulators (rows ×
+/// 16 bytes' worth of elements) and S values take the registers: these are
+/// the most that ptxas fits without spilling.
+pub const fn unroll_along_l(dtype: Dtype, rows: u32) -> u32 {
+    match (vec(dtype), rows) {
+        (4, 16..) => 4,
+        (4, _) => 8,
+        (_, 8..) => 2,
+        (_, 4..) => 4,
+        _ => 8,
+    }
 }
 
 /// "Along K" pattern: K elements of one staged chunk of S (32 lanes × 16 bytes
@@ -64,8 +71,9 @@ pub const fn small_is_m(m: u32, n: u32) -> bool {
     m <= n
 }
 
-/// Blocks: long-side tiles × row groups of `rows`; block `b` is long tile
-/// `b % long_tiles` of row group `b / long_tiles`.
+/// Blocks: long-side tiles × row groups of `rows`; block `b` is row group
+/// `b % groups` of long tile `b / groups`, so the groups that read the same
+/// part of X run side by side and share it through L2.
 pub const fn grid(rows: u32, m: u32, n: u32) -> u64 {
     let (small, long) = if small_is_m(m, n) { (m, n) } else { (n, m) };
     tiles(long, LONG_TILE) as u64 * tiles(small, rows) as u64
@@ -81,8 +89,8 @@ const fn spec(name: &'static str, dtype: Dtype, rows: u32) -> KernelSpec {
         tile: Tile { bm: rows, bn: LONG_TILE, bk: 1, tm: 1, tn: 1 },
         stages: 0,
         default_group_m: 1,
-        // 16 rows of accumulators need up to 255 registers with 16-bit inputs.
-        min_blocks_per_sm: if rows >= 16 { 1 } else { 2 },
+        // More than 4 rows of accumulators need more than 128 registers.
+        min_blocks_per_sm: if rows > 4 { 1 } else { 2 },
         layouts: Layouts::Any,
         arch: Arch::Sm80,
     }
@@ -98,30 +106,33 @@ pub const SKINNY_TF32_R4: KernelSpec = spec("tgemm_skinny_r4", Dtype::Tf32, 4);
 pub const SKINNY_TF32_R16: KernelSpec = spec("tgemm_skinny_r16", Dtype::Tf32, 16);
 pub const SKINNY_F16_R1: KernelSpec = spec("hgemm_skinny_r1", Dtype::F16, 1);
 pub const SKINNY_F16_R4: KernelSpec = spec("hgemm_skinny_r4", Dtype::F16, 4);
-pub const SKINNY_F16_R16: KernelSpec = spec("hgemm_skinny_r16", Dtype::F16, 16);
+/// 16-bit inputs: 8 rows per block at most (16 rows of 8-element
+/// accumulators spill); 9 to 16 rows run as two groups of adjacent blocks,
+/// whose reads of the same X meet in L2.
+pub const SKINNY_F16_R8: KernelSpec = spec("hgemm_skinny_r8", Dtype::F16, 8);
 pub const SKINNY_BF16_R1: KernelSpec = spec("bgemm_skinny_r1", Dtype::Bf16, 1);
 pub const SKINNY_BF16_R4: KernelSpec = spec("bgemm_skinny_r4", Dtype::Bf16, 4);
-pub const SKINNY_BF16_R16: KernelSpec = spec("bgemm_skinny_r16", Dtype::Bf16, 16);
+pub const SKINNY_BF16_R8: KernelSpec = spec("bgemm_skinny_r8", Dtype::Bf16, 8);
 
 /// The memory-bound kernel for a shape, if its small side is at most
-/// [`MAX_SMALL_SIDE`]: the fewest rows per block that cover it, so no
-/// multiply-add is spent on padding rows beyond a factor of 4.
+/// [`MAX_SMALL_SIDE`]: the fewest rows per block that cover it (1, 4, then
+/// 16, or 8 for 16-bit inputs).
 pub const fn skinny_for(dtype: Dtype, m: u32, n: u32) -> Option<KernelSpec> {
     let small = if m < n { m } else { n };
     if small > MAX_SMALL_SIDE {
         return None;
     }
-    let [r1, r4, r16] = match dtype {
+    let [r1, r4, most] = match dtype {
         Dtype::F32 => [SKINNY_F32_R1, SKINNY_F32_R4, SKINNY_F32_R16],
         Dtype::Tf32 => [SKINNY_TF32_R1, SKINNY_TF32_R4, SKINNY_TF32_R16],
-        Dtype::F16 => [SKINNY_F16_R1, SKINNY_F16_R4, SKINNY_F16_R16],
-        Dtype::Bf16 => [SKINNY_BF16_R1, SKINNY_BF16_R4, SKINNY_BF16_R16],
+        Dtype::F16 => [SKINNY_F16_R1, SKINNY_F16_R4, SKINNY_F16_R8],
+        Dtype::Bf16 => [SKINNY_BF16_R1, SKINNY_BF16_R4, SKINNY_BF16_R8],
     };
     Some(if small <= 1 {
         r1
     } else if small <= 4 {
         r4
     } else {
-        r16
+        most
     })
 }
