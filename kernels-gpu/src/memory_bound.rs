@@ -21,6 +21,7 @@
 //!   warp owns 4 rows of X and reads them along K, 16 bytes per lane; S is
 //!   staged in shared memory in chunks of K (f32, `[row][k]`), and each
 //!   lane's partial sums are reduced with a butterfly of shuffles.
+//!
 //! Every reduction runs in a fixed order: results are deterministic, and no
 //! atomics are used. With β = 0, C is not read.
 //!
@@ -320,6 +321,8 @@ unsafe fn along_k<E: Streamed, const ROWS: usize, const VEC: usize>(q: &Skinny<E
         }
         for (step, words_step) in words.iter().enumerate() {
             let kk = (step * 32 + lane) * VEC;
+            // Row by row of S, so that one row's VEC values are live at a time.
+            #[allow(clippy::needless_range_loop)]
             for r in 0..ROWS {
                 let s = load_shared_vec::<VEC>(s_tile, r * pitch + kk);
                 for (xr, w) in words_step.iter().enumerate() {
