@@ -403,6 +403,17 @@ impl Shape {
 /// problems, halving each dimension until it is affordable.
 fn shape_for(spec: &gemm_launch::KernelSpec, full: Mnk) -> Mnk {
     let (mut m, mut n, mut k) = full;
+    // A memory-bound kernel reads the large operand once per 16 (or fewer)
+    // rows of the small side: on a large square that is thousands of passes.
+    // It runs on its own class of shape instead: the small side cut to 16.
+    let small_side = gemm_launch::memory_bound::MAX_SMALL_SIDE as usize;
+    if spec.algorithm == gemm_launch::Algorithm::MemoryBound && m.min(n) > small_side {
+        if m <= n {
+            m = small_side;
+        } else {
+            n = small_side;
+        }
+    }
     if spec.algorithm == gemm_launch::Algorithm::Naive {
         while 2.0 * m as f64 * n as f64 * k as f64 > NAIVE_MAX_FLOPS && m.min(n).min(k) > 1 {
             (m, n, k) = (m.div_ceil(2), n.div_ceil(2), k.div_ceil(2));
@@ -439,7 +450,10 @@ fn benchmark<T: Element>(gpu: &Gpu, cublas: Option<&Cublas>, dtype: Dtype, cli: 
         let (problem, baseline) = &mut problems[slot];
         let mut row = problem.run(gpu, spec, group_m, iters, baseline.as_ref())?;
         if (m, n, k) != cli.shape.mnk() {
-            row.note = "reduced shape (full one too slow)".into();
+            row.note = match spec.algorithm {
+                gemm_launch::Algorithm::MemoryBound => "small side cut to 16 (a memory-bound kernel)".into(),
+                _ => "reduced shape (full one too slow)".into(),
+            };
         }
         all_ok &= row.ok;
         print_row(&row, cli.json);
@@ -463,7 +477,10 @@ fn baseline_row<T: Element>(gpu: &Gpu, dtype: Dtype, p: &Problem<T>, b: &Baselin
         cublas_tflops: Some(b.tflops),
         pct_cublas: Some(100.0),
         note: "reference library".into(),
+        gbytes_per_s: None,
+        pct_bandwidth: None,
     }
+    .with_bandwidth(std::mem::size_of::<T>(), gpu.info.peak_bandwidth_gbs)
 }
 
 fn print_header() {
@@ -479,8 +496,14 @@ fn print_row(r: &RunResult, json: bool) {
         return;
     }
     let pct = r.pct_cublas.map_or("n/a".to_string(), |p| format!("{p:.1}"));
+    // Memory-bound shapes: the rate that matters, after the note.
+    let bandwidth = match (r.gbytes_per_s, r.pct_bandwidth) {
+        (Some(gbs), Some(peak)) => format!("  {gbs:.0} GB/s ({peak:.1}% of peak memory bandwidth)"),
+        (Some(gbs), None) => format!("  {gbs:.0} GB/s"),
+        _ => String::new(),
+    };
     println!(
-        "{:<22} {:<5} {:>17} {:>5} {:>10.3} {:>8.2} {:>9} {:>9.2e} {:>5}  {}",
+        "{:<22} {:<5} {:>17} {:>5} {:>10.3} {:>8.2} {:>9} {:>9.2e} {:>5}  {}{bandwidth}",
         r.kernel,
         r.dtype,
         format!("{}×{}×{}", r.m, r.n, r.k),

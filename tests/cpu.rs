@@ -180,6 +180,18 @@ fn launch_geometry_is_consistent() {
             assert_eq!((t.bk * t.bn * element / 16) % spec.threads(), 0, "{}", spec.name);
             continue;
         }
+        if spec.algorithm == Algorithm::MemoryBound {
+            use gemm_launch::memory_bound as mb;
+            assert_eq!(spec.threads(), mb::THREADS, "{}", spec.name);
+            assert_eq!(spec.smem_bytes(), mb::smem_bytes(spec.dtype, t.bm), "{}", spec.name);
+            // Both access patterns cover LONG_TILE columns with whole 16-byte loads.
+            assert_eq!(mb::lanes_along_l(spec.dtype) * mb::vec(spec.dtype), mb::LONG_TILE, "{}", spec.name);
+            assert_eq!(mb::ROWS_PER_WARP * spec.threads() / 32, mb::LONG_TILE, "{}", spec.name);
+            // The staged S chunk is moved by whole passes of the block.
+            assert_eq!((t.bm * mb::k_chunk(spec.dtype)) % spec.threads(), 0, "{}", spec.name);
+            assert_eq!(spec.layouts, gemm_launch::Layouts::Any, "{}", spec.name);
+            continue;
+        }
         assert_eq!(spec.smem_bytes(), spec.stages * ((t.bm + gemm_launch::A_SMEM_PAD) * t.bk + t.bk * t.bn) * 4);
         assert_eq!(t.a_smem_bytes() % 16, 0, "{}: B slice 16-byte aligned", spec.name);
         if matches!(spec.algorithm, Algorithm::Vectorized | Algorithm::DoubleBuffered | Algorithm::AsyncPipeline) {
@@ -435,5 +447,36 @@ fn sweep_shapes_parse_within_the_kernels_limit() {
     assert_eq!(dims, [(64, 64, 64), (1, 2, 3), (MAX_DIM, 1, 1)]);
     for bad in ["", "64x64", "64x64x64x1", "0x1x1", "axbxc", "-1x1x1", &format!("1x{}x1", MAX_DIM + 1), "64x64x64,"] {
         assert!(matches!(parse_shapes(bad), Err(GemmError::Shape(_))), "{bad:?} was accepted");
+    }
+}
+
+#[test]
+fn memory_bound_shapes_choose_the_skinny_kernels() {
+    use gemm_launch::memory_bound::{LONG_TILE, MAX_SMALL_SIDE, skinny_for};
+    for (dtype, hopper) in Dtype::ALL.into_iter().flat_map(|d| [(d, false), (d, true)]) {
+        for layout in OperandLayout::ALL {
+            for (m, n) in [(1, 4096), (4096, 1), (16, 5000), (5000, 16), (3, 3), (4, 100), (1, 1)] {
+                let spec = default_choice(dtype, m, n, 132, layout, hopper).spec(dtype).unwrap();
+                assert_eq!(spec.algorithm, Algorithm::MemoryBound, "{dtype:?} {m}×{n}: {}", spec.name);
+                assert!(spec.supports(layout), "{}", spec.name);
+                // One block per 32 columns of the long side and per row group.
+                let (small, long) = (m.min(n) as u32, m.max(n) as u32);
+                let expected = tiles(long, LONG_TILE) as u64 * tiles(small, spec.tile.bm) as u64;
+                assert_eq!(spec.grid(m as u32, n as u32), expected, "{} {m}×{n}", spec.name);
+            }
+            for (m, n) in [(17, 4096), (4096, 17), (8192, 4096)] {
+                let spec = default_choice(dtype, m, n, 132, layout, hopper).spec(dtype).unwrap();
+                assert_ne!(spec.algorithm, Algorithm::MemoryBound, "{dtype:?} {m}×{n}");
+            }
+        }
+        // The fewest rows per block that cover the small side.
+        let rows = |m, n| skinny_for(dtype, m, n).map(|s| s.tile.bm);
+        assert_eq!(rows(1, 100), Some(1));
+        assert_eq!(rows(100, 2), Some(4));
+        assert_eq!(rows(4, 4), Some(4));
+        assert!(rows(5, 100).unwrap() >= 8);
+        assert_eq!(rows(MAX_SMALL_SIDE + 1, 100), None);
+        // TF32 requests compute in exact f32 here, on their own entries.
+        assert_eq!(skinny_for(dtype, 1, 100).unwrap().dtype, dtype);
     }
 }

@@ -291,6 +291,80 @@ fn every_layout_kernel_with_alpha_beta_and_batches() {
 }
 
 #[test]
+fn memory_bound_shapes_every_layout_alpha_beta_batch() {
+    let Some(gpu) = gpu_or_skip("memory_bound_shapes_every_layout_alpha_beta_batch") else { return };
+    let seed = rand::random::<u64>();
+    let mut rng = StdRng::seed_from_u64(seed);
+    // M = 1, N = 1, M = 16, N = 16, K = 1, odd K, long K; long sides that
+    // are no multiple of 32 or of 16 bytes (element-by-element loads).
+    let shapes = [
+        (1, 4099, 300),
+        (4099, 1, 300),
+        (16, 1000, 257),
+        (1000, 16, 257),
+        (1, 513, 1),
+        (700, 3, 1),
+        (5, 333, 2049),
+        (333, 9, 31),
+        (16, 16, 16),
+        (2, 64, 4096),
+    ];
+    let desc = |rows, cols, col_major: bool| {
+        if col_major { MatrixDesc::col_major(rows, cols) } else { MatrixDesc::row_major(rows, cols) }
+    };
+    for dtype in Dtype::ALL {
+        for (m, n, k) in shapes {
+            for layouts in 0..8 {
+                let (a, b, c) =
+                    (desc(m, k, layouts & 1 != 0), desc(k, n, layouts & 2 != 0), desc(m, n, layouts & 4 != 0));
+                // β = 0 on NaN-filled C, then α, β and a batch whose matrices
+                // start off 16-byte boundaries.
+                for (alpha, beta, count) in [(1.0, 0.0, 1), (-1.5, 0.5, 3)] {
+                    let batch = match count {
+                        1 => Batch::single(),
+                        _ => Batch {
+                            count,
+                            stride_a: extent(&a) + 3,
+                            stride_b: extent(&b) + 1,
+                            stride_c: extent(&c) + 2,
+                        },
+                    };
+                    let case =
+                        Case { dtype, a, b, c, alpha, beta, batch, kernel: KernelChoice::Auto, split_k: SplitK::Auto };
+                    let what =
+                        format!("{dtype:?} {m}×{n}×{k}, {a:?} {b:?} {c:?}, α {alpha} β {beta} ×{count} (seed {seed})");
+                    let (err, gaps_kept) = run_any(&gpu, &case, &mut rng).unwrap_or_else(|e| panic!("{what}: {e}"));
+                    // TF32 requests run in exact f32 on these shapes: hold them to f32's bound.
+                    let bound = if dtype == Dtype::Tf32 { Dtype::F32 } else { dtype };
+                    assert!(bound.accepts(err, k), "{what}: relative error {err:e}");
+                    assert!(gaps_kept, "{what}: wrote outside C");
+                }
+            }
+        }
+        // Each memory-bound kernel named, on small sides past its rows per
+        // block (several row groups), both ways round.
+        for spec in dtype.kernels().into_iter().filter(|s| s.algorithm == gemm_launch::Algorithm::MemoryBound) {
+            for (m, n, k) in [(37, 300, 129), (300, 37, 129)] {
+                let case = Case {
+                    dtype,
+                    a: desc(m, k, false),
+                    b: desc(k, n, true),
+                    c: desc(m, n, false),
+                    alpha: 0.5,
+                    beta: 2.0,
+                    batch: Batch::single(),
+                    kernel: KernelChoice::Kernel(spec),
+                    split_k: SplitK::Auto,
+                };
+                let (err, gaps_kept) = run_any(&gpu, &case, &mut rng).unwrap_or_else(|e| panic!("{}: {e}", spec.name));
+                assert!(dtype.accepts(err, k), "{} on {m}×{n}×{k}: relative error {err:e} (seed {seed})", spec.name);
+                assert!(gaps_kept, "{} on {m}×{n}×{k}: wrote outside C", spec.name);
+            }
+        }
+    }
+}
+
+#[test]
 fn beta_zero_never_reads_c() {
     let Some(gpu) = gpu_or_skip("beta_zero_never_reads_c") else { return };
     let mut rng = StdRng::seed_from_u64(rand::random());

@@ -40,6 +40,10 @@ pub fn default_choice(
     layout: OperandLayout,
     hopper: bool,
 ) -> Choice {
+    // M or N ≤ 16: the memory-bound path, for every dtype and layout.
+    if let Some(spec) = gemm_launch::memory_bound::skinny_for(dtype, m as u32, n as u32) {
+        return Choice { kernel: short_name(&spec).into(), group_m: spec.default_group_m, tflops: None };
+    }
     let row_major = layout == OperandLayout::NN;
     let (big, small) = match dtype {
         Dtype::F16 if hopper => (gemm_launch::WGMMA_F16_128X256X64, gemm_launch::MMA_F16_128X128X32_W32X64),

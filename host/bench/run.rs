@@ -49,6 +49,27 @@ pub struct RunResult {
     pub pct_cublas: Option<f64>,
     /// Anything a reader must know about this row (e.g. a reduced shape).
     pub note: String,
+    /// Memory-bound shapes (M or N ≤ 16) only: bytes of A, B and C once per
+    /// second, and that as a percentage of the device's peak bandwidth.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gbytes_per_s: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pct_bandwidth: Option<f64>,
+}
+
+impl RunResult {
+    /// Fills [`RunResult::gbytes_per_s`] and [`RunResult::pct_bandwidth`]
+    /// when the shape is memory bound (M or N at most
+    /// `gemm_launch::memory_bound::MAX_SMALL_SIDE`).
+    pub fn with_bandwidth(mut self, element_bytes: usize, peak_gbs: Option<f64>) -> Self {
+        if self.m.min(self.n) <= gemm_launch::memory_bound::MAX_SMALL_SIDE as usize {
+            let bytes = (self.m * self.k + self.k * self.n + self.m * self.n) * element_bytes;
+            let gbs = bytes as f64 / (self.median_ms * 1e-3) / 1e9;
+            self.gbytes_per_s = Some(gbs);
+            self.pct_bandwidth = peak_gbs.map(|peak| 100.0 * gbs / peak);
+        }
+        self
+    }
 }
 
 /// cuBLAS's time and error on a problem.
@@ -179,6 +200,9 @@ impl<T: Element> Problem<T> {
             cublas_tflops: baseline.map(|b| b.tflops),
             pct_cublas: baseline.map(|b| 100.0 * tf / b.tflops),
             note,
-        })
+            gbytes_per_s: None,
+            pct_bandwidth: None,
+        }
+        .with_bandwidth(std::mem::size_of::<T>(), gpu.info.peak_bandwidth_gbs))
     }
 }

@@ -24,6 +24,17 @@ pub struct DeviceInfo {
     pub compute_capability: (i32, i32),
     pub multiprocessors: i32,
     pub total_memory_bytes: usize,
+    /// Peak memory bandwidth, GB/s ([`peak_memory_bandwidth_gbs`]).
+    pub peak_bandwidth_gbs: Option<f64>,
+}
+
+/// The device's peak memory bandwidth in GB/s, from the driver: memory
+/// clock × bus width × 2 (double data rate). H100 SXM: 2619 MHz × 5120 bits
+/// × 2 = 3352 GB/s. `None` if the driver does not report both.
+pub fn peak_memory_bandwidth_gbs(device: &Device) -> Option<f64> {
+    let clock_khz = device.get_attribute(DeviceAttribute::MemoryClockRate).ok()?;
+    let bus_bits = device.get_attribute(DeviceAttribute::GlobalMemoryBusWidth).ok()?;
+    (clock_khz > 0 && bus_bits > 0).then(|| clock_khz as f64 * 1e3 * bus_bits as f64 * 2.0 / 8.0 / 1e9)
 }
 
 /// Per-kernel resources, as the driver reports them after JIT compilation.
@@ -74,6 +85,7 @@ impl Gpu {
             compute_capability: (major, minor),
             multiprocessors: device.get_attribute(DeviceAttribute::MultiprocessorCount).during("device query")?,
             total_memory_bytes: device.total_memory().during("device query")?,
+            peak_bandwidth_gbs: peak_memory_bandwidth_gbs(&device),
         };
         if major < 8 {
             return Err(GemmError::NoGpu(format!(

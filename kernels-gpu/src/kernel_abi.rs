@@ -158,6 +158,7 @@ impl<In> Gemm<In, f32> {
 /// kernel_entries!(mma_tf32 tensor_core_tf32, tgemm_mma_…, …, any);                   // 8b
 /// kernel_entries!(wgmma wgmma_kernel<F16>, hgemm_wgmma_…, …, any);                   // 9
 /// kernel_entries!(wgmma_tf32 wgmma_tf32<[f32; 128]>, tgemm_wgmma_…, …, row_major);   // 9b
+/// kernel_entries!(memory_bound skinny<F32, f32>, sgemm_skinny_r1, …, any);          // M or N ≤ 16
 /// ```
 macro_rules! kernel_entries {
     // Steps 1–4 (f32): the tile.
@@ -265,6 +266,24 @@ macro_rules! kernel_entries {
                 { SPEC.threads() as usize },
                 { SPEC.stages as usize },
                 { (T.tm / 64) as usize },
+            >(p)
+        });
+    };
+    // M or N ≤ 16 (memory-bound): element type as computed and as stored,
+    // rows of the small side per block, vector width, lanes along the long
+    // side and loads in flight per thread (`gemm_launch::memory_bound`).
+    (memory_bound $kernel:ident<$element:ty, $raw:ty>, $name:ident, $spec:path, $layouts:ident) => {
+        $crate::kernel_abi::kernel_entries!(@layouts $name, $spec, $raw => $raw, $layouts, |p, A_T, B_T| {
+            const SPEC: gemm_launch::KernelSpec = $spec;
+            use gemm_launch::memory_bound as mb;
+            $kernel::<
+                $element,
+                { SPEC.tile.bm as usize },
+                { mb::vec(SPEC.dtype) as usize },
+                { mb::lanes_along_l(SPEC.dtype) as usize },
+                { mb::unroll_along_l(SPEC.dtype, SPEC.tile.bm) as usize },
+                A_T,
+                B_T,
             >(p)
         });
     };

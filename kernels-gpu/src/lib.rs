@@ -18,6 +18,8 @@
 //!   8b) and `wgmma` (9, 9b), and the pieces they share, named as in
 //!   CUTLASS: `global_to_shared` (the `cp.async` copy of a K slice),
 //!   `wgmma_mainloop`, `epilogue`.
+//! - `memory_bound`: the path for M or N ≤ 16, which streams the large
+//!   operand once at memory speed (GEMV-like; CUDA cores, deterministic).
 //! - `split_k`: the reduction of split-K partial sums (a fixed tree, so
 //!   bitwise reproducible) and the α = 0 path `C = β·C`.
 //!
@@ -37,6 +39,8 @@ pub mod device;
 mod kernel_abi;
 #[cfg(not(rgemm_sm90a))]
 mod ladder;
+#[cfg(not(rgemm_sm90a))]
+mod memory_bound;
 #[cfg(not(rgemm_sm90a))]
 mod split_k;
 mod tensor_core;

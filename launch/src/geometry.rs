@@ -3,6 +3,7 @@
 //! dynamic shared-memory request). The kernels size their shared-memory
 //! arrays with the same functions the host requests the bytes with.
 
+use crate::memory_bound;
 use crate::spec::{Algorithm, Dtype, KernelSpec, Tile};
 
 impl Tile {
@@ -85,6 +86,7 @@ impl KernelSpec {
         match self.algorithm {
             Algorithm::TensorCore => (self.tile.bm / self.tile.tm) * (self.tile.bn / self.tile.tn) * 32,
             Algorithm::Wgmma => (self.tile.bm / self.tile.tm) * (self.tile.bn / self.tile.tn) * 128,
+            Algorithm::MemoryBound => memory_bound::THREADS,
             _ => self.tile.threads(),
         }
     }
@@ -109,6 +111,7 @@ impl KernelSpec {
                 let (a_tile, b_tile) = wgmma_tile_bytes(self.dtype, t.bm, t.bn, t.bk);
                 self.stages * (a_tile + b_tile)
             }
+            Algorithm::MemoryBound => memory_bound::smem_bytes(self.dtype, self.tile.bm),
             _ => self.stages * self.tile.stage_bytes(),
         }
     }
@@ -116,7 +119,10 @@ impl KernelSpec {
     /// Number of blocks (1-D grid: one block per tile of C; the kernel maps its
     /// block index to a tile with [`tile_coords`]).
     pub const fn grid(&self, m: u32, n: u32) -> u64 {
-        tiles(m, self.tile.bm) as u64 * tiles(n, self.tile.bn) as u64
+        match self.algorithm {
+            Algorithm::MemoryBound => memory_bound::grid(self.tile.bm, m, n),
+            _ => tiles(m, self.tile.bm) as u64 * tiles(n, self.tile.bn) as u64,
+        }
     }
 }
 

@@ -2,6 +2,7 @@
 //! kernel entry in `kernels-gpu` takes its const generics from its constant),
 //! and [`KERNELS`], the list the host and `build.rs` iterate.
 
+use crate::memory_bound;
 use crate::spec::{Algorithm, Arch, Dtype, Features, KernelSpec, Layouts, Tile};
 
 /// Step 1: one thread per output, 8×32 outputs per block so that a warp reads
@@ -369,4 +370,16 @@ pub const KERNELS: &[KernelSpec] = &[
     WGMMA_BF16_128X256X64,
     WGMMA_TF32_128X256X32,
     WGMMA_TF32_256X128X32,
+    memory_bound::SKINNY_F32_R1,
+    memory_bound::SKINNY_F32_R4,
+    memory_bound::SKINNY_F32_R16,
+    memory_bound::SKINNY_TF32_R1,
+    memory_bound::SKINNY_TF32_R4,
+    memory_bound::SKINNY_TF32_R16,
+    memory_bound::SKINNY_F16_R1,
+    memory_bound::SKINNY_F16_R4,
+    memory_bound::SKINNY_F16_R8,
+    memory_bound::SKINNY_BF16_R1,
+    memory_bound::SKINNY_BF16_R4,
+    memory_bound::SKINNY_BF16_R8,
 ];

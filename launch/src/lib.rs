@@ -19,6 +19,7 @@
 
 pub mod geometry;
 pub mod kernels;
+pub mod memory_bound;
 pub mod spec;
 pub mod split_k;
 

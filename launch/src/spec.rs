@@ -81,6 +81,9 @@ pub enum Algorithm {
     /// shared memory through descriptors). `tm × tn` is the warpgroup tile;
     /// each warpgroup is 128 threads.
     Wgmma,
+    /// M or N ≤ 16: the large operand streamed once at memory speed, the
+    /// small one in registers and shared memory; see [`crate::memory_bound`].
+    MemoryBound,
 }
 
 /// The GPU architecture a kernel's PTX module is built for.

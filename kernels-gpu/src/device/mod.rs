@@ -63,6 +63,20 @@ pub fn fma(a: f32, b: f32, c: f32) -> f32 {
     d
 }
 
+/// `shfl.sync.bfly.b32 d, v, mask, 0x1f, 0xffffffff;`: `v` of lane
+/// `lane ^ mask`, the whole warp taking part: one step of a butterfly
+/// reduction, whose fixed order makes every lane's sum identical.
+#[inline(always)]
+pub fn shfl_xor(v: f32, mask: u32) -> f32 {
+    let d: u32;
+    unsafe {
+        asm!("shfl.sync.bfly.b32 {d}, {v}, {m}, 0x1f, 0xffffffff;",
+             d = out(reg32) d, v = in(reg32) v.to_bits(), m = in(reg32) mask,
+             options(nomem, nostack));
+    }
+    f32::from_bits(d)
+}
+
 /// 16 bytes of f32 at `p` (`ld.global.v4.b32`, see [`load_global_x4_b32`]).
 ///
 /// # Safety

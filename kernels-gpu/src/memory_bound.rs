@@ -1,0 +1,388 @@
+//! Memory-bound path — M or N ≤ 16 (matrix–vector and skinny products).
+//!
+//! With one side of C this small, a GEMM does at most 16 multiply-adds per
+//! element of the large operand: memory bound on every dtype. The kernel
+//! reads the large operand X exactly once, coalesced, 16 bytes per load where
+//! rows are 16-byte aligned (element by element otherwise), and keeps the
+//! small operand S (≤ 16 rows of K) in registers and shared memory.
+//! Accumulation is f32 (TF32 requests run here in exact f32: no speed is
+//! lost on a memory-bound shape, and the result is more accurate).
+//!
+//! The problem is seen as R short rows (the small side) × L long columns ×
+//! K (words of `gemm_launch::memory_bound`, which also holds the geometry).
+//! A block owns `ROWS` rows × 32 columns of that output and all of K. Which
+//! way X is contiguous picks one of two access patterns:
+//! - along L (B row-major when M is small, A column-major when N is): lanes
+//!   cover the block's 32 columns with 16-byte loads, the other threads of
+//!   the block take different K indices (8 or 4 in flight each); S(r, k) is
+//!   a warp-broadcast load. Partial sums are reduced across K with warp
+//!   shuffles, then across warps in shared memory.
+//! - along K (A row-major when N is small, B column-major when M is): each
+//!   warp owns 4 rows of X and reads them along K, 16 bytes per lane; S is
+//!   staged in shared memory in chunks of K (f32, `[row][k]`), and each
+//!   lane's partial sums are reduced with a butterfly of shuffles.
+//!
+//! Every reduction runs in a fixed order: results are deterministic, and no
+//! atomics are used. With β = 0, C is not read.
+//!
+//! Specs `skinny_r1`, `_r4`, `_r16` (`_r8` for 16-bit inputs): rows per
+//! block; 256 threads. Larger small sides run as several row groups, side by
+//! side so that their reads of X meet in L2 (any shape is correct; past 16
+//! rows it is no longer the fast path).
+//!
+//! Cost (ptxas, sm_90, the largest of the four layout entries): f32/tf32
+//! r1 83 registers, r4 128, r16 228; f16/bf16 r1 123, r4 128, r8 255; no
+//! spills or stack. Shared memory 1040 B per row of the block (f32), 2064 B
+//! (16-bit). Measured: not yet on a GPU (docs/PERF.md will hold H100 numbers).
+
+use crate::device::sm80::{pack_bf16x2, pack_f16x2, unpack_bf16x2, unpack_f16x2};
+use crate::device::{SharedF32, block_idx, fma, load_global_x4_b32, shfl_xor, sync_threads, thread_idx};
+use crate::kernel_abi::{Gemm, Scale, kernel_entries};
+use gemm_launch::memory_bound::{LONG_TILE, ROWS_PER_WARP, S_PAD, STEPS, THREADS, small_is_m};
+use gemm_launch::tiles;
+
+const THREADS_: usize = THREADS as usize;
+const WARPS: usize = THREADS_ / 32;
+
+/// An element type as this kernel moves it: raw in memory, f32 in registers.
+pub trait Streamed {
+    type Raw: Copy;
+    fn widen(x: Self::Raw) -> f32;
+    fn narrow(v: f32) -> Self::Raw;
+    /// Element `i` of 16 bytes held as four words.
+    fn element(words: &[u32; 4], i: usize) -> f32;
+    /// 16 bytes at `p` as four words: one 16-byte load if `vector`, else
+    /// the first `valid` elements one by one and zeros after them.
+    ///
+    /// # Safety
+    /// The elements read must be inside the operand; with `vector`, `p` must
+    /// be 16-byte aligned.
+    unsafe fn load16(p: *const Self::Raw, vector: bool, valid: u32) -> [u32; 4];
+}
+
+pub struct F32;
+pub struct F16;
+pub struct Bf16;
+
+impl Streamed for F32 {
+    type Raw = f32;
+    #[inline(always)]
+    fn widen(x: f32) -> f32 {
+        x
+    }
+    #[inline(always)]
+    fn narrow(v: f32) -> f32 {
+        v
+    }
+    #[inline(always)]
+    fn element(words: &[u32; 4], i: usize) -> f32 {
+        f32::from_bits(words[i])
+    }
+    #[inline(always)]
+    unsafe fn load16(p: *const f32, vector: bool, valid: u32) -> [u32; 4] {
+        if vector {
+            unsafe { load_global_x4_b32(p as *const u32) }
+        } else {
+            core::array::from_fn(|i| if (i as u32) < valid { unsafe { (*p.add(i)).to_bits() } } else { 0 })
+        }
+    }
+}
+
+/// The 16-bit types: eight elements per 16 bytes, two per word (low half
+/// first).
+macro_rules! half_streamed {
+    ($t:ty, $pack:ident, $unpack:ident) => {
+        impl Streamed for $t {
+            type Raw = u16;
+            #[inline(always)]
+            fn widen(x: u16) -> f32 {
+                $unpack(x as u32)[0]
+            }
+            #[inline(always)]
+            fn narrow(v: f32) -> u16 {
+                $pack(v, 0.0) as u16
+            }
+            #[inline(always)]
+            fn element(words: &[u32; 4], i: usize) -> f32 {
+                $unpack(words[i / 2])[i % 2]
+            }
+            #[inline(always)]
+            unsafe fn load16(p: *const u16, vector: bool, valid: u32) -> [u32; 4] {
+                if vector {
+                    unsafe { load_global_x4_b32(p as *const u32) }
+                } else {
+                    let half = |i: u32| if i < valid { unsafe { *p.add(i as usize) as u32 } } else { 0 };
+                    core::array::from_fn(|w| half(2 * w as u32) | (half(2 * w as u32 + 1) << 16))
+                }
+            }
+        }
+    };
+}
+half_streamed!(F16, pack_f16x2, unpack_f16x2);
+half_streamed!(Bf16, pack_bf16x2, unpack_bf16x2);
+
+/// One block's view of the problem: X (`len × k` along K, or `k × len`
+/// along L), S (`rows × k`, this block's row group) and C (`rows × len`),
+/// each through its strides.
+struct Skinny<E: Streamed> {
+    x: *const E::Raw,
+    ldx: u32,
+    /// X's rows (along its contiguous side) start on 16-byte boundaries.
+    x_aligned: bool,
+    s: *const E::Raw,
+    s_r: u32,
+    s_k: u32,
+    c: *mut E::Raw,
+    c_r: u32,
+    c_l: u32,
+    /// Rows of this block's group (at most ROWS).
+    rows: u32,
+    len: u32,
+    k: u32,
+    scale: Scale,
+}
+
+impl<E: Streamed> Skinny<E> {
+    /// S(r, k), widened; 0 outside the group's rows or past K.
+    #[inline(always)]
+    unsafe fn s_or_zero(&self, r: usize, k: u32) -> f32 {
+        if (r as u32) < self.rows && k < self.k {
+            E::widen(unsafe { *self.s.add(r * self.s_r as usize + k as usize * self.s_k as usize) })
+        } else {
+            0.0
+        }
+    }
+
+    /// Writes `α·acc + β·C(r, l)` to C(r, l) (the caller checks bounds).
+    #[inline(always)]
+    unsafe fn store(&self, r: u32, l: u32, acc: f32) {
+        let p = unsafe { self.c.add(r as usize * self.c_r as usize + l as usize * self.c_l as usize) };
+        unsafe { *p = E::narrow(self.scale.apply(acc, || E::widen(*p))) };
+    }
+}
+
+/// The kernel: finds this block's row group and long tile, sees the call as
+/// X, S and C, and runs the access pattern X's layout asks for.
+///
+/// # Safety
+/// See the entry point.
+#[inline(always)]
+unsafe fn skinny<
+    E: Streamed,
+    const ROWS: usize,
+    const VEC: usize,
+    const LANES: usize,
+    const UNROLL: usize,
+    const A_T: bool,
+    const B_T: bool,
+>(
+    p: Gemm<E::Raw, E::Raw>,
+) {
+    let small_m = small_is_m(p.m, p.n);
+    let (small, len) = if small_m { (p.m, p.n) } else { (p.n, p.m) };
+    let groups = tiles(small, ROWS as u32);
+    let r0 = (block_idx() % groups) * ROWS as u32;
+    let l0 = (block_idx() / groups) * LONG_TILE;
+    // M small: S = A (r, k), X = B (k, l), C(r, l). N small: S(r, k) = B(k, r),
+    // X(l, k) = A(l, k), C(l, r). X is along L when its contiguous side is L.
+    let (x, ldx, x_aligned, s, (s_r, s_k), (c_r, c_l), x_along_l) = if small_m {
+        (p.b, p.ldb, p.b_aligned(), p.a, if A_T { (1, p.lda) } else { (p.lda, 1) }, (p.ldc, 1), !B_T)
+    } else {
+        (p.a, p.lda, p.a_aligned(), p.b, if B_T { (p.ldb, 1) } else { (1, p.ldb) }, (1, p.ldc), A_T)
+    };
+    let q = Skinny::<E> {
+        x,
+        ldx,
+        x_aligned,
+        s: unsafe { s.add(r0 as usize * s_r as usize) },
+        s_r,
+        s_k,
+        c: unsafe { p.c.add(r0 as usize * c_r as usize) },
+        c_r,
+        c_l,
+        rows: if small - r0 < ROWS as u32 { small - r0 } else { ROWS as u32 },
+        len,
+        k: p.k,
+        scale: p.scale,
+    };
+    if x_along_l {
+        unsafe { along_l::<E, ROWS, VEC, LANES, UNROLL>(&q, l0) }
+    } else {
+        unsafe { along_k::<E, ROWS, VEC>(&q, l0) }
+    }
+}
+
+/// X is `k × len` with `len` contiguous: each thread owns 16 bytes of
+/// columns and every `KGROUPS`-th K index.
+#[inline(always)]
+unsafe fn along_l<E: Streamed, const ROWS: usize, const VEC: usize, const LANES: usize, const UNROLL: usize>(
+    q: &Skinny<E>,
+    l0: u32,
+) {
+    let kgroups = (THREADS_ / LANES) as u32;
+    let t = thread_idx();
+    let (lane, kg) = (t % LANES, (t / LANES) as u32);
+    let l = l0 + (lane * VEC) as u32;
+    let valid = q.len.saturating_sub(l);
+    let vector = q.x_aligned && valid >= VEC as u32;
+    let x_at = |k: u32| unsafe { q.x.add(k as usize * q.ldx as usize + l as usize) };
+    let mut acc = [[0.0f32; VEC]; ROWS];
+    let fmas = |acc: &mut [[f32; VEC]; ROWS], k: u32, words: &[u32; 4]| {
+        for (r, acc_r) in acc.iter_mut().enumerate() {
+            let s = unsafe { q.s_or_zero(r, k) };
+            for (v, a) in acc_r.iter_mut().enumerate() {
+                *a = fma(s, E::element(words, v), *a);
+            }
+        }
+    };
+    // UNROLL independent 16-byte loads in flight, then their multiply-adds.
+    let mut k = kg;
+    while k + (UNROLL as u32 - 1) * kgroups < q.k {
+        let words: [[u32; 4]; UNROLL] =
+            core::array::from_fn(|u| unsafe { E::load16(x_at(k + u as u32 * kgroups), vector, valid) });
+        for (u, w) in words.iter().enumerate() {
+            fmas(&mut acc, k + u as u32 * kgroups, w);
+        }
+        k += UNROLL as u32 * kgroups;
+    }
+    while k < q.k {
+        let words = unsafe { E::load16(x_at(k), vector, valid) };
+        fmas(&mut acc, k, &words);
+        k += kgroups;
+    }
+    // Across the K groups of a warp (lane bits above LANES), then across
+    // warps through shared memory, warp 0 first.
+    // (Nested loops, not `flatten()`: its iterator state is not unrolled and
+    // would put the accumulators in local memory.)
+    let mut mask = 16;
+    while mask >= LANES as u32 {
+        for acc_r in acc.iter_mut() {
+            for a in acc_r.iter_mut() {
+                *a += shfl_xor(*a, mask);
+            }
+        }
+        mask /= 2;
+    }
+    let partial = SharedF32::at(0);
+    let warp = t / 32;
+    if t % 32 < LANES {
+        for (r, acc_r) in acc.iter().enumerate() {
+            for (v, a) in acc_r.iter().enumerate() {
+                partial.store((r * WARPS + warp) * 32 + lane * VEC + v, *a);
+            }
+        }
+    }
+    sync_threads();
+    let mut i = t;
+    while i < ROWS * 32 {
+        let (r, col) = (i / 32, (i % 32) as u32);
+        let mut sum = 0.0f32;
+        for w in 0..WARPS {
+            sum += partial.load((r * WARPS + w) * 32 + col as usize);
+        }
+        if (r as u32) < q.rows && l0 + col < q.len {
+            unsafe { q.store(r as u32, l0 + col, sum) };
+        }
+        i += THREADS_;
+    }
+}
+
+/// X is `len × k` with K contiguous: warp `w` owns rows `4w..4w + 4` of the
+/// block's 32 and reads them along K, 16 bytes per lane, `STEPS` vectors per
+/// row per chunk of K; the chunk of S lives in shared memory.
+#[inline(always)]
+unsafe fn along_k<E: Streamed, const ROWS: usize, const VEC: usize>(q: &Skinny<E>, l0: u32) {
+    const XR: usize = ROWS_PER_WARP as usize;
+    const STEPS_: usize = STEPS as usize;
+    let chunk = 32 * VEC * STEPS_;
+    let pitch = chunk + S_PAD as usize;
+    let t = thread_idx();
+    let (lane, warp) = (t % 32, t / 32);
+    let row0 = l0 + (warp * XR) as u32;
+    let s_tile = SharedF32::at(0);
+    // S staged so that consecutive threads read consecutive addresses.
+    let s_k_contiguous = q.s_k == 1;
+    let mut acc = [[0.0f32; ROWS]; XR];
+    let mut kc = 0u32;
+    while kc < q.k {
+        sync_threads(); // every warp is done with the previous chunk
+        for i in 0..ROWS * chunk / THREADS_ {
+            let e = t + i * THREADS_;
+            let (r, kk) = if s_k_contiguous { (e / chunk, e % chunk) } else { (e % ROWS, e / ROWS) };
+            s_tile.store(r * pitch + kk, unsafe { q.s_or_zero(r, kc + kk as u32) });
+        }
+        sync_threads();
+        let mut words = [[[0u32; 4]; XR]; STEPS_];
+        for (step, words_step) in words.iter_mut().enumerate() {
+            for (xr, w) in words_step.iter_mut().enumerate() {
+                let (row, k) = (row0 + xr as u32, kc + ((step * 32 + lane) * VEC) as u32);
+                let valid = if row < q.len { q.k.saturating_sub(k) } else { 0 };
+                let vector = q.x_aligned && valid >= VEC as u32;
+                *w = unsafe { E::load16(q.x.add(row as usize * q.ldx as usize + k as usize), vector, valid) };
+            }
+        }
+        for (step, words_step) in words.iter().enumerate() {
+            let kk = (step * 32 + lane) * VEC;
+            // Row by row of S, so that one row's VEC values are live at a time.
+            #[allow(clippy::needless_range_loop)]
+            for r in 0..ROWS {
+                let s = load_shared_vec::<VEC>(s_tile, r * pitch + kk);
+                for (xr, w) in words_step.iter().enumerate() {
+                    for (v, s_v) in s.iter().enumerate() {
+                        acc[xr][r] = fma(E::element(w, v), *s_v, acc[xr][r]);
+                    }
+                }
+            }
+        }
+        kc += chunk as u32;
+    }
+    // Butterfly over the 32 lanes: every lane ends with every sum.
+    for acc_x in acc.iter_mut() {
+        for a in acc_x.iter_mut() {
+            let mut mask = 16;
+            while mask > 0 {
+                *a += shfl_xor(*a, mask);
+                mask /= 2;
+            }
+        }
+    }
+    // Lane (xr·ROWS + r) mod 32 writes sum (xr, r).
+    for (xr, acc_x) in acc.iter().enumerate() {
+        for (r, a) in acc_x.iter().enumerate() {
+            let row = row0 + xr as u32;
+            if lane == (xr * ROWS + r) % 32 && (r as u32) < q.rows && row < q.len {
+                unsafe { q.store(r as u32, row, *a) };
+            }
+        }
+    }
+}
+
+/// `VEC` (4 or 8) f32 of shared memory from `index` (a multiple of 4), 16
+/// bytes per load. (Destructured: iterating an array by value leaves it in
+/// local memory.)
+#[inline(always)]
+fn load_shared_vec<const VEC: usize>(tile: SharedF32, index: usize) -> [f32; VEC] {
+    let mut s = [0.0f32; VEC];
+    for j in 0..VEC / 4 {
+        let [a, b, c, d] = tile.load_x4(index + 4 * j);
+        (s[4 * j], s[4 * j + 1], s[4 * j + 2], s[4 * j + 3]) = (a, b, c, d);
+    }
+    s
+}
+
+mod entries {
+    use super::*;
+    use gemm_launch::memory_bound::*;
+    kernel_entries!(memory_bound skinny<F32, f32>, sgemm_skinny_r1, SKINNY_F32_R1, any);
+    kernel_entries!(memory_bound skinny<F32, f32>, sgemm_skinny_r4, SKINNY_F32_R4, any);
+    kernel_entries!(memory_bound skinny<F32, f32>, sgemm_skinny_r16, SKINNY_F32_R16, any);
+    kernel_entries!(memory_bound skinny<F32, f32>, tgemm_skinny_r1, SKINNY_TF32_R1, any);
+    kernel_entries!(memory_bound skinny<F32, f32>, tgemm_skinny_r4, SKINNY_TF32_R4, any);
+    kernel_entries!(memory_bound skinny<F32, f32>, tgemm_skinny_r16, SKINNY_TF32_R16, any);
+    kernel_entries!(memory_bound skinny<F16, u16>, hgemm_skinny_r1, SKINNY_F16_R1, any);
+    kernel_entries!(memory_bound skinny<F16, u16>, hgemm_skinny_r4, SKINNY_F16_R4, any);
+    kernel_entries!(memory_bound skinny<F16, u16>, hgemm_skinny_r8, SKINNY_F16_R8, any);
+    kernel_entries!(memory_bound skinny<Bf16, u16>, bgemm_skinny_r1, SKINNY_BF16_R1, any);
+    kernel_entries!(memory_bound skinny<Bf16, u16>, bgemm_skinny_r4, SKINNY_BF16_R4, any);
+    kernel_entries!(memory_bound skinny<Bf16, u16>, bgemm_skinny_r8, SKINNY_BF16_R8, any);
+}

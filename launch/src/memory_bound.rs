@@ -1,0 +1,138 @@
+//! The memory-bound path: GEMMs with M or N ≤ 16, where the work is to read
+//! the large operand once at memory speed (`kernels-gpu/src/memory_bound.rs`).
+//!
+//! Words used here and in the kernel: the problem is seen as `R` short rows
+//! (the small side, `min(M, N)`) by `L` long columns (the large side,
+//! `max(M, N)`) by depth K. X is the large operand (B when M is the small
+//! side, A when N is), S the small one. A block computes `tile.bm` (the
+//! spec's `ROWS`) rows by [`LONG_TILE`] columns of that `R × L` output.
+
+use crate::{Algorithm, Arch, Dtype, Features, KernelSpec, Layouts, Tile, tiles};
+
+/// Threads per block (8 warps).
+pub const THREADS: u32 = 256;
+/// Columns of the long side per block, in both access patterns (so the grid
+/// does not depend on the operand layout): [`lanes_along_l`] lanes of 16
+/// bytes, or 8 warps of [`ROWS_PER_WARP`] rows of X.
+pub const LONG_TILE: u32 = 32;
+/// Largest small side the path is meant for; larger ones run as several
+/// row groups of `ROWS` (correct, but the large operand is read once per group).
+pub const MAX_SMALL_SIDE: u32 = 16;
+/// "Along K" pattern: rows of X per warp (8 warps × 4 = [`LONG_TILE`]).
+pub const ROWS_PER_WARP: u32 = LONG_TILE / (THREADS / 32);
+/// "Along K" pattern: 16-byte vectors per lane per K chunk.
+pub const STEPS: u32 = 2;
+/// Padding (f32) after each row of the staged S chunk: keeps rows 16-byte
+/// aligned and moves consecutive rows 4 banks apart.
+pub const S_PAD: u32 = 4;
+
+/// Elements per 16-byte load.
+pub const fn vec(dtype: Dtype) -> u32 {
+    16 / dtype.element_bytes()
+}
+
+/// "Along L" pattern (X row-major along the long side): lanes that share one
+/// K index and cover the block's [`LONG_TILE`] columns, 16 bytes each.
+pub const fn lanes_along_l(dtype: Dtype) -> u32 {
+    LONG_TILE / vec(dtype)
+}
+
+/// "Along L" pattern: independent K indices (16-byte loads) each thread has
+/// in flight per loop step. Fewer with more rows, whose accumulators (rows ×
+/// 16 bytes' worth of elements) and S values take the registers: these are
+/// the most that ptxas fits without spilling.
+pub const fn unroll_along_l(dtype: Dtype, rows: u32) -> u32 {
+    match (vec(dtype), rows) {
+        (4, 16..) => 4,
+        (4, _) => 8,
+        (_, 8..) => 2,
+        (_, 4..) => 4,
+        _ => 8,
+    }
+}
+
+/// "Along K" pattern: K elements of one staged chunk of S (32 lanes × 16 bytes
+/// × [`STEPS`]).
+pub const fn k_chunk(dtype: Dtype) -> u32 {
+    32 * vec(dtype) * STEPS
+}
+
+/// Dynamic shared memory: the larger of the staged S chunk ("along K", f32
+/// `[rows][k_chunk + S_PAD]`) and the cross-warp reduction ("along L", f32
+/// `[rows][warps][32]`).
+pub const fn smem_bytes(dtype: Dtype, rows: u32) -> u32 {
+    let staged = rows * (k_chunk(dtype) + S_PAD) * 4;
+    let reduction = rows * (THREADS / 32) * 32 * 4;
+    if staged > reduction { staged } else { reduction }
+}
+
+/// Whether the kernel takes M as its small side (else N): the smaller one.
+pub const fn small_is_m(m: u32, n: u32) -> bool {
+    m <= n
+}
+
+/// Blocks: long-side tiles × row groups of `rows`; block `b` is row group
+/// `b % groups` of long tile `b / groups`, so the groups that read the same
+/// part of X run side by side and share it through L2.
+pub const fn grid(rows: u32, m: u32, n: u32) -> u64 {
+    let (small, long) = if small_is_m(m, n) { (m, n) } else { (n, m) };
+    tiles(long, LONG_TILE) as u64 * tiles(small, rows) as u64
+}
+
+const fn spec(name: &'static str, dtype: Dtype, rows: u32) -> KernelSpec {
+    KernelSpec {
+        name,
+        dtype,
+        algorithm: Algorithm::MemoryBound,
+        features: Features::ALL,
+        // bm: rows of the small side per block; bn: columns of the long side.
+        tile: Tile { bm: rows, bn: LONG_TILE, bk: 1, tm: 1, tn: 1 },
+        stages: 0,
+        default_group_m: 1,
+        // More than 4 rows of accumulators need more than 128 registers.
+        min_blocks_per_sm: if rows > 4 { 1 } else { 2 },
+        layouts: Layouts::Any,
+        arch: Arch::Sm80,
+    }
+}
+
+pub const SKINNY_F32_R1: KernelSpec = spec("sgemm_skinny_r1", Dtype::F32, 1);
+pub const SKINNY_F32_R4: KernelSpec = spec("sgemm_skinny_r4", Dtype::F32, 4);
+pub const SKINNY_F32_R16: KernelSpec = spec("sgemm_skinny_r16", Dtype::F32, 16);
+/// TF32 requested on a memory-bound shape: computed in exact f32 (CUDA
+/// cores keep up with memory here, and the result is more accurate).
+pub const SKINNY_TF32_R1: KernelSpec = spec("tgemm_skinny_r1", Dtype::Tf32, 1);
+pub const SKINNY_TF32_R4: KernelSpec = spec("tgemm_skinny_r4", Dtype::Tf32, 4);
+pub const SKINNY_TF32_R16: KernelSpec = spec("tgemm_skinny_r16", Dtype::Tf32, 16);
+pub const SKINNY_F16_R1: KernelSpec = spec("hgemm_skinny_r1", Dtype::F16, 1);
+pub const SKINNY_F16_R4: KernelSpec = spec("hgemm_skinny_r4", Dtype::F16, 4);
+/// 16-bit inputs: 8 rows per block at most (16 rows of 8-element
+/// accumulators spill); 9 to 16 rows run as two groups of adjacent blocks,
+/// whose reads of the same X meet in L2.
+pub const SKINNY_F16_R8: KernelSpec = spec("hgemm_skinny_r8", Dtype::F16, 8);
+pub const SKINNY_BF16_R1: KernelSpec = spec("bgemm_skinny_r1", Dtype::Bf16, 1);
+pub const SKINNY_BF16_R4: KernelSpec = spec("bgemm_skinny_r4", Dtype::Bf16, 4);
+pub const SKINNY_BF16_R8: KernelSpec = spec("bgemm_skinny_r8", Dtype::Bf16, 8);
+
+/// The memory-bound kernel for a shape, if its small side is at most
+/// [`MAX_SMALL_SIDE`]: the fewest rows per block that cover it (1, 4, then
+/// 16, or 8 for 16-bit inputs).
+pub const fn skinny_for(dtype: Dtype, m: u32, n: u32) -> Option<KernelSpec> {
+    let small = if m < n { m } else { n };
+    if small > MAX_SMALL_SIDE {
+        return None;
+    }
+    let [r1, r4, most] = match dtype {
+        Dtype::F32 => [SKINNY_F32_R1, SKINNY_F32_R4, SKINNY_F32_R16],
+        Dtype::Tf32 => [SKINNY_TF32_R1, SKINNY_TF32_R4, SKINNY_TF32_R16],
+        Dtype::F16 => [SKINNY_F16_R1, SKINNY_F16_R4, SKINNY_F16_R8],
+        Dtype::Bf16 => [SKINNY_BF16_R1, SKINNY_BF16_R4, SKINNY_BF16_R8],
+    };
+    Some(if small <= 1 {
+        r1
+    } else if small <= 4 {
+        r4
+    } else {
+        most
+    })
+}
