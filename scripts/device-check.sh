@@ -52,6 +52,8 @@ for part in $PARTS; do
     "$B/gemm" | tee "$L/default.txt"
     "$B/gemm" --m 4096 --n 4096 --k 4096 | tee "$L/4096.txt"
     "$B/gemm" --kernel auto --dtype all | tee "$L/auto-default.txt"
+    # Every kernel at a mid-sized square: what the built-in choice picks from.
+    "$B/gemm" --m 2048 --n 2048 --k 2048 --dtype all | tee "$L/2048-all.txt"
     # Deep K (accuracy and speed beside cuBLAS's, same inputs), then each
     # shape class of issue 11, with --kernel auto.
     for shape in "128 128 65536" "256 256 65536" "7 5 300000" "1 1 1000000" \

@@ -28,8 +28,10 @@ impl Choice {
 
 /// Built-in choice when nothing is cached: the configuration that won
 /// `gemm tune` at the seeds' shape on an H200 (docs/PERF.md) when its tiles
-/// give the GPU at least two waves of blocks, a smaller tile otherwise (small
-/// problems need more, smaller blocks to fill the multiprocessors). Column-
+/// give the GPU at least three quarters of a wave of blocks, a smaller tile
+/// otherwise (small problems need more, smaller blocks to fill the
+/// multiprocessors; at 2048³ one wave of the large tile beat two of the
+/// small one, docs/PERF.md step 25). Column-
 /// major operands get the best kernel compiled for them; on Hopper
 /// (`hopper`: compute capability 9.0) f16/bf16 get the `wgmma` kernel.
 pub fn default_choice(
@@ -57,7 +59,7 @@ pub fn default_choice(
         Dtype::Bf16 => (gemm_launch::MMA_BF16_128X128X32_W32X64, gemm_launch::MMA_BF16_128X128X32_W32X64),
     };
     let blocks = tiles(m as u32, big.tile.bm) as i64 * tiles(n as u32, big.tile.bn) as i64;
-    let spec = if blocks >= 2 * multiprocessors as i64 { big } else { small };
+    let spec = if 4 * blocks >= 3 * multiprocessors as i64 { big } else { small };
     Choice { kernel: short_name(&spec).into(), group_m: spec.default_group_m, tflops: None }
 }
 
