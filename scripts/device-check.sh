@@ -75,8 +75,12 @@ for part in $PARTS; do
     note "sweep: rc=$? $(tail -1 "$L/sweep.log")"
     ;;
   sanitizers)
-    for tool in memcheck racecheck synccheck initcheck; do
-      for shape in "--m 129 --n 131 --k 67" "--m 256 --n 256 --k 256" "--m 7 --n 5 --k 70001"; do
+    # TOOLS picks a subset (one call of the device tool has 10 minutes).
+    for tool in ${TOOLS:-memcheck racecheck synccheck initcheck}; do
+      # Every kernel on an odd and an aligned shape; then --kernel auto on a
+      # split-K shape and a memory-bound deep-K one.
+      for shape in "--m 129 --n 131 --k 67" "--m 256 --n 256 --k 256" \
+                   "--m 129 --n 131 --k 9001 --kernel auto" "--m 7 --n 5 --k 70001 --kernel auto"; do
         log="$L/$tool-${shape// /_}.log"
         timeout 300 "$SAN" --tool "$tool" --error-exitcode 3 "$B/gemm" $shape --iters 1 --no-cublas >"$log" 2>&1
         note "compute-sanitizer --tool $tool gemm $shape: rc=$? $(grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$log" | tr '\n' ' ')"
