@@ -480,3 +480,22 @@ fn memory_bound_shapes_choose_the_skinny_kernels() {
         assert_eq!(skinny_for(dtype, 1, 100).unwrap().dtype, dtype);
     }
 }
+
+#[test]
+fn default_choice_runs_its_layout_and_never_a_refused_entry() {
+    for dtype in Dtype::ALL {
+        for layout in OperandLayout::ALL {
+            for hopper in [false, true] {
+                for size in [17, 100, 1000, 1536, 2048, 3000, 4096, 8192, 20000] {
+                    let spec = default_choice(dtype, size, size, 132, layout, hopper).spec(dtype).unwrap();
+                    assert!(spec.supports(layout), "{dtype:?} {size} {layout:?}: {}", spec.name);
+                    let entry = rgemm::kernels::entry_name(spec, layout);
+                    if !hopper {
+                        assert!(rgemm::ptx::refusal((8, 0), &entry).is_none(), "{entry} is refused on 8.x");
+                        assert_ne!(spec.arch, gemm_launch::Arch::Sm90a, "{entry} needs Hopper");
+                    }
+                }
+            }
+        }
+    }
+}

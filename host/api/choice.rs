@@ -8,7 +8,7 @@ use crate::driver::element::Element;
 use crate::driver::error::{GemmError, Result};
 use crate::driver::kernels::{Dtype, find_kernel, layout_name, short_name};
 use crate::driver::launch::Plan;
-use gemm_launch::{KernelSpec, OperandLayout, tiles};
+use gemm_launch::{KernelSpec, OperandLayout};
 
 /// A tuned (or default) choice: which kernel, with which tile order.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -26,14 +26,17 @@ impl Choice {
     }
 }
 
-/// Built-in choice when nothing is cached: the configuration that won
-/// `gemm tune` at the seeds' shape on an H200 (docs/PERF.md) when its tiles
-/// give the GPU at least three quarters of a wave of blocks, a smaller tile
-/// otherwise (small problems need more, smaller blocks to fill the
-/// multiprocessors; at 2048³ one wave of the large tile beat two of the
-/// small one, docs/PERF.md step 25). Column-
-/// major operands get the best kernel compiled for them; on Hopper
-/// (`hopper`: compute capability 9.0) f16/bf16 get the `wgmma` kernel.
+/// Built-in choice when nothing is cached. M or N ≤ 16 takes the
+/// memory-bound path. Otherwise each dtype has a short list of kernels,
+/// largest tile first, each with the fraction of a wave of blocks (one block
+/// per multiprocessor) its tiles must fill to be chosen; the last one takes
+/// what is left. Large tiles win once the GPU is full (the seeds' shape,
+/// `gemm tune`, docs/PERF.md); at 2048³ on an H100 one wave of `wgmma`
+/// tiles beat two of `mma.sync` (62% vs 45% of cuBLAS) and the f32/TF32
+/// 128×128 tiles beat both their neighbours (step 25). Column-major
+/// operands get the best kernel compiled for them; `hopper` (compute
+/// capability 9.0) adds the `wgmma` kernels. Elsewhere the list leaves out
+/// the two entries ptxas spills on 8.x (`driver::ptx::SPILLS_ON_SM8X`).
 pub fn default_choice(
     dtype: Dtype,
     m: usize,
@@ -42,25 +45,34 @@ pub fn default_choice(
     layout: OperandLayout,
     hopper: bool,
 ) -> Choice {
+    use gemm_launch::*;
     // M or N ≤ 16: the memory-bound path, for every dtype and layout.
-    if let Some(spec) = gemm_launch::memory_bound::skinny_for(dtype, m as u32, n as u32) {
+    if let Some(spec) = memory_bound::skinny_for(dtype, m as u32, n as u32) {
         return Choice { kernel: short_name(&spec).into(), group_m: spec.default_group_m, tflops: None };
     }
     let row_major = layout == OperandLayout::NN;
-    let (big, small) = match dtype {
-        Dtype::F16 if hopper => (gemm_launch::WGMMA_F16_128X256X64, gemm_launch::MMA_F16_128X128X32_W32X64),
-        Dtype::Bf16 if hopper => (gemm_launch::WGMMA_BF16_128X256X64, gemm_launch::MMA_BF16_128X128X32_W32X64),
-        Dtype::F32 => (gemm_launch::DB_256X128X8, gemm_launch::DB_64X64X16),
-        Dtype::Tf32 if hopper && row_major => (gemm_launch::WGMMA_TF32_256X128X32, gemm_launch::MMA_TF32_64X128X32),
-        Dtype::Tf32 if row_major => (gemm_launch::MMA_TF32_128X128X32, gemm_launch::MMA_TF32_64X128X32),
-        Dtype::Tf32 => (gemm_launch::MMA_TF32_64X128X32, gemm_launch::MMA_TF32_64X128X32),
-        // No smaller f16/bf16 tile is compiled in yet.
-        Dtype::F16 => (gemm_launch::MMA_F16_128X128X32_W32X64, gemm_launch::MMA_F16_128X128X32_W32X64),
-        Dtype::Bf16 => (gemm_launch::MMA_BF16_128X128X32_W32X64, gemm_launch::MMA_BF16_128X128X32_W32X64),
+    // (kernel, waves its tiles must fill, in quarters).
+    let list: &[(KernelSpec, i64)] = match dtype {
+        Dtype::F16 if hopper => &[(WGMMA_F16_128X256X64, 3), (MMA_F16_128X128X32_W32X64, 0)],
+        Dtype::Bf16 if hopper => &[(WGMMA_BF16_128X256X64, 3), (MMA_BF16_128X128X32_W32X64, 0)],
+        Dtype::F16 => &[(MMA_F16_128X128X32_W32X64, 0)],
+        Dtype::Bf16 => &[(MMA_BF16_128X128X32_W32X64, 0)],
+        Dtype::F32 if row_major => &[(DB_256X128X8, 8), (DB_128X128X8, 3), (DB_64X64X16, 0)],
+        // `sgemm_db_256x128x8_tn` spills on 8.x.
+        Dtype::F32 if !hopper && layout.suffix() == "_tn" => &[(DB_128X64X16, 3), (DB_64X64X16, 0)],
+        Dtype::F32 => &[(DB_256X128X8, 8), (DB_128X64X16, 3), (DB_64X64X16, 0)],
+        Dtype::Tf32 if hopper && row_major => {
+            &[(WGMMA_TF32_256X128X32, 8), (MMA_TF32_128X128X32, 3), (MMA_TF32_64X128X32, 0)]
+        }
+        // `tgemm_mma_128x128x32` spills on 8.x.
+        Dtype::Tf32 => &[(MMA_TF32_64X128X32, 0)],
     };
-    let blocks = tiles(m as u32, big.tile.bm) as i64 * tiles(n as u32, big.tile.bn) as i64;
-    let spec = if 4 * blocks >= 3 * multiprocessors as i64 { big } else { small };
-    Choice { kernel: short_name(&spec).into(), group_m: spec.default_group_m, tflops: None }
+    let fills = |spec: &KernelSpec, quarters: i64| {
+        let blocks = tiles(m as u32, spec.tile.bm) as i64 * tiles(n as u32, spec.tile.bn) as i64;
+        4 * blocks >= quarters * multiprocessors as i64
+    };
+    let (spec, _) = list.iter().find(|(spec, quarters)| fills(spec, *quarters)).unwrap_or(&list[list.len() - 1]);
+    Choice { kernel: short_name(spec).into(), group_m: spec.default_group_m, tflops: None }
 }
 
 /// The kernel a call runs: the requested one, checked against the dtype
