@@ -6,8 +6,10 @@
 use crate::api::options::{GemmOptions, KernelChoice};
 use crate::driver::element::Element;
 use crate::driver::error::{GemmError, Result};
+use crate::driver::gpu::DeviceInfo;
 use crate::driver::kernels::{Dtype, find_kernel, layout_name, short_name};
 use crate::driver::launch::Plan;
+use crate::driver::ptx::entry_refusal;
 use gemm_launch::{KernelSpec, OperandLayout, tiles};
 
 /// A tuned (or default) choice: which kernel, with which tile order.
@@ -29,41 +31,45 @@ impl Choice {
 /// Built-in choice when nothing is cached: the configuration that won
 /// `gemm tune` at the seeds' shape on an H200 (docs/PERF.md) when its tiles
 /// give the GPU at least two waves of blocks, a smaller tile otherwise (small
-/// problems need more, smaller blocks to fill the multiprocessors). Column-
-/// major operands get the best kernel compiled for them; on Hopper
-/// (`hopper`: compute capability 9.0) f16/bf16 get the `wgmma` kernel.
+/// problems need more, smaller blocks to fill the multiprocessors).
+///
+/// Each dtype has a list of big tiles, best first, and the first whose
+/// entry for `layout` runs on a GPU of compute capability `cc`
+/// ([`entry_refusal`]) is taken: on Hopper (9.0) the `wgmma` kernels; on
+/// 8.x not the entries ptxas spills there (`ptx::SPILLS_ON_SM8X`); for
+/// column-major operands a kernel compiled for them. The last of each list
+/// runs on every GPU and layout the build supports (tests/cpu.rs checks it).
 pub fn default_choice(
     dtype: Dtype,
     m: usize,
     n: usize,
     multiprocessors: i32,
     layout: OperandLayout,
-    hopper: bool,
+    cc: (i32, i32),
 ) -> Choice {
-    let row_major = layout == OperandLayout::NN;
-    let (big, small) = match dtype {
-        Dtype::F16 if hopper => (gemm_launch::WGMMA_F16_128X256X64, gemm_launch::MMA_F16_128X128X32_W32X64),
-        Dtype::Bf16 if hopper => (gemm_launch::WGMMA_BF16_128X256X64, gemm_launch::MMA_BF16_128X128X32_W32X64),
-        Dtype::F32 => (gemm_launch::DB_256X128X8, gemm_launch::DB_64X64X16),
-        Dtype::Tf32 if hopper && row_major => (gemm_launch::WGMMA_TF32_256X128X32, gemm_launch::MMA_TF32_64X128X32),
-        Dtype::Tf32 if row_major => (gemm_launch::MMA_TF32_128X128X32, gemm_launch::MMA_TF32_64X128X32),
-        Dtype::Tf32 => (gemm_launch::MMA_TF32_64X128X32, gemm_launch::MMA_TF32_64X128X32),
+    use gemm_launch as k;
+    let (big, small): (&[&KernelSpec], &KernelSpec) = match dtype {
+        Dtype::F32 => (&[&k::DB_256X128X8, &k::DB_128X128X8, &k::DB_128X64X16], &k::DB_64X64X16),
+        Dtype::Tf32 => {
+            (&[&k::WGMMA_TF32_256X128X32, &k::MMA_TF32_128X128X32, &k::MMA_TF32_64X128X32], &k::MMA_TF32_64X128X32)
+        }
         // No smaller f16/bf16 tile is compiled in yet.
-        Dtype::F16 => (gemm_launch::MMA_F16_128X128X32_W32X64, gemm_launch::MMA_F16_128X128X32_W32X64),
-        Dtype::Bf16 => (gemm_launch::MMA_BF16_128X128X32_W32X64, gemm_launch::MMA_BF16_128X128X32_W32X64),
+        Dtype::F16 => (&[&k::WGMMA_F16_128X256X64, &k::MMA_F16_128X128X32_W32X64], &k::MMA_F16_128X128X32_W32X64),
+        Dtype::Bf16 => (&[&k::WGMMA_BF16_128X256X64, &k::MMA_BF16_128X128X32_W32X64], &k::MMA_BF16_128X128X32_W32X64),
     };
+    let runs = |spec: &&&KernelSpec| entry_refusal(spec, layout, cc).is_none();
+    let big = *big.iter().find(runs).unwrap_or(&big[big.len() - 1]);
     let blocks = tiles(m as u32, big.tile.bm) as i64 * tiles(n as u32, big.tile.bn) as i64;
     let spec = if blocks >= 2 * multiprocessors as i64 { big } else { small };
-    Choice { kernel: short_name(&spec).into(), group_m: spec.default_group_m, tflops: None }
+    Choice { kernel: short_name(spec).into(), group_m: spec.default_group_m, tflops: None }
 }
 
-/// The kernel a call runs: the requested one, checked against the dtype
-/// and layout, or the built-in choice.
+/// The kernel a call runs on `device`: the requested one, checked against
+/// the dtype and layout, or the built-in choice.
 pub fn select_kernel<T: Element>(
     options: &GemmOptions,
     plan: &Plan,
-    multiprocessors: i32,
-    hopper: bool,
+    device: &DeviceInfo,
 ) -> Result<&'static KernelSpec> {
     let spec = match options.kernel {
         KernelChoice::Kernel(spec) => spec,
@@ -72,7 +78,8 @@ pub fn select_kernel<T: Element>(
                 (Dtype::F32, true) => Dtype::Tf32,
                 (dtype, _) => dtype,
             };
-            let choice = default_choice(dtype, plan.m as usize, plan.n as usize, multiprocessors, plan.layout, hopper);
+            let (m, n) = (plan.m as usize, plan.n as usize);
+            let choice = default_choice(dtype, m, n, device.multiprocessors, plan.layout, device.compute_capability);
             find_kernel(dtype, &choice.kernel)?
         }
     };

@@ -16,8 +16,8 @@ use cust::stream::{Stream, StreamFlags};
 use cust::{CudaFlags, sys};
 use gemm_launch::{Arch, KernelSpec, OperandLayout};
 use std::collections::HashMap;
-use std::sync::OnceLock;
 use std::ffi::c_void;
+use std::sync::OnceLock;
 
 /// What the CLI and the logs report about the device.
 #[derive(Clone, Debug, serde::Serialize)]
