@@ -1,9 +1,9 @@
 //! `rgemm`: GEMM kernels written in Rust for NVIDIA GPUs, and the host side
 //! that launches, validates and times them.
 //!
-//! The kernels (`kernels-gpu/`) are compiled to PTX at `cargo build` and
-//! embedded here ([`ptx`]). [`Gpu`] owns the CUDA context, the loaded module
-//! and a stream. The library API ([`api`]) computes `C = α·A·B + β·C` on
+//! The kernels (`kernels-gpu/`) are compiled to PTX (and, with ptxas, to
+//! cubins) at `cargo build` and embedded here ([`ptx`]). [`Gpu`] owns the
+//! CUDA context, a stream, and the modules, each loaded when first used. The library API ([`api`]) computes `C = α·A·B + β·C` on
 //! device matrices given as views ([`MatRef`], [`MatMut`]: layout and leading
 //! dimension, so transposes cost no copy), one GEMM ([`Gpu::gemm`]) or a
 //! strided batch ([`Gpu::gemm_strided_batched`]), and reports every bad input
@@ -15,7 +15,7 @@
 //! use rgemm::{GemmError, GemmOptions, Gpu, MatMut, MatRef};
 //!
 //! let gpu = match Gpu::new() {
-//!     Ok(gpu) => gpu, // context and kernels, once
+//!     Ok(gpu) => gpu, // context and stream, once; kernels load on first use
 //!     Err(GemmError::NoGpu(why)) => {
 //!         eprintln!("no GPU, example skipped: {why}");
 //!         return Ok(());

@@ -357,13 +357,26 @@ fn list_kernels(gpu: &Gpu, dtypes: &[Dtype]) -> Result<()> {
             r.dynamic_smem_bytes + r.static_smem_bytes as u32,
             r.registers,
             r.local_bytes,
-            match spec.layouts {
-                gemm_launch::Layouts::Any => "any (nn, nt, tn, tt)",
-                gemm_launch::Layouts::RowMajor => "row-major (nn)",
-            }
+            layouts_here(gpu, spec)
         );
     }
     Ok(())
+}
+
+/// The operand layouts `spec` is compiled for, and any of their entries
+/// this GPU refuses (on 8.x a layout's entry may spill where `nn` does not).
+fn layouts_here(gpu: &Gpu, spec: &gemm_launch::KernelSpec) -> String {
+    let mut text = match spec.layouts {
+        gemm_launch::Layouts::Any => "any (nn, nt, tn, tt)".to_string(),
+        gemm_launch::Layouts::RowMajor => "row-major (nn)".to_string(),
+    };
+    for layout in gemm_launch::OperandLayout::ALL.into_iter().filter(|l| spec.supports(*l)) {
+        if let Some(reason) = gpu.entry_cannot_run(spec, layout) {
+            let name = layout.suffix().strip_prefix('_').unwrap_or("nn");
+            text += &format!("; not {name}: {reason}");
+        }
+    }
+    text
 }
 
 /// Which kernels to run, each with its tile order.

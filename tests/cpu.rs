@@ -7,9 +7,11 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rgemm::GemmError;
 use rgemm::api::{Batch, MatrixDesc, check_alignment, plan};
-use rgemm::kernels::{Dtype, DtypeExt, MAX_DIM, check_shape, entries, find_kernel, parse_dtype, short_name};
+use rgemm::kernels::{
+    Dtype, DtypeExt, MAX_DIM, check_shape, entries, entry_name, find_kernel, parse_dtype, short_name,
+};
 use rgemm::matrix::Matrix;
-use rgemm::ptx::{PTX_SM80, PTX_SM90A, ptx};
+use rgemm::ptx::{PTX_SM80, PTX_SM90A, SPILLS_ON_SM8X, entry_refusal, module_runs_on, ptx};
 use rgemm::reference::{Reference, dgemm};
 use rgemm::sweep::parse_shapes;
 use rgemm::tune::{Choice, TuneCache, cache_key, default_choice, load_or_warn};
@@ -345,22 +347,88 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     std::fs::remove_dir_all(&dir).unwrap();
 
     // Every dtype's built-in choice exists and computes that dtype.
-    for (dtype, hopper) in Dtype::ALL.into_iter().flat_map(|d| [(d, false), (d, true)]) {
+    for (dtype, cc) in Dtype::ALL.into_iter().flat_map(|d| [(d, (8, 0)), (d, (9, 0))]) {
         for (m, n) in [(8192, 4096), (256, 256)] {
-            let choice = default_choice(dtype, m, n, 132, OperandLayout::NN, hopper);
+            let choice = default_choice(dtype, m, n, 132, OperandLayout::NN, cc);
             assert_eq!(choice.spec(dtype).unwrap().dtype, dtype, "{choice:?}");
-            // … and for every layout, a kernel compiled for it.
-            for layout in OperandLayout::ALL {
-                let choice = default_choice(dtype, m, n, 132, layout, hopper);
-                assert!(choice.spec(dtype).unwrap().supports(layout), "{choice:?} for {layout:?}");
-            }
         }
     }
     // f32: big problems get the big tile, small ones the small tile.
     assert_ne!(
-        default_choice(Dtype::F32, 8192, 4096, 132, OperandLayout::NN, false).kernel,
-        default_choice(Dtype::F32, 256, 256, 132, OperandLayout::NN, false).kernel
+        default_choice(Dtype::F32, 8192, 4096, 132, OperandLayout::NN, (9, 0)).kernel,
+        default_choice(Dtype::F32, 256, 256, 132, OperandLayout::NN, (9, 0)).kernel
     );
+}
+
+/// Compute capabilities the built-in choice must serve: A100, A10/3090,
+/// L4/4090, H100/H200, and two later GPUs that run the sm_80 PTX only.
+const CAPABILITIES: [(i32, i32); 6] = [(8, 0), (8, 6), (8, 9), (9, 0), (10, 0), (12, 0)];
+
+#[test]
+fn default_choice_never_picks_an_entry_the_gpu_refuses() {
+    let sizes = [1, 64, 255, 256, 1000, 2048, 4096, 8192, 20000];
+    for cc in CAPABILITIES {
+        for dtype in Dtype::ALL {
+            for layout in OperandLayout::ALL {
+                for (m, n) in sizes.into_iter().flat_map(|m| sizes.map(|n| (m, n))) {
+                    for sms in [46, 108, 132] {
+                        let choice = default_choice(dtype, m, n, sms, layout, cc);
+                        let spec = choice.spec(dtype).unwrap();
+                        assert_eq!(spec.dtype, dtype, "{choice:?}");
+                        assert_eq!(
+                            entry_refusal(spec, layout, cc),
+                            None,
+                            "cc {cc:?}, {dtype:?} {layout:?} {m}x{n} on {sms} SMs: {choice:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn default_choice_falls_back_where_the_best_tile_cannot_run() {
+    let big = |dtype, layout, cc| default_choice(dtype, 8192, 8192, 108, layout, cc).kernel;
+    let tn = OperandLayout { a_col_major: true, b_col_major: false };
+    assert_eq!(entry_name(&gemm_launch::DB_256X128X8, tn), "sgemm_db_256x128x8_tn");
+    for cc in [(8, 0), (8, 6)] {
+        // The TF32 128x128 tile and the f32 256x128 `_tn` entry spill on 8.x: the next best tiles run.
+        assert_eq!(big(Dtype::Tf32, OperandLayout::NN, cc), short_name(&gemm_launch::MMA_TF32_64X128X32));
+        assert_eq!(big(Dtype::F32, tn, cc), short_name(&gemm_launch::DB_128X64X16));
+        // The other f32 entries of the 256x128 tile do not spill: it stays the choice.
+        assert_eq!(big(Dtype::F32, OperandLayout::NN, cc), short_name(&gemm_launch::DB_256X128X8));
+        // No `wgmma` off Hopper.
+        assert_eq!(big(Dtype::F16, OperandLayout::NN, cc), short_name(&gemm_launch::MMA_F16_128X128X32_W32X64));
+    }
+    assert_eq!(big(Dtype::Tf32, OperandLayout::NN, (9, 0)), short_name(&gemm_launch::WGMMA_TF32_256X128X32));
+    assert_eq!(big(Dtype::Tf32, OperandLayout::NN, (10, 0)), short_name(&gemm_launch::MMA_TF32_128X128X32));
+    assert_eq!(big(Dtype::F32, tn, (9, 0)), short_name(&gemm_launch::DB_256X128X8));
+    assert_eq!(big(Dtype::F16, tn, (9, 0)), short_name(&gemm_launch::WGMMA_F16_128X256X64));
+}
+
+#[test]
+fn entry_refusals_follow_the_architecture_and_the_8x_spills() {
+    let nn = OperandLayout::NN;
+    for cc in CAPABILITIES {
+        for (spec, layout, name) in entries() {
+            let refused = entry_refusal(spec, layout, cc);
+            let expected = match spec.arch {
+                gemm_launch::Arch::Sm90a => cc != (9, 0),
+                gemm_launch::Arch::Sm80 => cc.0 == 8 && SPILLS_ON_SM8X.iter().any(|(n, _)| *n == name),
+            };
+            assert_eq!(refused.is_some(), expected, "{name} on {cc:?}: {refused:?}");
+            assert_eq!(module_runs_on(spec.arch, cc), spec.arch == gemm_launch::Arch::Sm80 || cc == (9, 0));
+        }
+    }
+    // An entry the build does not have is refused, not looked up.
+    let tt = OperandLayout { a_col_major: true, b_col_major: true };
+    let row_major_only = gemm_launch::DB_128X128X8;
+    assert!(!row_major_only.supports(tt));
+    assert!(entry_refusal(&row_major_only, tt, (9, 0)).is_some());
+    assert_eq!(entry_refusal(&row_major_only, nn, (9, 0)), None);
+    // Nothing runs below sm_80.
+    assert!(!module_runs_on(gemm_launch::Arch::Sm80, (7, 5)));
 }
 
 #[test]
@@ -456,7 +524,8 @@ fn memory_bound_shapes_choose_the_skinny_kernels() {
     for (dtype, hopper) in Dtype::ALL.into_iter().flat_map(|d| [(d, false), (d, true)]) {
         for layout in OperandLayout::ALL {
             for (m, n) in [(1, 4096), (4096, 1), (16, 5000), (5000, 16), (3, 3), (4, 100), (1, 1)] {
-                let spec = default_choice(dtype, m, n, 132, layout, hopper).spec(dtype).unwrap();
+                let spec =
+                    default_choice(dtype, m, n, 132, layout, if hopper { (9, 0) } else { (8, 0) }).spec(dtype).unwrap();
                 assert_eq!(spec.algorithm, Algorithm::MemoryBound, "{dtype:?} {m}×{n}: {}", spec.name);
                 assert!(spec.supports(layout), "{}", spec.name);
                 // One block per 32 columns of the long side and per row group.
@@ -465,7 +534,8 @@ fn memory_bound_shapes_choose_the_skinny_kernels() {
                 assert_eq!(spec.grid(m as u32, n as u32), expected, "{} {m}×{n}", spec.name);
             }
             for (m, n) in [(17, 4096), (4096, 17), (8192, 4096)] {
-                let spec = default_choice(dtype, m, n, 132, layout, hopper).spec(dtype).unwrap();
+                let spec =
+                    default_choice(dtype, m, n, 132, layout, if hopper { (9, 0) } else { (8, 0) }).spec(dtype).unwrap();
                 assert_ne!(spec.algorithm, Algorithm::MemoryBound, "{dtype:?} {m}×{n}");
             }
         }
@@ -478,24 +548,5 @@ fn memory_bound_shapes_choose_the_skinny_kernels() {
         assert_eq!(rows(MAX_SMALL_SIDE + 1, 100), None);
         // TF32 requests compute in exact f32 here, on their own entries.
         assert_eq!(skinny_for(dtype, 1, 100).unwrap().dtype, dtype);
-    }
-}
-
-#[test]
-fn default_choice_runs_its_layout_and_never_a_refused_entry() {
-    for dtype in Dtype::ALL {
-        for layout in OperandLayout::ALL {
-            for hopper in [false, true] {
-                for size in [17, 100, 1000, 1536, 2048, 3000, 4096, 8192, 20000] {
-                    let spec = default_choice(dtype, size, size, 132, layout, hopper).spec(dtype).unwrap();
-                    assert!(spec.supports(layout), "{dtype:?} {size} {layout:?}: {}", spec.name);
-                    let entry = rgemm::kernels::entry_name(spec, layout);
-                    if !hopper {
-                        assert!(rgemm::ptx::refusal((8, 0), &entry).is_none(), "{entry} is refused on 8.x");
-                        assert_ne!(spec.arch, gemm_launch::Arch::Sm90a, "{entry} needs Hopper");
-                    }
-                }
-            }
-        }
     }
 }

@@ -208,8 +208,7 @@ fn random_case(gpu: &Gpu, rng: &mut StdRng) -> Case {
     // Half the cases let the library choose; the others name a kernel that
     // is compiled for the case's layout, so every shipped kernel is covered.
     let layout = rgemm::api::plan((&a, usize::MAX), (&b, usize::MAX), (&c, usize::MAX), &batch).unwrap().layout;
-    let fits: Vec<_> =
-        dtype.kernels().into_iter().filter(|s| s.supports(layout) && gpu.cannot_run(s).is_none()).collect();
+    let fits: Vec<_> = dtype.kernels().into_iter().filter(|s| gpu.entry_cannot_run(s, layout).is_none()).collect();
     let kernel = if rng.random_bool(0.5) {
         KernelChoice::Auto
     } else {
@@ -252,7 +251,7 @@ fn every_layout_kernel_with_alpha_beta_and_batches() {
     let (m, n, k) = (131, 70, 45);
     let layouts = [Layout::RowMajor, Layout::ColMajor];
     for (spec, layout, name) in rgemm::kernels::entries() {
-        if let Some(reason) = gpu.cannot_run(spec) {
+        if let Some(reason) = gpu.entry_cannot_run(spec, layout) {
             let _ = writeln!(std::io::stderr(), "SKIPPED {name}: {reason}");
             continue;
         }
@@ -478,4 +477,34 @@ fn bad_calls_are_typed_errors() {
         MatMut::row_major(&mut c, 2, 2),
     );
     assert!(matches!(r, Err(GemmError::DtypeMismatch { .. })), "{r:?}");
+}
+
+#[test]
+fn modules_load_on_first_use_and_only_the_one_needed() {
+    use gemm_launch::Arch;
+    let Some(gpu) = gpu_or_skip("modules_load_on_first_use_and_only_the_one_needed") else { return };
+    assert!(!gpu.is_loaded(Arch::Sm80) && !gpu.is_loaded(Arch::Sm90a), "Gpu::new loads no module");
+    let (m, n, k) = (64, 64, 64);
+    let a = gpu.upload(&vec![1.0f32; m * k]).unwrap();
+    let b = gpu.upload(&vec![1.0f32; k * n]).unwrap();
+    let mut c = gpu.alloc_poisoned::<f32>(m * n).unwrap();
+    // An f32 GEMM, first called on another thread than the Gpu's: the sm_80
+    // module loads there (into the Gpu's context), and nothing else does.
+    let opts = GemmOptions { split_k: SplitK::Off, ..GemmOptions::default() };
+    std::thread::scope(|scope| {
+        let (a, b, c) = (MatRef::row_major(&a, m, k), MatRef::row_major(&b, k, n), MatMut::row_major(&mut c, m, n));
+        let (gpu, opts) = (&gpu, &opts);
+        scope.spawn(move || gpu.gemm(opts, a, b, c)).join().unwrap()
+    })
+    .unwrap();
+    assert!(gpu.download(&c).unwrap().iter().all(|&x| x == k as f32));
+    assert!(gpu.is_loaded(Arch::Sm80));
+    assert!(!gpu.is_loaded(Arch::Sm90a), "an f32 GEMM needs no Hopper module");
+    // On Hopper, a `wgmma` kernel of a fresh Gpu loads the sm_90a module alone.
+    if gpu.is_hopper() {
+        let gpu = Gpu::new().unwrap();
+        let spec = &gemm_launch::WGMMA_F16_128X256X64;
+        assert_eq!(gpu.cannot_run(spec), None);
+        assert!(gpu.is_loaded(Arch::Sm90a) && !gpu.is_loaded(Arch::Sm80));
+    }
 }

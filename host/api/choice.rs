@@ -6,8 +6,10 @@
 use crate::api::options::{GemmOptions, KernelChoice};
 use crate::driver::element::Element;
 use crate::driver::error::{GemmError, Result};
+use crate::driver::gpu::DeviceInfo;
 use crate::driver::kernels::{Dtype, find_kernel, layout_name, short_name};
 use crate::driver::launch::Plan;
+use crate::driver::ptx::entry_refusal;
 use gemm_launch::{KernelSpec, OperandLayout};
 
 /// A tuned (or default) choice: which kernel, with which tile order.
@@ -29,59 +31,54 @@ impl Choice {
 /// Built-in choice when nothing is cached. M or N ≤ 16 takes the
 /// memory-bound path. Otherwise each dtype has a short list of kernels,
 /// largest tile first, each with the fraction of a wave of blocks (one block
-/// per multiprocessor) its tiles must fill to be chosen; the last one takes
-/// what is left. Large tiles win once the GPU is full (the seeds' shape,
-/// `gemm tune`, docs/PERF.md); at 2048³ on an H100 one wave of `wgmma`
-/// tiles beat two of `mma.sync` (62% vs 45% of cuBLAS) and the f32/TF32
-/// 128×128 tiles beat both their neighbours (step 25). Column-major
-/// operands get the best kernel compiled for them; `hopper` (compute
-/// capability 9.0) adds the `wgmma` kernels. Elsewhere the list leaves out
-/// the two entries ptxas spills on 8.x (`driver::ptx::SPILLS_ON_SM8X`).
+/// per multiprocessor) its tiles must fill to be chosen; the first that
+/// fills it and whose entry for `layout` runs on a GPU of compute capability
+/// `cc` ([`entry_refusal`]: `wgmma` on 9.0 only, not the entries ptxas
+/// spills on 8.x) is taken, else the last that runs. Large tiles win once
+/// the GPU is full (the seeds' shape, `gemm tune`, docs/PERF.md); at 2048³
+/// on an H100 one wave of `wgmma` tiles beat two of `mma.sync` (62% vs 45%
+/// of cuBLAS) and the f32/TF32 128×128 tiles beat both their neighbours
+/// (step 25). The last of each list runs on every GPU and layout the build
+/// supports (tests/cpu.rs checks it).
 pub fn default_choice(
     dtype: Dtype,
     m: usize,
     n: usize,
     multiprocessors: i32,
     layout: OperandLayout,
-    hopper: bool,
+    cc: (i32, i32),
 ) -> Choice {
     use gemm_launch::*;
     // M or N ≤ 16: the memory-bound path, for every dtype and layout.
     if let Some(spec) = memory_bound::skinny_for(dtype, m as u32, n as u32) {
         return Choice { kernel: short_name(&spec).into(), group_m: spec.default_group_m, tflops: None };
     }
-    let row_major = layout == OperandLayout::NN;
-    // (kernel, waves its tiles must fill, in quarters).
+    // (kernel, quarters of a wave its tiles must fill).
     let list: &[(KernelSpec, i64)] = match dtype {
-        Dtype::F16 if hopper => &[(WGMMA_F16_128X256X64, 3), (MMA_F16_128X128X32_W32X64, 0)],
-        Dtype::Bf16 if hopper => &[(WGMMA_BF16_128X256X64, 3), (MMA_BF16_128X128X32_W32X64, 0)],
-        Dtype::F16 => &[(MMA_F16_128X128X32_W32X64, 0)],
-        Dtype::Bf16 => &[(MMA_BF16_128X128X32_W32X64, 0)],
-        Dtype::F32 if row_major => &[(DB_256X128X8, 8), (DB_128X128X8, 3), (DB_64X64X16, 0)],
-        // `sgemm_db_256x128x8_tn` spills on 8.x.
-        Dtype::F32 if !hopper && layout.suffix() == "_tn" => &[(DB_128X64X16, 3), (DB_64X64X16, 0)],
-        Dtype::F32 => &[(DB_256X128X8, 8), (DB_128X64X16, 3), (DB_64X64X16, 0)],
-        Dtype::Tf32 if hopper && row_major => {
-            &[(WGMMA_TF32_256X128X32, 8), (MMA_TF32_128X128X32, 3), (MMA_TF32_64X128X32, 0)]
-        }
-        // `tgemm_mma_128x128x32` spills on 8.x.
-        Dtype::Tf32 => &[(MMA_TF32_64X128X32, 0)],
+        Dtype::F32 => &[(DB_256X128X8, 8), (DB_128X128X8, 3), (DB_128X64X16, 3), (DB_64X64X16, 0)],
+        Dtype::Tf32 => &[(WGMMA_TF32_256X128X32, 8), (MMA_TF32_128X128X32, 3), (MMA_TF32_64X128X32, 0)],
+        Dtype::F16 => &[(WGMMA_F16_128X256X64, 3), (MMA_F16_128X128X32_W32X64, 0)],
+        Dtype::Bf16 => &[(WGMMA_BF16_128X256X64, 3), (MMA_BF16_128X128X32_W32X64, 0)],
     };
+    let runs = |spec: &KernelSpec| spec.supports(layout) && entry_refusal(spec, layout, cc).is_none();
     let fills = |spec: &KernelSpec, quarters: i64| {
         let blocks = tiles(m as u32, spec.tile.bm) as i64 * tiles(n as u32, spec.tile.bn) as i64;
         4 * blocks >= quarters * multiprocessors as i64
     };
-    let (spec, _) = list.iter().find(|(spec, quarters)| fills(spec, *quarters)).unwrap_or(&list[list.len() - 1]);
+    let runnable = || list.iter().filter(|(spec, _)| runs(spec));
+    let (spec, _) = runnable()
+        .find(|(spec, quarters)| fills(spec, *quarters))
+        .or_else(|| runnable().last())
+        .unwrap_or(&list[list.len() - 1]);
     Choice { kernel: short_name(spec).into(), group_m: spec.default_group_m, tflops: None }
 }
 
-/// The kernel a call runs: the requested one, checked against the dtype
-/// and layout, or the built-in choice.
+/// The kernel a call runs on `device`: the requested one, checked against
+/// the dtype and layout, or the built-in choice.
 pub fn select_kernel<T: Element>(
     options: &GemmOptions,
     plan: &Plan,
-    multiprocessors: i32,
-    hopper: bool,
+    device: &DeviceInfo,
 ) -> Result<&'static KernelSpec> {
     let spec = match options.kernel {
         KernelChoice::Kernel(spec) => spec,
@@ -90,7 +87,8 @@ pub fn select_kernel<T: Element>(
                 (Dtype::F32, true) => Dtype::Tf32,
                 (dtype, _) => dtype,
             };
-            let choice = default_choice(dtype, plan.m as usize, plan.n as usize, multiprocessors, plan.layout, hopper);
+            let (m, n) = (plan.m as usize, plan.n as usize);
+            let choice = default_choice(dtype, m, n, device.multiprocessors, plan.layout, device.compute_capability);
             find_kernel(dtype, &choice.kernel)?
         }
     };

@@ -152,7 +152,7 @@ impl Gpu {
         batch: &Batch,
     ) -> Result<u64> {
         let plan = plan((a, usize::MAX), (b, usize::MAX), (c, usize::MAX), batch)?;
-        let spec = select_kernel::<T>(options, &plan, self.info.multiprocessors, self.is_hopper())?;
+        let spec = select_kernel::<T>(options, &plan, &self.info)?;
         let split = split_for(options, &plan, spec, self.info.multiprocessors as u32)?;
         Ok(split.map_or(0, |(split, _)| workspace_bytes(split, plan.m, plan.n, plan.batch)))
     }

@@ -92,7 +92,9 @@ pub fn choose(gpu: &Gpu, dtype: Dtype, m: usize, n: usize, k: usize) -> Choice {
     let cached = load_or_warn(&cache_path())
         .and_then(|c| c.entries.get(&cache_key(&gpu.info.name, dtype, m, n, k)).cloned())
         .filter(|c| c.spec(dtype).is_ok());
-    cached.unwrap_or_else(|| default_choice(dtype, m, n, gpu.info.multiprocessors, OperandLayout::NN, gpu.is_hopper()))
+    cached.unwrap_or_else(|| {
+        default_choice(dtype, m, n, gpu.info.multiprocessors, OperandLayout::NN, gpu.info.compute_capability)
+    })
 }
 
 /// [`TuneCache::load`], or `None` after warning (once per process, so a

@@ -3,7 +3,8 @@
 
 use cust::error::CudaError;
 
-#[derive(Debug, thiserror::Error)]
+/// `Clone`: a module that failed to load reports the same error to each use.
+#[derive(Clone, Debug, thiserror::Error)]
 pub enum GemmError {
     /// No driver, no device, or the driver refused to start.
     #[error("no usable NVIDIA GPU: {0}")]

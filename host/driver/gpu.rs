@@ -1,11 +1,12 @@
-//! The GPU: CUDA context, the embedded kernels' modules and a stream, set up
-//! once; device buffers; which kernel entries can launch here. The launch
-//! itself is in [`super::launch`].
+//! The GPU: CUDA context and stream, set up once; the embedded kernels'
+//! modules, each loaded on first use; device buffers; which kernel entries
+//! can launch here. The launch itself is in [`super::launch`].
 
 use crate::driver::element::Element;
 use crate::driver::error::{During, GemmError, Result};
 use crate::driver::kernels::{entries, entry_name};
-use cust::context::Context;
+use crate::driver::ptx;
+use cust::context::{Context, CurrentContext};
 use cust::device::{Device, DeviceAttribute};
 use cust::error::CudaError;
 use cust::function::{FunctionAttribute, GridSize};
@@ -16,6 +17,7 @@ use cust::{CudaFlags, sys};
 use gemm_launch::{Arch, KernelSpec, OperandLayout};
 use std::collections::HashMap;
 use std::ffi::c_void;
+use std::sync::OnceLock;
 
 /// What the CLI and the logs report about the device.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -50,27 +52,47 @@ pub struct KernelResources {
     pub max_threads_per_block: i32,
 }
 
-/// Kernels loaded on one device. Create it once and reuse it: module load
-/// includes the driver's JIT compilation of the PTX.
+/// One PTX module on this device, loaded the first time a kernel of it is
+/// needed.
+struct LoadedModule {
+    module: Module,
+    /// Entries of the module that cannot run on this device, with the
+    /// reason; found once, at load, so that launches only launch.
+    unlaunchable: HashMap<String, String>,
+}
+
+/// The GPU: its context and stream, and the kernels' modules, each loaded
+/// the first time one of its kernels is used, once. Create it once and
+/// reuse it: a module's load costs milliseconds from a cubin, and on a GPU
+/// the build has no cubin for, the driver's JIT compilation of the PTX.
 pub struct Gpu {
     // Field order is drop order: the workspace, modules and stream go before the context.
     /// Split-K workspace (`host/api/split_k.rs`): grown on demand, kept for reuse.
     pub(crate) workspace: std::sync::Mutex<Option<DeviceBuffer<f32>>>,
-    module: Module,
-    /// The Hopper-only module (`wgmma`), loaded on compute capability 9.0.
-    hopper_module: Option<Module>,
+    /// The sm_80 module: every kernel but the `wgmma` ones, and the split-K
+    /// reductions. A failed load is kept and reported to each later use.
+    sm80: OnceLock<Result<LoadedModule>>,
+    /// The Hopper-only module (`wgmma`), which only compute capability 9.0 loads.
+    sm90a: OnceLock<Result<LoadedModule>>,
     stream: Stream,
     device: Device,
-    _context: Context,
+    context: Context,
     pub info: DeviceInfo,
-    /// Kernel entries that cannot run on this device, with the reason;
-    /// found once, at load, so that launches only launch.
-    unlaunchable: HashMap<String, String>,
 }
 
+// Callers may share one Gpu between threads (the modules load under a
+// `OnceLock`); keep it that way.
+const _: () = {
+    const fn shareable<T: Send + Sync>() {}
+    shareable::<Gpu>()
+};
+
 impl Gpu {
-    /// Initializes CUDA on device 0 and loads the kernels. Any failure of the
-    /// driver to start, or the absence of a device, is [`GemmError::NoGpu`].
+    /// Initializes CUDA on device 0 and creates the context and stream; the
+    /// kernels' modules load on first use ([`Gpu::gemm`], [`Gpu::cannot_run`],
+    /// [`Gpu::resources`]), so a program that runs one kind of kernel loads
+    /// only the module that holds it. Any failure of the driver to start, or
+    /// the absence of a device, is [`GemmError::NoGpu`].
     pub fn new() -> Result<Self> {
         let no_gpu = |what: &str, e: CudaError| GemmError::NoGpu(format!("{what}: {e}"));
         cust::init(CudaFlags::empty()).map_err(|e| no_gpu("the CUDA driver did not initialize", e))?;
@@ -87,32 +109,23 @@ impl Gpu {
             total_memory_bytes: device.total_memory().during("device query")?,
             peak_bandwidth_gbs: peak_memory_bandwidth_gbs(&device),
         };
-        if major < 8 {
+        if !ptx::module_runs_on(Arch::Sm80, (major, minor)) {
             return Err(GemmError::NoGpu(format!(
                 "{} has compute capability {major}.{minor}; the kernels are built for sm_80 and newer",
                 info.name
             )));
         }
         let context = Context::new(device).map_err(|e| no_gpu("cannot create a context", e))?;
-        let module = crate::driver::ptx::load(Arch::Sm80, (major, minor))?;
-        // sm_90a code runs on compute capability 9.0 exactly (not on later GPUs).
-        let hopper_module = match (major, minor) {
-            (9, 0) => Some(crate::driver::ptx::load(Arch::Sm90a, (major, minor))?),
-            _ => None,
-        };
         let stream = Stream::new(StreamFlags::NON_BLOCKING, None).during("stream creation")?;
-        let mut gpu = Gpu {
+        Ok(Gpu {
             workspace: std::sync::Mutex::new(None),
-            module,
-            hopper_module,
+            sm80: OnceLock::new(),
+            sm90a: OnceLock::new(),
             stream,
             device,
-            _context: context,
+            context,
             info,
-            unlaunchable: HashMap::new(),
-        };
-        gpu.unlaunchable = prepare_kernels(&gpu)?;
-        Ok(gpu)
+        })
     }
 
     pub fn stream(&self) -> &Stream {
@@ -125,26 +138,56 @@ impl Gpu {
 
     /// Whether the Hopper (`wgmma`) kernels run here (compute capability 9.0).
     pub fn is_hopper(&self) -> bool {
-        self.hopper_module.is_some()
+        ptx::module_runs_on(Arch::Sm90a, self.info.compute_capability)
     }
 
-    /// The module holding `spec`'s kernels, if this GPU can run them.
-    fn module_of(&self, spec: &KernelSpec) -> Option<&Module> {
-        match spec.arch {
-            Arch::Sm80 => Some(&self.module),
-            Arch::Sm90a => self.hopper_module.as_ref(),
+    /// Whether the module of `arch` has been loaded (successfully or not):
+    /// modules load on first use, so a program that only ran f32 kernels on
+    /// a Hopper GPU has not loaded the sm_90a one.
+    pub fn is_loaded(&self, arch: Arch) -> bool {
+        self.slot(arch).get().is_some()
+    }
+
+    fn slot(&self, arch: Arch) -> &OnceLock<Result<LoadedModule>> {
+        match arch {
+            Arch::Sm80 => &self.sm80,
+            Arch::Sm90a => &self.sm90a,
         }
     }
 
-    /// Why `spec` cannot run on this GPU (None if it can), for callers that
-    /// run "every kernel" and skip the others with a note.
+    /// The module of `arch`, loaded and checked now if this is its first
+    /// use. Callers first make sure this GPU runs `arch`
+    /// ([`ptx::module_runs_on`]).
+    fn loaded(&self, arch: Arch) -> Result<&LoadedModule> {
+        self.slot(arch).get_or_init(|| self.load(arch)).as_ref().map_err(Clone::clone)
+    }
+
+    fn load(&self, arch: Arch) -> Result<LoadedModule> {
+        // A module loads into the calling thread's current context, which
+        // is ours only on the thread that created this Gpu.
+        CurrentContext::set_current(&self.context).during("context activation")?;
+        let module = ptx::load(arch, self.info.compute_capability)?;
+        let unlaunchable = prepare_kernels(&module, arch, self.info.compute_capability)?;
+        Ok(LoadedModule { module, unlaunchable })
+    }
+
+    /// Why `spec`'s row-major entry cannot run on this GPU (None if it
+    /// can), for callers that run "every kernel" and skip the others with a
+    /// note; see [`Gpu::entry_cannot_run`] for the other layouts. Loads the
+    /// kernel's module if it was not loaded yet.
     pub fn cannot_run(&self, spec: &KernelSpec) -> Option<String> {
-        let entry = entry_name(spec, OperandLayout::NN);
-        if self.module_of(spec).is_none() {
-            let (major, minor) = self.info.compute_capability;
-            return Some(format!("{entry} is built for {} (Hopper); this GPU is sm_{major}{minor}", spec.arch.name()));
+        self.entry_cannot_run(spec, OperandLayout::NN)
+    }
+
+    /// As [`Gpu::cannot_run`], for the entry of `layout` (on compute
+    /// capability 8.x a kernel's row-major entry may run and another not:
+    /// [`ptx::SPILLS_ON_SM8X`]).
+    pub fn entry_cannot_run(&self, spec: &KernelSpec, layout: OperandLayout) -> Option<String> {
+        match self.launchable(spec, layout) {
+            Ok(_) => None,
+            Err(GemmError::Unsupported { reason, .. }) => Some(reason),
+            Err(e) => Some(format!("its module did not load: {e}")),
         }
-        self.unlaunchable.get(&entry).cloned()
     }
 
     /// Registers, local memory and limits of a kernel (its row-major entry;
@@ -153,10 +196,16 @@ impl Gpu {
         self.entry_resources(spec, OperandLayout::NN)
     }
 
-    /// As [`Gpu::resources`], for the entry of `layout`.
+    /// As [`Gpu::resources`], for the entry of `layout`: also for an entry
+    /// this GPU refuses to launch (its spills show in `local_bytes`), as
+    /// long as this GPU has code for it.
     pub fn entry_resources(&self, spec: &KernelSpec, layout: OperandLayout) -> Result<KernelResources> {
-        let module = self.module_of(spec).ok_or_else(|| self.not_here(spec))?;
-        let f = module.get_function(entry_name(spec, layout)).during("kernel lookup")?;
+        let entry = entry_name(spec, layout);
+        if !spec.supports(layout) || !ptx::module_runs_on(spec.arch, self.info.compute_capability) {
+            let reason = ptx::entry_refusal(spec, layout, self.info.compute_capability).unwrap_or_default();
+            return Err(GemmError::Unsupported { kernel: entry, reason });
+        }
+        let f = self.loaded(spec.arch)?.module.get_function(&entry).during("kernel lookup")?;
         let attr = |a| f.get_attribute(a).during("kernel attribute query");
         Ok(KernelResources {
             registers: attr(FunctionAttribute::NumRegisters)?,
@@ -166,11 +215,6 @@ impl Gpu {
             threads: spec.threads(),
             max_threads_per_block: attr(FunctionAttribute::MaxThreadsPerBlock)?,
         })
-    }
-
-    fn not_here(&self, spec: &KernelSpec) -> GemmError {
-        let reason = self.cannot_run(spec).unwrap_or_default();
-        GemmError::Unsupported { kernel: spec.name.into(), reason }
     }
 
     /// Copies `data` to a new device buffer, after checking that it fits.
@@ -226,39 +270,43 @@ impl Gpu {
     /// Enqueues one launch of a kernel of the sm_80 module that is not a
     /// GEMM (the split-K reductions), with its arguments in order.
     pub(crate) fn launch_sm80(&self, entry: &str, grid: GridSize, threads: u32, args: &[*mut c_void]) -> Result<()> {
-        let f = self.module.get_function(entry).during("kernel lookup")?;
+        let f = self.loaded(Arch::Sm80)?.module.get_function(entry).during("kernel lookup")?;
         unsafe { self.stream.launch(&f, grid, threads, 0, args) }.during("kernel launch")
     }
 
-    /// The module holding `entry` (an entry of `spec`), if this GPU loaded
-    /// it and the entry passed the load-time checks; else why not.
-    pub(super) fn launchable(&self, spec: &KernelSpec, entry: &str) -> Result<&Module> {
-        let module = self.module_of(spec).ok_or_else(|| self.not_here(spec))?;
-        if let Some(reason) = self.unlaunchable.get(entry) {
-            return Err(GemmError::Unsupported { kernel: entry.to_string(), reason: reason.clone() });
+    /// The module holding the entry of `spec` for `layout`, loaded now if
+    /// this is its first use, if this GPU runs that entry; else why not
+    /// ([`GemmError::Unsupported`]), or why the module did not load.
+    pub(super) fn launchable(&self, spec: &KernelSpec, layout: OperandLayout) -> Result<&Module> {
+        let entry = entry_name(spec, layout);
+        if let Some(reason) = ptx::entry_refusal(spec, layout, self.info.compute_capability) {
+            return Err(GemmError::Unsupported { kernel: entry, reason });
         }
-        Ok(module)
+        let loaded = self.loaded(spec.arch)?;
+        if let Some(reason) = loaded.unlaunchable.get(&entry) {
+            return Err(GemmError::Unsupported { kernel: entry, reason: reason.clone() });
+        }
+        Ok(&loaded.module)
     }
 }
 
-/// Checks every kernel of the module against this device once, and raises
-/// the dynamic shared-memory limit of those that need more than 48 KiB
-/// (a per-function setting that lasts as long as the module). Returns the
-/// kernels that cannot run, with the reason.
-fn prepare_kernels(gpu: &Gpu) -> Result<HashMap<String, String>> {
+/// Checks every kernel entry of the just-loaded `module` (of `arch`)
+/// against the device once, and raises the dynamic shared-memory limit of
+/// those that need more than 48 KiB (a per-function setting that lasts as
+/// long as the module). Returns the entries that cannot run, with the
+/// reason. Entries the build already refuses here ([`ptx::entry_refusal`])
+/// are left to that check.
+fn prepare_kernels(module: &Module, arch: Arch, cc: (i32, i32)) -> Result<HashMap<String, String>> {
     let mut unlaunchable = HashMap::new();
-    for (spec, _, name) in entries() {
-        // Kernels of a module this GPU did not load are reported by `cannot_run`.
-        let Some(module) = gpu.module_of(spec) else { continue };
-        if let Some(reason) = crate::driver::ptx::refusal(gpu.info.compute_capability, &name) {
-            unlaunchable.insert(name.clone(), reason);
+    for (spec, layout, name) in entries().filter(|(spec, ..)| spec.arch == arch) {
+        if ptx::entry_refusal(spec, layout, cc).is_some() {
             continue;
         }
         let f = module.get_function(&name).during("kernel lookup")?;
         let max_threads = f.get_attribute(FunctionAttribute::MaxThreadsPerBlock).during("kernel attribute query")?;
         if spec.threads() as i32 > max_threads {
             let reason = format!("{} threads per block requested, {max_threads} possible", spec.threads());
-            unlaunchable.insert(name.clone(), reason);
+            unlaunchable.insert(name, reason);
             continue;
         }
         if spec.smem_bytes() > 48 * 1024 {
@@ -271,7 +319,7 @@ fn prepare_kernels(gpu: &Gpu) -> Result<HashMap<String, String>> {
             };
             if status != sys::CUresult::CUDA_SUCCESS {
                 let reason = format!("{} bytes of shared memory refused ({status:?})", spec.smem_bytes());
-                unlaunchable.insert(name.clone(), reason);
+                unlaunchable.insert(name, reason);
             }
         }
     }

@@ -44,7 +44,7 @@ impl Gpu {
         group_m: Option<u32>,
     ) -> Result<()> {
         let entry = entry_name(spec, plan.layout);
-        let module = self.launchable(spec, &entry)?;
+        let module = self.launchable(spec, plan.layout)?;
         let tiles = spec.grid(plan.m, plan.n);
         if tiles > i32::MAX as u64 {
             return Err(GemmError::DimensionTooLarge { what: "number of C tiles", value: tiles, max: i32::MAX as u64 });

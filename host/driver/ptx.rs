@@ -3,8 +3,9 @@
 //! from it (when the build had ptxas). [`load`] picks what fits the GPU.
 
 use crate::driver::error::{During, Result};
+use crate::driver::kernels::entry_name;
 use cust::module::Module;
-use gemm_launch::Arch;
+use gemm_launch::{Arch, KernelSpec, OperandLayout};
 use std::sync::Once;
 
 /// PTX for `sm_80` and newer (Ampere, Hopper): steps 1–8.
@@ -87,4 +88,35 @@ pub fn refusal(cc: (i32, i32), entry: &str) -> Option<String> {
     (cc.0 == 8).then(|| {
         format!("it spills {bytes} bytes of registers to local memory when compiled for compute capability 8.x")
     })
+}
+
+/// Whether the module of `arch` has code for a GPU of compute capability
+/// `cc`: sm_80 code runs on 8.0 and every later GPU (from a cubin, or JIT-
+/// compiled from its PTX), sm_90a code (`wgmma`) on 9.0 exactly.
+pub fn module_runs_on(arch: Arch, (major, minor): (i32, i32)) -> bool {
+    match arch {
+        Arch::Sm80 => major >= 8,
+        Arch::Sm90a => (major, minor) == (9, 0),
+    }
+}
+
+/// Why the entry of `spec` for `layout` cannot run on a GPU of compute
+/// capability `cc`, as far as the build alone can tell: no such entry, no
+/// code for that GPU, or a [`refusal`]. None: nothing against it before the
+/// module loads (the device's own limits are checked at load:
+/// `Gpu::entry_cannot_run`). The kernel choice asks this without a GPU.
+pub fn entry_refusal(spec: &KernelSpec, layout: OperandLayout, cc: (i32, i32)) -> Option<String> {
+    if !spec.supports(layout) {
+        return Some(format!("{} is compiled for row-major A and B only", spec.name));
+    }
+    let entry = entry_name(spec, layout);
+    if !module_runs_on(spec.arch, cc) {
+        let (major, minor) = cc;
+        let runs_on = match spec.arch {
+            Arch::Sm80 => "compute capability 8.0 and newer",
+            Arch::Sm90a => "Hopper, compute capability 9.0, only",
+        };
+        return Some(format!("{entry} is built for {} ({runs_on}); this GPU is sm_{major}{minor}", spec.arch.name()));
+    }
+    refusal(cc, &entry)
 }
