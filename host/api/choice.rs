@@ -68,7 +68,7 @@ pub fn default_choice(
     let runnable = || list.iter().filter(|(spec, _)| runs(spec));
     let (spec, _) = runnable()
         .find(|(spec, quarters)| fills(spec, *quarters))
-        .or_else(|| runnable().last())
+        .or_else(|| runnable().next_back())
         .unwrap_or(&list[list.len() - 1]);
     Choice { kernel: short_name(spec).into(), group_m: spec.default_group_m, tflops: None }
 }
