@@ -181,7 +181,9 @@ fn deep_k_f32_is_accurate_with_split_k() {
 fn misrounded<T: Element>(call: &Call<T>, out: &[T], product: &[f64], alpha: f32) -> usize {
     let inside = call.inside();
     (0..out.len())
-        .filter(|&i| inside[i] && out[i].to_f32().to_bits() != T::from_f32((alpha as f64 * product[i]) as f32).to_f32().to_bits())
+        .filter(|&i| {
+            inside[i] && out[i].to_f32().to_bits() != T::from_f32((alpha as f64 * product[i]) as f32).to_f32().to_bits()
+        })
         .count()
 }
 
@@ -194,9 +196,7 @@ fn misrounded<T: Element>(call: &Call<T>, out: &[T], product: &[f64], alpha: f32
 #[test]
 fn deep_k_f16_bf16_split_k_within_the_bound_and_better() {
     let Some(gpu) = gpu_or_skip("deep_k_f16_bf16_split_k_within_the_bound_and_better") else { return };
-    let cublas = rgemm::cublas::Cublas::load(gpu.stream())
-        .map_err(|e| say(format!("no cuBLAS comparison: {e}")))
-        .ok();
+    let cublas = rgemm::cublas::Cublas::load(gpu.stream()).map_err(|e| say(format!("no cuBLAS comparison: {e}"))).ok();
     fn check<T: Element>(gpu: &Gpu, cublas: Option<&rgemm::cublas::Cublas>, dtype: Dtype, rng: &mut StdRng) {
         for (m, n, k) in [(7, 5, 300_001), (96, 80, 300_001), (129, 131, 70_001)] {
             let call = Call::<T>::random(dense(m, n, k), Batch::single(), true, rng);
@@ -204,7 +204,8 @@ fn deep_k_f16_bf16_split_k_within_the_bound_and_better() {
             let what = format!("{} {m}×{n}×{k}", dtype.name());
             let off = GemmOptions { split_k: SplitK::Off, ..GemmOptions::default() };
             let one_out = call.run(gpu, &off).unwrap();
-            let (one, one_wrong) = (call.error(&one_out, &product, 1.0, 0.0), misrounded(&call, &one_out, &product, 1.0));
+            let (one, one_wrong) =
+                (call.error(&one_out, &product, 1.0, 0.0), misrounded(&call, &one_out, &product, 1.0));
             let reference = cublas.map(|cublas| {
                 let (a, b) = (gpu.upload(&call.a).unwrap(), gpu.upload(&call.b).unwrap());
                 let mut c = gpu.alloc_poisoned::<T>(m * n).unwrap();
