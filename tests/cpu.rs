@@ -281,11 +281,11 @@ fn tensor_core_kernels_use_mma_ldmatrix_and_cp_async() {
                 "{}",
                 spec.name
             );
-            // A 16-bit C gets rounded pairs; an f32 one (the split-K
-            // partials) the accumulators as they are, 4 bytes a store.
+            // A 16-bit C gets rounded pairs (2-byte stores at its edges); an
+            // f32 one (the split-K partials) the accumulators as they are.
             let f32_out = spec.features.f32_output;
             assert_eq!(body.contains(&format!("cvt.rn.{ty}x2.f32")), !f32_out, "{}: epilogue rounds pairs", spec.name);
-            assert_eq!(body.contains("st.global.f32"), f32_out, "{}: f32 stores of C", spec.name);
+            assert_eq!(body.contains("st.global.b16"), !f32_out, "{}: 16-bit stores of C", spec.name);
             assert_eq!(
                 body.contains("st.global.v4.b32"),
                 spec.features.staged_epilogue,
