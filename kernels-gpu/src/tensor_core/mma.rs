@@ -21,7 +21,8 @@
 //! see docs/PERF.md). The f32-output twins of 128×128×32 with 32×64 warps
 //! (`*_f32out`, `Features::f32_output`) run the same mainloop and store the
 //! f32 accumulators unrounded: they write the partial sums of f16/bf16
-//! split-K calls (`gemm_launch::split_k`).
+//! split-K calls (`gemm_launch::split_k`); ptxas 12.9: 123–126 registers on
+//! sm_80, 127–128 on sm_90 (the four layouts), no spills, like their base.
 //!
 //! Edges: chunks outside the matrix are zero-filled by `cp.async` itself;
 //! when rows are not 16-byte aligned (K or N not a multiple of 8) chunks are
