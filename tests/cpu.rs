@@ -283,7 +283,11 @@ fn tensor_core_kernels_use_mma_ldmatrix_and_cp_async() {
                 "{}",
                 spec.name
             );
-            assert!(body.contains(&format!("cvt.rn.{ty}x2.f32")), "{}: epilogue rounds pairs", spec.name);
+            // A 16-bit C gets rounded pairs (2-byte stores at its edges); an
+            // f32 one (the split-K partials) the accumulators as they are.
+            let f32_out = spec.features.f32_output;
+            assert_eq!(body.contains(&format!("cvt.rn.{ty}x2.f32")), !f32_out, "{}: epilogue rounds pairs", spec.name);
+            assert_eq!(body.contains("st.global.b16"), !f32_out, "{}: 16-bit stores of C", spec.name);
             assert_eq!(
                 body.contains("st.global.v4.b32"),
                 spec.features.staged_epilogue,
@@ -313,6 +317,16 @@ fn dtype_and_kernel_names() {
     assert!(find_kernel(Dtype::F32, "mma_128x256x32").is_err(), "kernels are per dtype");
     let e = find_kernel(Dtype::F32, "fastest").unwrap_err();
     assert!(e.to_string().contains("tiled"), "the error lists the kernels: {e}");
+    // The f32-output twins have entries (every layout) but no name a caller
+    // can ask for: they write split-K partial sums, not a 16-bit C.
+    let twins: Vec<_> = KERNELS.iter().filter(|s| s.features.f32_output).collect();
+    assert_eq!(twins.len(), 2);
+    for twin in twins {
+        assert_eq!(entries().filter(|(s, _, _)| s.name == twin.name).count(), 4, "{}", twin.name);
+        assert!(!twin.dtype.kernels().contains(&twin), "{}", twin.name);
+        assert!(find_kernel(twin.dtype, twin.name).is_err() && find_kernel(twin.dtype, short_name(twin)).is_err());
+        assert!(!rgemm::tune::tunable(twin.dtype).any(|s| s.name == twin.name));
+    }
     // Every kernel's short name is unique within its dtype.
     for d in Dtype::ALL {
         let names: Vec<_> = d.kernels().iter().map(|s| short_name(s)).collect();

@@ -255,6 +255,11 @@ fn every_layout_kernel_with_alpha_beta_and_batches() {
             let _ = writeln!(std::io::stderr(), "SKIPPED {name}: {reason}");
             continue;
         }
+        if spec.features.f32_output {
+            // Refused for a 16-bit C (bad_calls_are_typed_errors); it runs
+            // as the partials of every f16/bf16 kernel's split below.
+            continue;
+        }
         let desc = |rows, cols, col_major: bool| {
             if col_major { MatrixDesc::col_major(rows, cols) } else { MatrixDesc::row_major(rows, cols) }
         };
@@ -271,13 +276,11 @@ fn every_layout_kernel_with_alpha_beta_and_batches() {
             };
             let batch = Batch { count: 3, stride_a: extent(&a) + 8, stride_b: 0, stride_c: extent(&c) + 1 };
             let dtype = spec.dtype;
-            // f32-output kernels also as the partial GEMMs of a split K
-            // (three chunks, the last shorter).
-            let splits: &[SplitK] = match dtype {
-                Dtype::F32 | Dtype::Tf32 => &[SplitK::Auto, SplitK::Chunk(16)],
-                _ => &[SplitK::Auto],
-            };
-            for &split_k in splits {
+            // Every kernel also with a split K (three chunks, the last
+            // shorter): an f32/TF32 kernel computes its own partial sums, an
+            // f16/bf16 one has its dtype's f32-output twin compute them, in
+            // this layout.
+            for split_k in [SplitK::Auto, SplitK::Chunk(16)] {
                 let kernel = KernelChoice::Kernel(spec);
                 let case = Case { dtype, a, b, c, alpha: 1.5, beta: -0.5, batch, kernel, split_k };
                 let (err, gaps_kept) = run_any(&gpu, &case, &mut rng).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -468,6 +471,17 @@ fn bad_calls_are_typed_errors() {
     let r =
         gpu.gemm(&opts, MatRef::row_major(&skewed, 1, 3), MatRef::row_major(&b, 3, 2), MatMut::row_major(&mut c, 1, 2));
     assert!(matches!(r, Err(GemmError::Misaligned { operand: "A", .. })), "{r:?}");
+    // An f32-output twin (split-K partial sums only) on a 16-bit C.
+    let (h_a, h_b) = (gpu.upload(&[f16::ONE; 6]).unwrap(), gpu.upload(&[f16::ONE; 6]).unwrap());
+    let mut h_c = gpu.alloc_poisoned::<f16>(4).unwrap();
+    let twin = KernelChoice::Kernel(&gemm_launch::MMA_F16_128X128X32_W32X64_F32OUT);
+    let r = gpu.gemm(
+        &GemmOptions { kernel: twin, ..opts },
+        MatRef::row_major(&h_a, 2, 3),
+        MatRef::row_major(&h_b, 3, 2),
+        MatMut::row_major(&mut h_c, 2, 2),
+    );
+    assert!(matches!(r, Err(GemmError::Unsupported { .. })), "{r:?}");
     // A bf16 kernel on f32 buffers.
     let bf16_kernel = KernelChoice::Kernel(find_kernel(Dtype::Bf16, "mma_128x128x32_w32x64").unwrap());
     let r = gpu.gemm(

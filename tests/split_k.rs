@@ -5,10 +5,13 @@
 //! fails a wrong one.
 
 use gemm_launch::split_k::{
-    AUTO_WORKSPACE_CAP_BYTES, CHUNK_DEEP, CHUNK_FEW_TILES, MAX_SPLITS, REDUCE_FAN_IN, Split, SplitError, SplitK,
-    partials_kernel, plan_split, slab_elements, workspace_bytes,
+    AUTO_WORKSPACE_CAP_BYTES, CHUNK_DEEP, CHUNK_FEW_TILES, F32_OUTPUT_TWINS, MAX_SPLITS, REDUCE_FAN_IN, Split,
+    SplitError, SplitK, partials_kernel, plan_split, slab_elements, workspace_bytes, writes_f32,
 };
-use gemm_launch::{DB_64X64X16, DB_256X128X8, MMA_F16_128X128X32, MMA_TF32_128X128X32};
+use gemm_launch::{
+    DB_64X64X16, DB_256X128X8, Features, KernelSpec, MMA_BF16_128X128X32_W32X64_F32OUT, MMA_F16_128X128X32,
+    MMA_F16_128X128X32_W32X64_F32OUT, MMA_TF32_128X128X32, OperandLayout, WGMMA_BF16_128X256X64,
+};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use rgemm::GemmError;
@@ -74,8 +77,28 @@ fn which_kernels_can_write_partial_sums() {
     // f32 and TF32 kernels write f32 C: they are their own partials kernel.
     assert_eq!(partials_kernel(&DB_256X128X8), Some(&DB_256X128X8));
     assert_eq!(partials_kernel(&MMA_TF32_128X128X32), Some(&MMA_TF32_128X128X32));
-    // f16/bf16 kernels need an f32-output twin (none yet).
-    assert_eq!(partials_kernel(&MMA_F16_128X128X32), None);
+    // Every f16/bf16 kernel the host can run (mma, wgmma, memory-bound, and
+    // so whatever the selector or the tuner picks) has its dtype's twin: the
+    // same element type in, f32 C out, every operand layout.
+    for dtype in [Dtype::F16, Dtype::Bf16] {
+        for spec in dtype.kernels() {
+            let twin = partials_kernel(spec).unwrap_or_else(|| panic!("{}: no f32-output twin", spec.name));
+            assert!(twin.features.f32_output && writes_f32(twin), "{} → {}", spec.name, twin.name);
+            assert_eq!(twin.dtype, dtype, "{} → {}", spec.name, twin.name);
+            assert!(OperandLayout::ALL.into_iter().all(|l| twin.supports(l)), "{}: every layout", twin.name);
+            assert!(!dtype.kernels().contains(&twin), "{}: not offered for a 16-bit C", twin.name);
+            // A twin computes its own partials.
+            assert_eq!(partials_kernel(twin), Some(twin));
+        }
+    }
+    assert_eq!(partials_kernel(&MMA_F16_128X128X32), Some(&MMA_F16_128X128X32_W32X64_F32OUT));
+    assert_eq!(partials_kernel(&WGMMA_BF16_128X256X64), Some(&MMA_BF16_128X128X32_W32X64_F32OUT));
+    // Each twin is the 16-bit kernel it is named after, but for C's type.
+    for (_, twin) in F32_OUTPUT_TWINS {
+        let base = gemm_launch::KERNELS.iter().find(|s| format!("{}_f32out", s.name) == twin.name).unwrap();
+        assert_eq!(KernelSpec { name: base.name, features: base.features, ..**twin }, *base, "{}", twin.name);
+        assert_eq!(twin.features, Features { f32_output: true, ..base.features });
+    }
     let p = plan(
         (&MatrixDesc::row_major(64, 100_000), usize::MAX),
         (&MatrixDesc::row_major(100_000, 64), usize::MAX),
@@ -85,10 +108,15 @@ fn which_kernels_can_write_partial_sums() {
     .unwrap();
     let auto = GemmOptions::default();
     assert!(split_for(&auto, &p, &DB_64X64X16, SMS).unwrap().is_some());
-    assert!(split_for(&auto, &p, &MMA_F16_128X128X32, SMS).unwrap().is_none(), "f16 Auto falls back");
+    // f16/bf16 split like f32, Auto and explicit, their partials on the twin
+    // (its tiles decide the few-tiles rule).
+    let (split, partials) = split_for(&auto, &p, &MMA_F16_128X128X32, SMS).unwrap().expect("f16 Auto splits deep K");
+    assert_eq!(partials, &MMA_F16_128X128X32_W32X64_F32OUT);
+    assert_eq!(split, Split { chunk: CHUNK_FEW_TILES, splits: 100_000u32.div_ceil(CHUNK_FEW_TILES) });
     let explicit = GemmOptions { split_k: SplitK::Chunk(4096), ..auto };
-    let e = split_for(&explicit, &p, &MMA_F16_128X128X32, SMS).unwrap_err();
-    assert!(matches!(e, GemmError::Unsupported { .. }), "{e}");
+    let (split, partials) = split_for(&explicit, &p, &WGMMA_BF16_128X256X64, SMS).unwrap().unwrap();
+    assert_eq!((split, partials), (Split::of(100_000, 4096), &MMA_BF16_128X128X32_W32X64_F32OUT));
+    assert_eq!(split_for(&GemmOptions { split_k: SplitK::Off, ..auto }, &p, &MMA_F16_128X128X32, SMS).unwrap(), None);
     let e = split_for(&GemmOptions { split_k: SplitK::Chunk(0), ..auto }, &p, &DB_64X64X16, SMS).unwrap_err();
     assert!(matches!(e, GemmError::ZeroDimension { .. }), "{e}");
     // α = 0 never splits: it reads neither A nor B.

@@ -99,6 +99,12 @@ pub fn select_kernel<T: Element>(
             element: std::any::type_name::<T>(),
         });
     }
+    if spec.features.f32_output {
+        return Err(GemmError::Unsupported {
+            kernel: spec.name.into(),
+            reason: "it writes f32 C (the partial sums of a split-K call), not the call's 16-bit C".into(),
+        });
+    }
     if !spec.supports(plan.layout) {
         return Err(GemmError::Unsupported {
             kernel: spec.name.into(),

@@ -62,8 +62,8 @@ pub fn split_for(
         return match options.split_k {
             SplitK::Chunk(_) => Err(GemmError::Unsupported {
                 kernel: spec.name.into(),
-                reason: "split-K needs an f32-output variant of this kernel for the partial sums, and it has none \
-                         yet (f16/bf16 calls run without split-K)"
+                reason: "split-K needs an f32-output variant of this kernel for the partial sums, and its dtype \
+                         has none"
                     .into(),
             }),
             _ => Ok(None),

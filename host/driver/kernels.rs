@@ -15,7 +15,10 @@ pub trait DtypeExt {
     fn tolerance(self, k: usize) -> f64;
     /// Whether a relative error passes at depth `k` (NaN never does).
     fn accepts(self, rel_err: f64, k: usize) -> bool;
-    /// Every kernel of this dtype, in ladder order.
+    /// Every kernel of this dtype, in ladder order: what the CLI lists and
+    /// runs, the tuner searches and names resolve to. Not the f32-output
+    /// twins (`Features::f32_output`): they write split-K partial sums, never
+    /// a C of the dtype.
     fn kernels(self) -> Vec<&'static KernelSpec>;
 }
 
@@ -49,7 +52,7 @@ impl DtypeExt for Dtype {
     }
 
     fn kernels(self) -> Vec<&'static KernelSpec> {
-        KERNELS.iter().filter(|s| s.dtype == self).collect()
+        KERNELS.iter().filter(|s| s.dtype == self && !s.features.f32_output).collect()
     }
 }
 

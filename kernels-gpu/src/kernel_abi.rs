@@ -154,7 +154,7 @@ impl<In> Gemm<In, f32> {
 /// ```text
 /// kernel_entries!(simple naive, sgemm_naive, gemm_launch::NAIVE, any);        // steps 1–4
 /// kernel_entries!(staged vectorized, sgemm_vec4, gemm_launch::VECTORIZED, row_major); // 5–7
-/// kernel_entries!(mma tensor_core<F16>, hgemm_mma_…, gemm_launch::MMA_…, any);       // 8
+/// kernel_entries!(mma tensor_core<F16, u16>, hgemm_mma_…, gemm_launch::MMA_…, any);  // 8
 /// kernel_entries!(mma_tf32 tensor_core_tf32, tgemm_mma_…, …, any);                   // 8b
 /// kernel_entries!(wgmma wgmma_kernel<F16>, hgemm_wgmma_…, …, any);                   // 9
 /// kernel_entries!(wgmma_tf32 wgmma_tf32<[f32; 128]>, tgemm_wgmma_…, …, row_major);   // 9b
@@ -188,14 +188,20 @@ macro_rules! kernel_entries {
             >(p)
         });
     };
-    // Step 8 (f16/bf16 `mma.sync`): element type, block and warp tile, the
-    // warp tile in 16×16 pieces, stages and the spec's features.
-    (mma $kernel:ident<$element:ty>, $name:ident, $spec:path, $layouts:ident) => {
-        $crate::kernel_abi::kernel_entries!(@layouts $name, $spec, u16 => u16, $layouts, |p, A_T, B_T| {
+    // Step 8 (f16/bf16 `mma.sync`): element type, C's type (`u16`, or `f32`
+    // for the f32-output twins), block and warp tile, the warp tile in 16×16
+    // pieces, stages and the spec's features.
+    (mma $kernel:ident<$element:ty, $out:ty>, $name:ident, $spec:path, $layouts:ident) => {
+        $crate::kernel_abi::kernel_entries!(@layouts $name, $spec, u16 => $out, $layouts, |p, A_T, B_T| {
             const SPEC: gemm_launch::KernelSpec = $spec;
             const T: gemm_launch::Tile = SPEC.tile;
+            const _: () = assert!(
+                SPEC.features.f32_output == (core::mem::size_of::<$out>() == 4),
+                "C's type is the spec's (Features::f32_output)"
+            );
             $kernel::<
                 $element,
+                $out,
                 { T.bm as usize },
                 { T.bn as usize },
                 { T.bk as usize },

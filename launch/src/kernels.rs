@@ -238,7 +238,7 @@ pub const MMA_F16_128X256X32_W64X32: KernelSpec = KernelSpec {
 ///    more than 128 registers, so one block per SM (the others: two);
 pub const ABLATE_F16_PLAIN: KernelSpec = KernelSpec {
     name: "hgemm_ablate_plain",
-    features: Features { ldmatrix: false, swizzle: false, staged_epilogue: false },
+    features: Features { ldmatrix: false, swizzle: false, ..Features::DIRECT_EPILOGUE },
     stages: 2,
     min_blocks_per_sm: 1,
     layouts: Layouts::RowMajor,
@@ -247,7 +247,7 @@ pub const ABLATE_F16_PLAIN: KernelSpec = KernelSpec {
 /// 2. + `ldmatrix`;
 pub const ABLATE_F16_LDMATRIX: KernelSpec = KernelSpec {
     name: "hgemm_ablate_ldmatrix",
-    features: Features { ldmatrix: true, swizzle: false, staged_epilogue: false },
+    features: Features { swizzle: false, ..Features::DIRECT_EPILOGUE },
     min_blocks_per_sm: 2,
     ..ABLATE_F16_PLAIN
 };
@@ -267,6 +267,18 @@ pub const MMA_BF16_128X128X32_W32X64: KernelSpec =
     KernelSpec { name: "bgemm_mma_128x128x32_w32x64", dtype: Dtype::Bf16, ..MMA_F16_128X128X32_W32X64 };
 pub const MMA_BF16_128X256X32_W64X32: KernelSpec =
     KernelSpec { name: "bgemm_mma_128x256x32_w64x32", dtype: Dtype::Bf16, ..MMA_F16_128X256X32_W64X32 };
+
+/// The 128×128×32 kernel with 32×64 warp tiles writing f32 C: the partial
+/// sums of every f16/bf16 split-K call (`split_k::F32_OUTPUT_TWINS`), never a
+/// 16-bit C. Same mainloop; the epilogue stores the f32 accumulators
+/// unrounded. All layouts, since the partials run in the caller's.
+pub const MMA_F16_128X128X32_W32X64_F32OUT: KernelSpec = KernelSpec {
+    name: "hgemm_mma_128x128x32_w32x64_f32out",
+    features: Features::F32_OUTPUT,
+    ..MMA_F16_128X128X32_W32X64
+};
+pub const MMA_BF16_128X128X32_W32X64_F32OUT: KernelSpec =
+    KernelSpec { name: "bgemm_mma_128x128x32_w32x64_f32out", dtype: Dtype::Bf16, ..MMA_F16_128X128X32_W32X64_F32OUT };
 
 /// Step 8b: TF32 tensor cores on f32 data, 128×128×32, 4 warps of 64×64,
 /// 3 stages (98 KiB), two blocks per SM.
@@ -332,7 +344,9 @@ pub const WGMMA_TF32_256X128X32: KernelSpec = KernelSpec {
     ..WGMMA_TF32_128X256X32
 };
 
-/// Every kernel, f32 ladder first.
+/// Every kernel, f32 ladder first. The f32-output twins are here too, so
+/// `build.rs` (launch bounds, entry check, cubins) and the tests cover them;
+/// the host's per-dtype lists leave them out (`Features::f32_output`).
 pub const KERNELS: &[KernelSpec] = &[
     NAIVE,
     TILED,
@@ -364,6 +378,8 @@ pub const KERNELS: &[KernelSpec] = &[
     MMA_BF16_128X128X64,
     MMA_BF16_128X128X32_W32X64,
     MMA_BF16_128X256X32_W64X32,
+    MMA_F16_128X128X32_W32X64_F32OUT,
+    MMA_BF16_128X128X32_W32X64_F32OUT,
     MMA_TF32_128X128X32,
     MMA_TF32_64X128X32,
     WGMMA_F16_128X256X64,

@@ -120,12 +120,19 @@ pub struct Features {
     /// (else 4-byte stores straight from registers). A tuning choice, not an
     /// ablation: it helps 64×64 warp tiles and costs 32×64 ones (PERF.md).
     pub staged_epilogue: bool,
+    /// An f16/bf16 kernel whose C is f32: the f32 accumulators written as
+    /// they are, unrounded. It computes the partial sums of a split-K call
+    /// (`crate::split_k::F32_OUTPUT_TWINS`) and nothing else: the host never
+    /// offers it for a 16-bit C (not chosen, tuned, listed or accepted).
+    pub f32_output: bool,
 }
 
 impl Features {
-    pub const ALL: Features = Features { ldmatrix: true, swizzle: true, staged_epilogue: true };
+    pub const ALL: Features = Features { ldmatrix: true, swizzle: true, staged_epilogue: true, f32_output: false };
     /// Everything except the staged epilogue.
     pub const DIRECT_EPILOGUE: Features = Features { staged_epilogue: false, ..Features::ALL };
+    /// The direct epilogue writing f32 C (split-K partial sums only).
+    pub const F32_OUTPUT: Features = Features { f32_output: true, ..Features::DIRECT_EPILOGUE };
 
     /// Whether this set leaves out an optimization on purpose (an ablation).
     pub const fn is_ablation(&self) -> bool {

@@ -16,7 +16,7 @@
 //! combined pairwise grow like `(√chunk + log₂(splits))·u`. And a problem with
 //! fewer C tiles than multiprocessors gets `splits` times more blocks.
 
-use crate::{Dtype, KernelSpec};
+use crate::{Dtype, KernelSpec, MMA_BF16_128X128X32_W32X64_F32OUT, MMA_F16_128X128X32_W32X64_F32OUT};
 
 /// How a call may split K ([`crate::split_k`]; `GemmOptions::split_k` on the host).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -165,26 +165,33 @@ pub fn plan_split(
     }
 }
 
-/// Kernels whose C is f32 whatever their inputs, with f32 accumulators:
-/// they can write the partial sums of a split. The f32 and TF32 kernels
-/// qualify as they are; an f16/bf16 kernel writes C in its own type, so it
-/// needs an f32-output twin, listed in [`F32_OUTPUT_TWINS`].
+/// Kernels whose C is f32, with f32 accumulators: they can write the
+/// partial sums of a split. The f32 and TF32 kernels qualify as they are; an
+/// f16/bf16 kernel writes C in its own type, so its dtype's f32-output twin
+/// ([`F32_OUTPUT_TWINS`]) computes the partials instead.
 pub const fn writes_f32(spec: &KernelSpec) -> bool {
-    matches!(spec.dtype, Dtype::F32 | Dtype::Tf32)
+    matches!(spec.dtype, Dtype::F32 | Dtype::Tf32) || spec.features.f32_output
 }
 
-/// (kernel name, the same kernel writing f32 C): the kernels that compute
-/// an f16/bf16 split's partial sums. Empty until the tensor-core kernels
-/// get an f32-output epilogue; until then f16/bf16 calls do not split.
-pub const F32_OUTPUT_TWINS: &[(&str, &KernelSpec)] = &[];
+/// (dtype, the kernel that computes that dtype's split-K partial sums in
+/// f32): one twin per 16-bit dtype serves every kernel of it (`mma.sync`,
+/// `wgmma`, memory-bound, ablations). A partial GEMM is an ordinary strided
+/// batch with K = one chunk (≤ a few thousand), in the caller's operand
+/// layout, so what it needs is every layout, any M and N, and a small tile
+/// for the few-tiles case: the 128×128×32 `mma.sync` kernel with 32×64 warp
+/// tiles (the default f16/bf16 kernel off Hopper) with an f32 epilogue. On
+/// Hopper that is slower per flop than `wgmma` (PERF.md step 9), a cost paid
+/// only by the calls split for accuracy or for too few tiles.
+pub const F32_OUTPUT_TWINS: &[(Dtype, &KernelSpec)] =
+    &[(Dtype::F16, &MMA_F16_128X128X32_W32X64_F32OUT), (Dtype::Bf16, &MMA_BF16_128X128X32_W32X64_F32OUT)];
 
 /// The kernel that computes the partial sums of a split of `spec`'s call:
-/// `spec` itself when it writes f32, else its f32-output twin, if any.
+/// `spec` itself when it writes f32, else its dtype's f32-output twin.
 pub fn partials_kernel(spec: &'static KernelSpec) -> Option<&'static KernelSpec> {
     if writes_f32(spec) {
         return Some(spec);
     }
-    F32_OUTPUT_TWINS.iter().find(|(name, _)| *name == spec.name).map(|(_, twin)| *twin)
+    F32_OUTPUT_TWINS.iter().find(|(dtype, _)| *dtype == spec.dtype).map(|(_, twin)| *twin)
 }
 
 /// What a reduction kernel does.

@@ -1,19 +1,21 @@
 //! Epilogue (CUTLASS's collective epilogue): writing the accumulators to C
-//! as `α·acc + β·C`, for the 16-bit tensor-core kernels (steps 8 and 9).
-//! Their accumulators share `mma.sync`'s C layout (a `wgmma` tile is that
-//! layout repeated), so one piece serves both. Pairs are rounded to the
-//! output type (`cvt.rn.{f16x2,bf16x2}.f32`), then either stored 4 bytes at a
-//! time (direct) or staged as a C tile in shared memory and written out with
-//! coalesced 16-byte stores (staged). C is read only when β ≠ 0.
+//! as `α·acc + β·C`, for the tensor-core kernels (steps 8, 8b and 9). Their
+//! accumulators share `mma.sync`'s m16n8 C layout (a `wgmma` tile is that
+//! layout repeated), so one piece serves all. For a 16-bit C, pairs are
+//! rounded to the output type (`cvt.rn.{f16x2,bf16x2}.f32`), then either
+//! stored 4 bytes at a time (direct) or staged as a C tile in shared memory
+//! and written out with coalesced 16-byte stores (staged). An f32 C (TF32,
+//! and the f32-output twins that write split-K partial sums) takes the
+//! accumulators as they are ([`store_c_f32`]). C is read only when β ≠ 0.
 
 use super::MmaElement;
 use crate::device::sm80::cp_async_wait;
 use crate::device::{load_shared_x4_b32, smem_addr, store_global_x4_b32, store_shared_b32, sync_threads};
 use crate::kernel_abi::Gemm;
 
-/// Where a warp's accumulators go.
-pub(crate) struct Output<'a> {
-    pub p: &'a Gemm<u16, u16>,
+/// Where a warp's accumulators go: C of `Out` (A and B of `In`).
+pub(crate) struct Output<'a, In, Out> {
+    pub p: &'a Gemm<In, Out>,
     pub row0: u32,
     pub col0: u32,
     pub warp_row: usize,
@@ -21,7 +23,41 @@ pub(crate) struct Output<'a> {
     pub lane: usize,
 }
 
-impl Output<'_> {
+/// A warp's f32 accumulators as m16n8 tiles in `mma.sync`'s C layout:
+/// tile (i, j) covers rows `16·i..`, columns `8·j..` of the warp tile, and a
+/// lane holds rows lane/4 and lane/4 + 8, columns 2·(lane%4) and +1 of it.
+/// The 16-bit kernels hold them as pairs of tiles side by side (one `[_; 2]`
+/// per 16×16 piece), the TF32 kernels one by one.
+pub(crate) trait WarpAccumulators {
+    /// Calls `put(i, j, tile)` for every tile.
+    fn for_each_tile(&self, put: impl FnMut(usize, usize, &[f32; 4]));
+}
+
+impl<const MI: usize, const NJ: usize> WarpAccumulators for [[[[f32; 4]; 2]; NJ]; MI] {
+    #[inline(always)]
+    fn for_each_tile(&self, mut put: impl FnMut(usize, usize, &[f32; 4])) {
+        for (mi, acc_m) in self.iter().enumerate() {
+            for (nj, acc_pair) in acc_m.iter().enumerate() {
+                for (h, tile) in acc_pair.iter().enumerate() {
+                    put(mi, 2 * nj + h, tile);
+                }
+            }
+        }
+    }
+}
+
+impl<const MI: usize, const NI: usize> WarpAccumulators for [[[f32; 4]; NI]; MI] {
+    #[inline(always)]
+    fn for_each_tile(&self, mut put: impl FnMut(usize, usize, &[f32; 4])) {
+        for (mi, acc_m) in self.iter().enumerate() {
+            for (ni, tile) in acc_m.iter().enumerate() {
+                put(mi, ni, tile);
+            }
+        }
+    }
+}
+
+impl Output<'_, u16, u16> {
     /// `α·v + β·C` for the pair at C(row, col), (row, col + 1), in f32. C is
     /// read only when β ≠ 0, 4 bytes at a time where the pair is inside and
     /// aligned. `row` must be inside C.
@@ -43,26 +79,108 @@ impl Output<'_> {
     }
 }
 
-/// Accumulator (mi, nj, h) is the 16×8 tile at rows warp_row + 16·mi,
-/// columns warp_col + 16·nj + 8·h; a lane holds rows lane/4 and lane/4 + 8,
-/// columns 2·(lane%4) and +1 of it. Calls `put(row, col, pair)` with
-/// block-relative coordinates for each pair.
+/// Calls `put(row, col, pair)` with block-relative coordinates for each
+/// pair of a lane's accumulators (see [`WarpAccumulators`]).
 #[inline(always)]
-fn for_each_pair<const MI: usize, const NJ: usize>(
-    out: &Output,
-    acc: &[[[[f32; 4]; 2]; NJ]; MI],
+fn for_each_pair<In, Out>(
+    out: &Output<In, Out>,
+    acc: &impl WarpAccumulators,
     mut put: impl FnMut(usize, usize, [f32; 2]),
 ) {
-    for (mi, acc_m) in acc.iter().enumerate() {
-        for (nj, acc_pair) in acc_m.iter().enumerate() {
-            for (h, acc_tile) in acc_pair.iter().enumerate() {
-                let col = out.warp_col + nj * 16 + h * 8 + (out.lane % 4) * 2;
-                for half in 0..2 {
-                    let row = out.warp_row + mi * 16 + out.lane / 4 + half * 8;
-                    put(row, col, [acc_tile[2 * half], acc_tile[2 * half + 1]]);
-                }
+    acc.for_each_tile(|i, j, tile| {
+        let col = out.warp_col + j * 8 + (out.lane % 4) * 2;
+        for half in 0..2 {
+            let row = out.warp_row + i * 16 + out.lane / 4 + half * 8;
+            put(row, col, [tile[2 * half], tile[2 * half + 1]]);
+        }
+    });
+}
+
+/// Epilogue, f32 C: each accumulator scaled (`α·acc + β·C`, C read only when
+/// β ≠ 0) and stored as it is, 4 bytes at a time, inside C only. No
+/// rounding: this is what keeps a split-K partial sum f32 on its way to the
+/// reduction (with α = 1, β = 0 it is the accumulator itself).
+///
+/// # Safety
+/// C must hold the operand the launch describes.
+#[inline(always)]
+pub(crate) unsafe fn store_c_f32<In>(out: &Output<In, f32>, acc: &impl WarpAccumulators) {
+    let p = out.p;
+    // Written out rather than through `for_each_pair`: the TF32 128×128 tile
+    // sits at 255 registers, and this exact shape is the one that fits.
+    acc.for_each_tile(|i, j, tile| {
+        let col = out.col0 + (out.warp_col + j * 8 + (out.lane % 4) * 2) as u32;
+        for half in 0..2 {
+            let row = out.row0 + (out.warp_row + i * 16 + out.lane / 4 + half * 8) as u32;
+            for c in 0..2 {
+                unsafe { p.store_c(row, col + c as u32, tile[2 * half + c]) };
             }
         }
+    });
+}
+
+/// C's element type in the 16-bit `mma.sync` kernel (step 8), with the
+/// epilogue that writes it: `u16` (the kernel's f16/bf16, rounded; direct or
+/// staged) or `f32` (the f32-output twins: split-K partial sums).
+pub(crate) trait MmaOutput: Sized {
+    /// # Safety
+    /// C must hold the operand the launch describes; `t` is the thread.
+    unsafe fn store<
+        E: MmaElement,
+        const BM: usize,
+        const BN: usize,
+        const THREADS: usize,
+        const MI: usize,
+        const NJ: usize,
+        const STAGED: bool,
+    >(
+        out: &Output<u16, Self>,
+        acc: &[[[[f32; 4]; 2]; NJ]; MI],
+        t: usize,
+    );
+}
+
+impl MmaOutput for u16 {
+    #[inline(always)]
+    unsafe fn store<
+        E: MmaElement,
+        const BM: usize,
+        const BN: usize,
+        const THREADS: usize,
+        const MI: usize,
+        const NJ: usize,
+        const STAGED: bool,
+    >(
+        out: &Output<u16, u16>,
+        acc: &[[[[f32; 4]; 2]; NJ]; MI],
+        t: usize,
+    ) {
+        if STAGED {
+            unsafe { store_c_staged::<E, BM, BN, THREADS, MI, NJ>(out, acc, t) };
+        } else {
+            unsafe { store_c_direct::<E, MI, NJ>(out, acc) };
+        }
+    }
+}
+
+impl MmaOutput for f32 {
+    #[inline(always)]
+    unsafe fn store<
+        E: MmaElement,
+        const BM: usize,
+        const BN: usize,
+        const THREADS: usize,
+        const MI: usize,
+        const NJ: usize,
+        const STAGED: bool,
+    >(
+        out: &Output<u16, f32>,
+        acc: &[[[[f32; 4]; 2]; NJ]; MI],
+        _t: usize,
+    ) {
+        // Staging would only repack the same 4-byte values (Features::F32_OUTPUT).
+        const { assert!(!STAGED, "an f32 C is stored directly") };
+        unsafe { store_c_f32(out, acc) };
     }
 }
 
@@ -71,13 +189,13 @@ fn for_each_pair<const MI: usize, const NJ: usize>(
 /// each 32-byte sector).
 #[inline(always)]
 pub(crate) unsafe fn store_c_direct<E: MmaElement, const MI: usize, const NJ: usize>(
-    out: &Output,
+    out: &Output<u16, u16>,
     acc: &[[[[f32; 4]; 2]; NJ]; MI],
 ) {
     let p = out.p;
     // Pairs are 4-byte aligned when C is and its rows are an even length.
     let pairs = p.ldc.is_multiple_of(2) && (p.c as usize).is_multiple_of(4);
-    for_each_pair::<MI, NJ>(out, acc, |r, cc, v| {
+    for_each_pair(out, acc, |r, cc, v| {
         let (row, col) = (out.row0 + r as u32, out.col0 + cc as u32);
         if row >= p.m {
             return;
@@ -108,7 +226,7 @@ pub(crate) unsafe fn store_c_staged<
     const MI: usize,
     const NJ: usize,
 >(
-    out: &Output,
+    out: &Output<u16, u16>,
     acc: &[[[[f32; 4]; 2]; NJ]; MI],
     t: usize,
 ) {
@@ -121,7 +239,7 @@ pub(crate) unsafe fn store_c_staged<
     let pairs = p.ldc.is_multiple_of(2) && (p.c as usize).is_multiple_of(4);
     cp_async_wait(0);
     sync_threads();
-    for_each_pair::<MI, NJ>(out, acc, |row, col, v| {
+    for_each_pair(out, acc, |row, col, v| {
         let v = if row0 + (row as u32) < p.m {
             unsafe { out.scaled::<E>(row0 + row as u32, col0 + col as u32, v, pairs) }
         } else {

@@ -18,7 +18,11 @@
 //! (`cvt.rn.{f16x2,bf16x2}.f32`), then either stored 4 bytes at a time, or
 //! staged as a C tile in shared memory and written out with coalesced 16-byte
 //! stores (`Features::staged_epilogue`; which one wins depends on the tile,
-//! see docs/PERF.md).
+//! see docs/PERF.md). The f32-output twins of 128×128×32 with 32×64 warps
+//! (`*_f32out`, `Features::f32_output`) run the same mainloop and store the
+//! f32 accumulators unrounded: they write the partial sums of f16/bf16
+//! split-K calls (`gemm_launch::split_k`); ptxas 12.9: 123–126 registers on
+//! sm_80, 127–128 on sm_90 (the four layouts), no spills, like their base.
 //!
 //! Edges: chunks outside the matrix are zero-filled by `cp.async` itself;
 //! when rows are not 16-byte aligned (K or N not a multiple of 8) chunks are
@@ -38,7 +42,7 @@
 //! operand's orientation (`[BK][BM]`, `[BN][BK]`) and read it with the other
 //! `ldmatrix` (`.trans` for A, plain for B).
 
-use super::epilogue::{Output, store_c_direct, store_c_staged};
+use super::epilogue::{MmaOutput, Output};
 use super::global_to_shared::{Operands, SmemTile, Swizzled, copy_slice};
 use super::{Bf16, F16, MmaElement};
 use crate::device::sm80::{cp_async_commit, cp_async_wait, ldmatrix_x4, ldmatrix_x4_trans};
@@ -59,6 +63,7 @@ fn tile_offset<const SWIZZLE: bool>(row_bytes: usize, row: usize, chunk: usize) 
 #[inline(always)]
 unsafe fn tensor_core<
     E: MmaElement,
+    Out: MmaOutput,
     const BM: usize,
     const BN: usize,
     const BK: usize,
@@ -74,7 +79,7 @@ unsafe fn tensor_core<
     const A_T: bool,
     const B_T: bool,
 >(
-    p: Gemm<u16, u16>,
+    p: Gemm<u16, Out>,
 ) {
     // MI × NJ: the warp tile in 16×16 pieces (each one A fragment and a pair
     // of 16×8 accumulators).
@@ -105,7 +110,7 @@ unsafe fn tensor_core<
     for s in 0..STAGES - 1 {
         if s < slices {
             unsafe {
-                copy_slice::<u16, u16, BM, BN, BK, THREADS, A_T, B_T, _, _, _, _>(
+                copy_slice::<u16, Out, BM, BN, BK, THREADS, A_T, B_T, _, _, _, _>(
                     &ops,
                     (s * BK) as u32,
                     t,
@@ -125,7 +130,7 @@ unsafe fn tensor_core<
         if next < slices {
             let st = next % STAGES;
             unsafe {
-                copy_slice::<u16, u16, BM, BN, BK, THREADS, A_T, B_T, _, _, _, _>(
+                copy_slice::<u16, Out, BM, BN, BK, THREADS, A_T, B_T, _, _, _, _>(
                     &ops,
                     (next * BK) as u32,
                     t,
@@ -200,25 +205,33 @@ unsafe fn tensor_core<
     }
 
     let out = Output { p: &ops.p, row0, col0, warp_row, warp_col, lane };
-    if STAGED_EPILOGUE {
-        unsafe { store_c_staged::<E, BM, BN, THREADS, MI, NJ>(&out, &acc, t) };
-    } else {
-        unsafe { store_c_direct::<E, MI, NJ>(&out, &acc) };
-    }
+    unsafe { Out::store::<E, BM, BN, THREADS, MI, NJ, STAGED_EPILOGUE>(&out, &acc, t) };
 }
 
-kernel_entries!(mma tensor_core<F16>, hgemm_mma_128x256x32, gemm_launch::MMA_F16_128X256X32, row_major);
-kernel_entries!(mma tensor_core<F16>, hgemm_mma_128x128x32, gemm_launch::MMA_F16_128X128X32, any);
-kernel_entries!(mma tensor_core<F16>, hgemm_mma_128x256x64, gemm_launch::MMA_F16_128X256X64, row_major);
-kernel_entries!(mma tensor_core<F16>, hgemm_mma_128x128x64, gemm_launch::MMA_F16_128X128X64, row_major);
-kernel_entries!(mma tensor_core<F16>, hgemm_mma_128x128x32_w32x64, gemm_launch::MMA_F16_128X128X32_W32X64, any);
-kernel_entries!(mma tensor_core<F16>, hgemm_mma_128x256x32_w64x32, gemm_launch::MMA_F16_128X256X32_W64X32, any);
-kernel_entries!(mma tensor_core<F16>, hgemm_ablate_plain, gemm_launch::ABLATE_F16_PLAIN, row_major);
-kernel_entries!(mma tensor_core<F16>, hgemm_ablate_ldmatrix, gemm_launch::ABLATE_F16_LDMATRIX, row_major);
-kernel_entries!(mma tensor_core<F16>, hgemm_ablate_stages, gemm_launch::ABLATE_F16_STAGES, row_major);
-kernel_entries!(mma tensor_core<Bf16>, bgemm_mma_128x256x32, gemm_launch::MMA_BF16_128X256X32, row_major);
-kernel_entries!(mma tensor_core<Bf16>, bgemm_mma_128x128x32, gemm_launch::MMA_BF16_128X128X32, any);
-kernel_entries!(mma tensor_core<Bf16>, bgemm_mma_128x256x64, gemm_launch::MMA_BF16_128X256X64, row_major);
-kernel_entries!(mma tensor_core<Bf16>, bgemm_mma_128x128x64, gemm_launch::MMA_BF16_128X128X64, row_major);
-kernel_entries!(mma tensor_core<Bf16>, bgemm_mma_128x128x32_w32x64, gemm_launch::MMA_BF16_128X128X32_W32X64, any);
-kernel_entries!(mma tensor_core<Bf16>, bgemm_mma_128x256x32_w64x32, gemm_launch::MMA_BF16_128X256X32_W64X32, any);
+kernel_entries!(mma tensor_core<F16, u16>, hgemm_mma_128x256x32, gemm_launch::MMA_F16_128X256X32, row_major);
+kernel_entries!(mma tensor_core<F16, u16>, hgemm_mma_128x128x32, gemm_launch::MMA_F16_128X128X32, any);
+kernel_entries!(mma tensor_core<F16, u16>, hgemm_mma_128x256x64, gemm_launch::MMA_F16_128X256X64, row_major);
+kernel_entries!(mma tensor_core<F16, u16>, hgemm_mma_128x128x64, gemm_launch::MMA_F16_128X128X64, row_major);
+kernel_entries!(mma tensor_core<F16, u16>, hgemm_mma_128x128x32_w32x64, gemm_launch::MMA_F16_128X128X32_W32X64, any);
+kernel_entries!(mma tensor_core<F16, u16>, hgemm_mma_128x256x32_w64x32, gemm_launch::MMA_F16_128X256X32_W64X32, any);
+kernel_entries!(mma tensor_core<F16, u16>, hgemm_ablate_plain, gemm_launch::ABLATE_F16_PLAIN, row_major);
+kernel_entries!(mma tensor_core<F16, u16>, hgemm_ablate_ldmatrix, gemm_launch::ABLATE_F16_LDMATRIX, row_major);
+kernel_entries!(mma tensor_core<F16, u16>, hgemm_ablate_stages, gemm_launch::ABLATE_F16_STAGES, row_major);
+kernel_entries!(mma tensor_core<Bf16, u16>, bgemm_mma_128x256x32, gemm_launch::MMA_BF16_128X256X32, row_major);
+kernel_entries!(mma tensor_core<Bf16, u16>, bgemm_mma_128x128x32, gemm_launch::MMA_BF16_128X128X32, any);
+kernel_entries!(mma tensor_core<Bf16, u16>, bgemm_mma_128x256x64, gemm_launch::MMA_BF16_128X256X64, row_major);
+kernel_entries!(mma tensor_core<Bf16, u16>, bgemm_mma_128x128x64, gemm_launch::MMA_BF16_128X128X64, row_major);
+kernel_entries!(mma tensor_core<Bf16, u16>, bgemm_mma_128x128x32_w32x64, gemm_launch::MMA_BF16_128X128X32_W32X64, any);
+kernel_entries!(mma tensor_core<Bf16, u16>, bgemm_mma_128x256x32_w64x32, gemm_launch::MMA_BF16_128X256X32_W64X32, any);
+kernel_entries!(
+    mma tensor_core<F16, f32>,
+    hgemm_mma_128x128x32_w32x64_f32out,
+    gemm_launch::MMA_F16_128X128X32_W32X64_F32OUT,
+    any
+);
+kernel_entries!(
+    mma tensor_core<Bf16, f32>,
+    bgemm_mma_128x128x32_w32x64_f32out,
+    gemm_launch::MMA_BF16_128X128X32_W32X64_F32OUT,
+    any
+);

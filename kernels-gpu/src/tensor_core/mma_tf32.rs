@@ -28,6 +28,7 @@
 //! (`wgmma_tf32.rs`) is 1.6× faster. 64×128×32 is also compiled for
 //! column-major operands (128×128×32's column-major variants spill).
 
+use super::epilogue::{Output, store_c_f32};
 use super::global_to_shared::{Operands, Plain, Swizzled, copy_slice, swizzled};
 use crate::device::sm80::{cp_async_commit, cp_async_wait, ldmatrix_x4, mma_m16n8k8_tf32, to_tf32};
 use crate::device::{load_shared_b32, smem_addr, sync_threads, thread_idx};
@@ -152,20 +153,9 @@ unsafe fn tensor_core_tf32<
         }
     }
 
-    // Epilogue: accumulator (mi, ni) holds rows lane/4 and lane/4 + 8,
-    // columns 2·(lane%4) and +1, of its 16×8 tile; f32 needs no rounding.
-    let p = &ops.p;
-    for (mi, acc_m) in acc.iter().enumerate() {
-        for (ni, acc_mn) in acc_m.iter().enumerate() {
-            let col = col0 + (warp_col + ni * 8 + (lane % 4) * 2) as u32;
-            for half in 0..2 {
-                let row = row0 + (warp_row + mi * 16 + lane / 4 + half * 8) as u32;
-                for j in 0..2 {
-                    unsafe { p.store_c(row, col + j as u32, acc_mn[2 * half + j]) };
-                }
-            }
-        }
-    }
+    // Epilogue: f32 needs no rounding.
+    let out = Output { p: &ops.p, row0, col0, warp_row, warp_col, lane };
+    unsafe { store_c_f32(&out, &acc) };
 }
 
 kernel_entries!(mma_tf32 tensor_core_tf32, tgemm_mma_128x128x32, gemm_launch::MMA_TF32_128X128X32, row_major);
