@@ -62,8 +62,7 @@ pub fn default_choice(
     };
     let runs = |spec: &KernelSpec| spec.supports(layout) && entry_refusal(spec, layout, cc).is_none();
     let fills = |spec: &KernelSpec, quarters: i64| {
-        let blocks = tiles(m as u32, spec.tile.bm) as i64 * tiles(n as u32, spec.tile.bn) as i64;
-        4 * blocks >= quarters * multiprocessors as i64
+        4 * spec.grid(m as u32, n as u32) >= quarters as u64 * multiprocessors as u64
     };
     let runnable = || list.iter().filter(|(spec, _)| runs(spec));
     let (spec, _) = runnable()

@@ -6,7 +6,7 @@ use crate::api::{Batch, GemmOptions, KernelChoice, MatMut, MatRef, MatrixDesc, S
 use crate::bench::cublas::Cublas;
 use crate::bench::matrix::Matrix;
 use crate::bench::reference::Reference;
-use crate::bench::timing::{Timing, tflops, time_launches};
+use crate::bench::timing::{Timing, gbytes_per_s, tflops, time_launches};
 use crate::driver::element::Element;
 use crate::driver::error::{GemmError, Result};
 use crate::driver::gpu::Gpu;
@@ -63,8 +63,7 @@ impl RunResult {
     /// `gemm_launch::memory_bound::MAX_SMALL_SIDE`).
     pub fn with_bandwidth(mut self, element_bytes: usize, peak_gbs: Option<f64>) -> Self {
         if self.m.min(self.n) <= gemm_launch::memory_bound::MAX_SMALL_SIDE as usize {
-            let bytes = (self.m * self.k + self.k * self.n + self.m * self.n) * element_bytes;
-            let gbs = bytes as f64 / (self.median_ms * 1e-3) / 1e9;
+            let gbs = gbytes_per_s(self.m, self.n, self.k, element_bytes, self.median_ms);
             self.gbytes_per_s = Some(gbs);
             self.pct_bandwidth = peak_gbs.map(|peak| 100.0 * gbs / peak);
         }

@@ -6,6 +6,7 @@
 
 use crate::bench::cublas::Cublas;
 use crate::bench::run::Problem;
+use crate::bench::timing::gbytes_per_s;
 use crate::bench::tune;
 use crate::driver::element::Element;
 use crate::driver::error::{GemmError, Result};
@@ -111,7 +112,6 @@ pub fn measure<T: Element>(
     let baseline = cublas.map(|c| problem.baseline(gpu, c, iters)).transpose()?;
     let choice = tune::choose(gpu, dtype, at.m, at.n, at.k);
     let row = problem.run(gpu, choice.spec(dtype)?, Some(choice.group_m), iters, baseline.as_ref())?;
-    let bytes = (at.m * at.k + at.k * at.n + at.m * at.n) * std::mem::size_of::<T>();
     Ok(SweepRow {
         class: at.class,
         dtype: dtype.name(),
@@ -123,7 +123,7 @@ pub fn measure<T: Element>(
         tflops: row.tflops,
         cublas_tflops: row.cublas_tflops,
         pct_cublas: row.pct_cublas,
-        gbytes_per_s: bytes as f64 / (row.median_ms * 1e-3) / 1e9,
+        gbytes_per_s: gbytes_per_s(at.m, at.n, at.k, std::mem::size_of::<T>(), row.median_ms),
         rel_err: row.rel_err,
         cublas_rel_err: baseline.map(|b| b.rel_err),
         ok: row.ok,

@@ -51,3 +51,9 @@ pub fn median(sorted: &[f64]) -> f64 {
 pub fn tflops(m: usize, n: usize, k: usize, ms: f64) -> f64 {
     2.0 * m as f64 * n as f64 * k as f64 / (ms * 1e-3) / 1e12
 }
+
+/// GB/s of an `m×n×k` GEMM that moved A, B and C once (`element_bytes`
+/// each) in `ms` milliseconds: the rate that matters when M or N is tiny.
+pub fn gbytes_per_s(m: usize, n: usize, k: usize, element_bytes: usize, ms: f64) -> f64 {
+    ((m * k + k * n + m * n) * element_bytes) as f64 / (ms * 1e-3) / 1e9
+}
