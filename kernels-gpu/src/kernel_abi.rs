@@ -65,6 +65,11 @@ pub struct Gemm<In, Out> {
     pub ldc: u32,
     pub scale: Scale,
     pub group_m: u32,
+    /// Device address of the TMA tensor maps of A then B (128 bytes each,
+    /// built by the host per call) for the kernels that copy with the TMA;
+    /// 0 for the others (all of them in the sm_80 module).
+    #[cfg_attr(not(rgemm_sm90a), allow(dead_code))]
+    pub tensor_maps: u64,
 }
 
 impl<In, Out> Gemm<In, Out> {
@@ -158,6 +163,7 @@ impl<In> Gemm<In, f32> {
 /// kernel_entries!(mma_tf32 tensor_core_tf32, tgemm_mma_…, …, any);                   // 8b
 /// kernel_entries!(wgmma wgmma_kernel<F16>, hgemm_wgmma_…, …, any);                   // 9
 /// kernel_entries!(wgmma_tf32 wgmma_tf32<[f32; 128]>, tgemm_wgmma_…, …, row_major);   // 9b
+/// kernel_entries!(warp_specialized ws_kernel<F16>, hgemm_ws_…, …, any);             // 10
 /// kernel_entries!(memory_bound skinny<F32, f32>, sgemm_skinny_r1, …, any);          // M or N ≤ 16
 /// ```
 macro_rules! kernel_entries {
@@ -275,6 +281,24 @@ macro_rules! kernel_entries {
             >(p)
         });
     };
+    // Step 10 (f16/bf16, warp-specialized): element type, block tile,
+    // threads, stages.
+    (warp_specialized $kernel:ident<$element:ty>, $name:ident, $spec:path, $layouts:ident) => {
+        $crate::kernel_abi::kernel_entries!(@layouts $name, $spec, u16 => u16, $layouts, |p, A_T, B_T| {
+            const SPEC: gemm_launch::KernelSpec = $spec;
+            const T: gemm_launch::Tile = SPEC.tile;
+            $kernel::<
+                $element,
+                { T.bm as usize },
+                { T.bn as usize },
+                { T.bk as usize },
+                { SPEC.threads() as usize },
+                { SPEC.stages as usize },
+                A_T,
+                B_T,
+            >(p)
+        });
+    };
     // M or N ≤ 16 (memory-bound): element type as computed and as stored,
     // rows of the small side per block, vector width, lanes along the long
     // side and loads in flight per thread (`gemm_launch::memory_bound`).
@@ -341,6 +365,7 @@ macro_rules! kernel_entries {
                 stride_b: u64,
                 stride_c: u64,
                 group_m: u32,
+                tensor_maps: u64,
             ) {
                 #[allow(non_upper_case_globals)]
                 const $a_t: bool = $a;
@@ -360,6 +385,7 @@ macro_rules! kernel_entries {
                         ldc,
                         scale: $crate::kernel_abi::Scale { alpha, beta },
                         group_m,
+                        tensor_maps,
                     }
                 };
                 unsafe { $call }

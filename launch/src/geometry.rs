@@ -5,6 +5,7 @@
 
 use crate::memory_bound;
 use crate::spec::{Algorithm, Dtype, KernelSpec, Tile};
+use crate::tma;
 
 impl Tile {
     /// Threads per block: one per `tm × tn` sub-tile of the block tile.
@@ -86,6 +87,8 @@ impl KernelSpec {
         match self.algorithm {
             Algorithm::TensorCore => (self.tile.bm / self.tile.tm) * (self.tile.bn / self.tile.tn) * 32,
             Algorithm::Wgmma => (self.tile.bm / self.tile.tm) * (self.tile.bn / self.tile.tn) * 128,
+            // The consumer warpgroups, then the producer's.
+            Algorithm::WarpSpecialized => ((self.tile.bm / self.tile.tm) * (self.tile.bn / self.tile.tn) + 1) * 128,
             Algorithm::MemoryBound => memory_bound::THREADS,
             _ => self.tile.threads(),
         }
@@ -111,19 +114,40 @@ impl KernelSpec {
                 let (a_tile, b_tile) = wgmma_tile_bytes(self.dtype, t.bm, t.bn, t.bk);
                 self.stages * (a_tile + b_tile)
             }
+            Algorithm::WarpSpecialized => tma::smem_bytes(self),
             Algorithm::MemoryBound => memory_bound::smem_bytes(self.dtype, self.tile.bm),
             _ => self.stages * self.tile.stage_bytes(),
         }
     }
 
-    /// Number of blocks (1-D grid: one block per tile of C; the kernel maps its
-    /// block index to a tile with [`tile_coords`]).
+    /// Number of tiles of C, which is the number of blocks (1-D grid: one
+    /// block per tile; the kernel maps its block index to a tile with
+    /// [`tile_coords`]) except for persistent kernels ([`KernelSpec::is_persistent`]),
+    /// whose blocks loop over the tiles.
     pub const fn grid(&self, m: u32, n: u32) -> u64 {
         match self.algorithm {
             Algorithm::MemoryBound => memory_bound::grid(self.tile.bm, m, n),
             _ => tiles(m, self.tile.bm) as u64 * tiles(n, self.tile.bn) as u64,
         }
     }
+}
+
+impl KernelSpec {
+    /// Whether the kernel is persistent: launched with at most one block per
+    /// multiprocessor ([`persistent_grid`]), each block looping over tiles
+    /// `block, block + grid, …` in [`tile_coords`] order.
+    pub const fn is_persistent(&self) -> bool {
+        matches!(self.algorithm, Algorithm::WarpSpecialized)
+    }
+}
+
+/// Blocks of a persistent kernel's grid per matrix of a batch of `batch`:
+/// every tile of the batch gets a block slot, and at most one block per
+/// multiprocessor runs (the batch is the grid's z).
+pub const fn persistent_grid(tiles: u64, batch: u32, multiprocessors: u32) -> u32 {
+    let per_matrix = multiprocessors / if batch == 0 { 1 } else { batch };
+    let per_matrix = if per_matrix == 0 { 1 } else { per_matrix } as u64;
+    (if tiles < per_matrix { tiles } else { per_matrix }) as u32
 }
 
 /// `ceil(len / tile)`: how many tiles cover `len`.

@@ -344,6 +344,16 @@ pub const WGMMA_TF32_256X128X32: KernelSpec = KernelSpec {
     ..WGMMA_TF32_128X256X32
 };
 
+/// Step 10: Hopper, warp-specialized and persistent (sm_90a). A producer
+/// warp brings 128×64 A and 64×256 B slices in with the TMA into 4 stages
+/// guarded by `mbarrier`s; two consumer warpgroups of 64×256 multiply with
+/// `wgmma`; 132 blocks (one per SM) walk the tiles in grouped order.
+pub const WS_F16_128X256X64: KernelSpec =
+    KernelSpec { name: "hgemm_ws_128x256x64", algorithm: Algorithm::WarpSpecialized, ..WGMMA_F16_128X256X64 };
+
+pub const WS_BF16_128X256X64: KernelSpec =
+    KernelSpec { name: "bgemm_ws_128x256x64", dtype: Dtype::Bf16, ..WS_F16_128X256X64 };
+
 /// Every kernel, f32 ladder first. The f32-output twins are here too, so
 /// `build.rs` (launch bounds, entry check, cubins) and the tests cover them;
 /// the host's per-dtype lists leave them out (`Features::f32_output`).
@@ -386,6 +396,8 @@ pub const KERNELS: &[KernelSpec] = &[
     WGMMA_BF16_128X256X64,
     WGMMA_TF32_128X256X32,
     WGMMA_TF32_256X128X32,
+    WS_F16_128X256X64,
+    WS_BF16_128X256X64,
     memory_bound::SKINNY_F32_R1,
     memory_bound::SKINNY_F32_R4,
     memory_bound::SKINNY_F32_R16,

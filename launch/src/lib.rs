@@ -12,6 +12,8 @@
 //! - [`geometry`]: what a launch derives from a spec (threads, grid, tile
 //!   order, shared-memory layout and bytes).
 //! - [`kernels`]: the spec of every kernel and the table [`KERNELS`].
+//! - [`tma`]: the TMA boxes and barrier layout of the warp-specialized
+//!   kernels, read by the kernels and by the host's tensor maps.
 //!
 //! Everything is re-exported at the crate root (`gemm_launch::KERNELS`,
 //! `gemm_launch::tile_coords`, …).
@@ -22,6 +24,7 @@ pub mod kernels;
 pub mod memory_bound;
 pub mod spec;
 pub mod split_k;
+pub mod tma;
 
 pub use geometry::*;
 pub use kernels::*;

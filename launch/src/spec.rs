@@ -81,6 +81,11 @@ pub enum Algorithm {
     /// shared memory through descriptors). `tm × tn` is the warpgroup tile;
     /// each warpgroup is 128 threads.
     Wgmma,
+    /// Hopper, warp-specialized and persistent: one producer warp loads
+    /// tiles with the TMA into a ring of shared-memory stages guarded by
+    /// `mbarrier`s, while consumer warpgroups (`tm × tn` each) multiply with
+    /// `wgmma`; one block per SM walks the tiles of C. See [`crate::tma`].
+    WarpSpecialized,
     /// M or N ≤ 16: the large operand streamed once at memory speed, the
     /// small one in registers and shared memory; see [`crate::memory_bound`].
     MemoryBound,
@@ -212,6 +217,17 @@ pub struct KernelSpec {
 }
 
 impl KernelSpec {
+    /// Whether the kernel is built and assembled (ptxas: 0 spills, no stack)
+    /// but has not yet been run on a GPU: the warp-specialized TMA kernels
+    /// (step 10), written while no GPU was lent. The host runs such a kernel
+    /// only when it is named (and in the GPU tests), never through
+    /// `KernelChoice::Auto`, the tuner or `gemm --kernel all`, until a GPU
+    /// run has checked and timed it (docs/PERF.md, step 28); that run removes
+    /// its algorithm from this test.
+    pub const fn is_unmeasured(&self) -> bool {
+        matches!(self.algorithm, Algorithm::WarpSpecialized)
+    }
+
     /// Whether the kernel has an entry for `layout`.
     pub const fn supports(&self, layout: OperandLayout) -> bool {
         matches!(self.layouts, Layouts::Any) || (!layout.a_col_major && !layout.b_col_major)

@@ -31,6 +31,13 @@ pub fn block_idx() -> u32 {
     unsafe { nvptx::_block_idx_x() as u32 }
 }
 
+/// `%nctaid.x`: blocks in the grid's x dimension (a persistent kernel's
+/// stride through the tiles).
+#[inline(always)]
+pub fn grid_dim() -> u32 {
+    unsafe { nvptx::_grid_dim_x() as u32 }
+}
+
 /// `%ctaid.z`: which matrix of a strided batch this block works on.
 #[inline(always)]
 pub fn block_idx_z() -> u32 {

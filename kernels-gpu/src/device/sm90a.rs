@@ -186,3 +186,135 @@ wgmma_tf32!(
     ],
     63
 );
+
+// ---- The asynchronous pipeline of the warp-specialized kernels (step 10):
+// shared-memory barriers that count both arrivals and bytes, the tensor
+// memory accelerator (TMA), and per-warpgroup register budgets.
+
+/// `mbarrier.init.shared::cta.b64 [bar], count;` (PTX ISA §9.7.13.15.9):
+/// a barrier in shared memory whose phase completes after `count` arrivals
+/// (and, once armed with `expect_tx`, the expected bytes).
+#[inline(always)]
+pub fn mbarrier_init(bar: u32, count: u32) {
+    unsafe {
+        asm!("mbarrier.init.shared::cta.b64 [{bar}], {count};", bar = in(reg32) bar, count = in(reg32) count, options(nostack))
+    }
+}
+
+/// `fence.mbarrier_init.release.cluster;` (§9.7.13.4): makes barrier
+/// initializations visible to the async proxy (TMA completes on them) and to
+/// the cluster, before the block-wide barrier that publishes them.
+#[inline(always)]
+pub fn fence_mbarrier_init() {
+    unsafe { asm!("fence.mbarrier_init.release.cluster;", options(nostack)) }
+}
+
+/// `mbarrier.arrive.shared::cta.b64 _, [bar];` (§9.7.13.15.13): one arrival.
+#[inline(always)]
+pub fn mbarrier_arrive(bar: u32) {
+    unsafe { asm!("mbarrier.arrive.shared::cta.b64 _, [{bar}];", bar = in(reg32) bar, options(nostack)) }
+}
+
+/// `mbarrier.arrive.expect_tx.shared::cta.b64 _, [bar], bytes;`
+/// (§9.7.13.15.13): one arrival that also tells the barrier to wait for
+/// `bytes` more of asynchronous copies (`complete_tx`) in this phase.
+#[inline(always)]
+pub fn mbarrier_arrive_expect_tx(bar: u32, bytes: u32) {
+    unsafe {
+        asm!(
+            "mbarrier.arrive.expect_tx.shared::cta.b64 _, [{bar}], {bytes};",
+            bar = in(reg32) bar,
+            bytes = in(reg32) bytes,
+            options(nostack)
+        )
+    }
+}
+
+/// Waits until the phase of parity `parity` (0 or 1) of the barrier has
+/// completed: `mbarrier.try_wait.parity.shared::cta.b64` (§9.7.13.15.16) in
+/// a loop (each try suspends the thread for a while before it gives up).
+#[inline(always)]
+pub fn mbarrier_wait(bar: u32, parity: u32) {
+    loop {
+        let done: u32;
+        unsafe {
+            asm!(
+                "{{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [{bar}], {parity}; selp.u32 {done}, 1, 0, p; }}",
+                bar = in(reg32) bar,
+                parity = in(reg32) parity,
+                done = out(reg32) done,
+                options(nostack)
+            )
+        };
+        if done != 0 {
+            return;
+        }
+    }
+}
+
+/// `prefetch.tensormap [map];` (§9.7.9.15): brings a tensor map (TMA
+/// descriptor, here in global memory) into the descriptor cache ahead of the
+/// first copy that uses it.
+#[inline(always)]
+pub fn prefetch_tensormap(map: u64) {
+    unsafe { asm!("prefetch.tensormap [{map}];", map = in(reg64) map, options(nostack)) }
+}
+
+/// `cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+/// [dst], [map, {x, y, z}], [bar];` (§9.7.9.25.5.1): the TMA copies the box
+/// of the 3-D tensor `map` (x innermost; z the batch) whose first element is
+/// at (x, y, z) into shared memory at `dst`, in the map's swizzle, filling
+/// elements outside the tensor with zeros, and counts the box's bytes
+/// (including the fill) on barrier `bar`. One thread issues it.
+///
+/// # Safety
+/// `map` must be the device address of a valid tensor map whose box fits at
+/// `dst`; `bar` must be armed (`expect_tx`) for the bytes.
+#[inline(always)]
+pub unsafe fn tma_load_3d(dst: u32, map: u64, bar: u32, x: u32, y: u32, z: u32) {
+    unsafe {
+        asm!(
+            "cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [{dst}], [{map}, {{{x}, {y}, {z}}}], [{bar}];",
+            dst = in(reg32) dst,
+            map = in(reg64) map,
+            x = in(reg32) x,
+            y = in(reg32) y,
+            z = in(reg32) z,
+            bar = in(reg32) bar,
+            options(nostack)
+        )
+    }
+}
+
+/// `setmaxnreg.dec.sync.aligned.u32 N;` (§9.7.17.1): this warpgroup gives
+/// registers back to the multiprocessor's pool, down to `N` per thread (the
+/// producer, which only issues copies). Needs a register cap at entry
+/// (`.maxntid` with `.minnctapersm 1`).
+#[inline(always)]
+pub fn setmaxnreg_dec<const N: u32>() {
+    unsafe { asm!("setmaxnreg.dec.sync.aligned.u32 {n};", n = const N, options(nostack)) }
+}
+
+/// `setmaxnreg.inc.sync.aligned.u32 N;` (§9.7.17.1): this warpgroup takes
+/// registers from the pool, up to `N` per thread (the consumers, which hold
+/// the accumulators); it waits until the producer has given them back.
+#[inline(always)]
+pub fn setmaxnreg_inc<const N: u32>() {
+    unsafe { asm!("setmaxnreg.inc.sync.aligned.u32 {n};", n = const N, options(nostack)) }
+}
+
+/// `elect.sync _|p, 0xffffffff;` (§9.7.12.8): true in exactly one active
+/// lane of the warp (the same one for every lane), without a branch on
+/// the lane index.
+#[inline(always)]
+pub fn elect_one() -> bool {
+    let elected: u32;
+    unsafe {
+        asm!(
+            "{{ .reg .pred p; elect.sync _|p, 0xffffffff; selp.u32 {e}, 1, 0, p; }}",
+            e = out(reg32) elected,
+            options(nostack)
+        )
+    };
+    elected != 0
+}

@@ -19,6 +19,8 @@ mod mma;
 #[cfg(not(rgemm_sm90a))]
 mod mma_tf32;
 #[cfg(rgemm_sm90a)]
+mod warp_specialized;
+#[cfg(rgemm_sm90a)]
 mod wgmma;
 #[cfg(rgemm_sm90a)]
 mod wgmma_mainloop;

@@ -69,7 +69,7 @@ const K_MAJOR: Swizzled<true> = Swizzled { row_bytes: 128 };
 /// 16 k-rows (2048 bytes), blocks of 64 m/n `MN_BLOCK_BYTES` apart (the
 /// leading offset), 8-k-row groups 1024 bytes apart.
 #[inline(always)]
-fn descriptor(tile: u32, kk: usize, mn_major: bool) -> u64 {
+pub(super) fn descriptor(tile: u32, kk: usize, mn_major: bool) -> u64 {
     if mn_major {
         smem_descriptor_sw128(tile + (kk * 16 * 128) as u32, MN_BLOCK_BYTES as u32, 1024)
     } else {

@@ -1,0 +1,272 @@
+//! Step 10 — Hopper, warp-specialized and persistent: the TMA, an
+//! `mbarrier` ring, a producer warp and two consumer warpgroups, one block
+//! per SM (f16, bf16; sm_90a).
+//!
+//! Step 9 has every thread issue `cp.async` copies between its `wgmma`s,
+//! and every K slice ends in a block-wide barrier. Here the roles are split,
+//! as in CUTLASS's warp-specialized kernels:
+//!
+//! - the producer, one thread of warpgroup 0, has the TMA (tensor memory
+//!   accelerator) copy each operand tile into shared memory with one
+//!   instruction (`cp.async.bulk.tensor`: the hardware computes addresses,
+//!   applies the 128-byte swizzle the descriptors read, and fills whatever
+//!   lies outside the matrix with zeros, so any M, N, K works with no bounds
+//!   code), into a ring of `STAGES` stages;
+//! - the consumers, warpgroups 1 and 2 (64×256 of C each), multiply with
+//!   `wgmma`, one group kept in flight across K slices.
+//!
+//! Each stage has two barriers instead of `__syncthreads`: "full" counts the
+//! bytes the TMA lands (the producer arms it with `expect_tx`); "empty"
+//! counts the consumer warps done reading. Each side waits only for the
+//! other, stage by stage, so copies run up to `STAGES` slices ahead. The
+//! producer gives its registers to the consumers (`setmaxnreg`: 40 and 232
+//! per thread, of the 168 the launch bounds allow on entry).
+//!
+//! The grid is persistent: one block per SM, each looping over the tiles of
+//! C (`block, block + grid, …` in grouped order), so the producer fetches
+//! the next tile's first slices while the consumers store this one's C.
+//!
+//! Block tile 128×256×64, 4 stages of 48 KiB. Tensor maps are built by the
+//! host for each call (`host/driver/tensor_map.rs`) and read from global
+//! memory. Cost and speed: docs/PERF.md, step 28.
+
+use super::epilogue::{Output, store_c_direct};
+use super::wgmma::{WgmmaElement, descriptor};
+use super::{Bf16, F16};
+use crate::device::sm90a::{
+    elect_one, fence_mbarrier_init, mbarrier_arrive, mbarrier_arrive_expect_tx, mbarrier_init, mbarrier_wait,
+    prefetch_tensormap, setmaxnreg_dec, setmaxnreg_inc, tma_load_3d, wgmma_commit, wgmma_fence, wgmma_wait,
+};
+use crate::device::{block_idx, block_idx_z, grid_dim, smem_addr, sync_threads, thread_idx};
+use crate::kernel_abi::{Gemm, kernel_entries};
+use gemm_launch::{Dtype, tile_coords, tiles, tma};
+
+/// Registers per thread of the producer's warpgroup and of each consumer
+/// warpgroup: 128 · (40 + 2 · 232) = 64512 of the SM's 65536.
+const PRODUCER_REGISTERS: u32 = 40;
+const CONSUMER_REGISTERS: u32 = 232;
+
+/// The stage ring in dynamic shared memory: stages of A then B tiles, and
+/// after them the "full" and "empty" barriers (`gemm_launch::tma`).
+#[derive(Clone, Copy)]
+struct Ring<const STAGES: usize> {
+    a_bytes: u32,
+    stage_bytes: u32,
+    barriers: u32,
+}
+
+impl<const STAGES: usize> Ring<STAGES> {
+    #[inline(always)]
+    fn a(self, s: u32) -> u32 {
+        smem_addr((s * self.stage_bytes) as usize)
+    }
+    #[inline(always)]
+    fn b(self, s: u32) -> u32 {
+        self.a(s) + self.a_bytes
+    }
+    /// Completes when stage `s`'s copies have landed.
+    #[inline(always)]
+    fn full(self, s: u32) -> u32 {
+        smem_addr(self.barriers as usize) + 8 * s
+    }
+    /// Completes when every consumer warp is done reading stage `s`.
+    #[inline(always)]
+    fn empty(self, s: u32) -> u32 {
+        self.full(s) + 8 * STAGES as u32
+    }
+}
+
+/// A place in the ring: the stage, and the parity of the barrier phase that
+/// the stage's current use completes (it flips each time round the ring).
+#[derive(Clone, Copy)]
+struct Position<const STAGES: usize> {
+    stage: u32,
+    phase: u32,
+}
+
+impl<const STAGES: usize> Position<STAGES> {
+    const START: Self = Position { stage: 0, phase: 0 };
+
+    #[inline(always)]
+    fn advance(&mut self) {
+        self.stage += 1;
+        if self.stage == STAGES as u32 {
+            self.stage = 0;
+            self.phase ^= 1;
+        }
+    }
+}
+
+/// The tiles of C this block computes, in grouped order: `block`,
+/// `block + grid`, … (the producer and the consumers walk the same list).
+#[inline(always)]
+fn for_each_tile<const BM: usize, const BN: usize>(p: &Gemm<u16, u16>, mut body: impl FnMut(u32, u32)) {
+    let (tiles_m, tiles_n) = (tiles(p.m, BM as u32), tiles(p.n, BN as u32));
+    let mut tile = block_idx();
+    while tile < tiles_m * tiles_n {
+        let (tile_m, tile_n) = tile_coords(tile, tiles_m, tiles_n, p.group_m);
+        body(tile_m * BM as u32, tile_n * BN as u32);
+        tile += grid_dim();
+    }
+}
+
+/// The producer: for every slice of every tile, wait until its stage is
+/// free, arm the stage's "full" barrier with the slice's bytes and issue
+/// the TMA copies. A K-major tile is one box; an MN-major one a box per 64
+/// rows (a swizzled row holds 64 16-bit elements).
+///
+/// # Safety
+/// One thread of the block; `p.tensor_maps` as the host built them.
+#[inline(always)]
+unsafe fn produce<
+    const BM: usize,
+    const BN: usize,
+    const BK: usize,
+    const STAGES: usize,
+    const A_T: bool,
+    const B_T: bool,
+>(
+    p: &Gemm<u16, u16>,
+    ring: Ring<STAGES>,
+) {
+    let (map_a, map_b) = (p.tensor_maps, p.tensor_maps + 128);
+    prefetch_tensormap(map_a);
+    prefetch_tensormap(map_b);
+    let z = block_idx_z();
+    let slices = p.k.div_ceil(BK as u32);
+    let block = tma::mn_block_bytes(BK as u32);
+    let row = tma::row_elements(Dtype::F16);
+    let mut at = Position::<STAGES>::START;
+    for_each_tile::<BM, BN>(p, |row0, col0| {
+        for slice in 0..slices {
+            let k0 = slice * BK as u32;
+            mbarrier_wait(ring.empty(at.stage), at.phase ^ 1);
+            let full = ring.full(at.stage);
+            mbarrier_arrive_expect_tx(full, ring.stage_bytes);
+            let (a, b) = (ring.a(at.stage), ring.b(at.stage));
+            unsafe {
+                if A_T {
+                    for j in 0..(BM as u32 / row) {
+                        tma_load_3d(a + j * block, map_a, full, row0 + j * row, k0, z);
+                    }
+                } else {
+                    tma_load_3d(a, map_a, full, k0, row0, z);
+                }
+                if B_T {
+                    tma_load_3d(b, map_b, full, k0, col0, z);
+                } else {
+                    for j in 0..(BN as u32 / row) {
+                        tma_load_3d(b + j * block, map_b, full, col0 + j * row, k0, z);
+                    }
+                }
+            }
+            at.advance();
+        }
+    });
+}
+
+/// A consumer warpgroup: for every tile, multiply its 64 rows over every
+/// slice as each lands, keeping one `wgmma` group in flight and releasing
+/// a stage once the group that read it has completed; then store C.
+///
+/// # Safety
+/// All 128 threads of consumer warpgroup `consumer`.
+#[inline(always)]
+unsafe fn consume<
+    E: WgmmaElement,
+    const BM: usize,
+    const BN: usize,
+    const BK: usize,
+    const STAGES: usize,
+    const A_T: bool,
+    const B_T: bool,
+>(
+    p: &Gemm<u16, u16>,
+    ring: Ring<STAGES>,
+    consumer: usize,
+    t: usize,
+) {
+    let slices = p.k.div_ceil(BK as u32);
+    let (warp, lane) = ((t / 32) % 4, t % 32);
+    // This warpgroup's 64 rows of A: 64 K-major rows, or one MN-major box.
+    let a_part = if A_T { consumer as u32 * tma::mn_block_bytes(BK as u32) } else { (consumer * 64 * BK * 2) as u32 };
+    let mut at = Position::<STAGES>::START;
+    for_each_tile::<BM, BN>(p, |row0, col0| {
+        let mut acc = [0.0f32; 128];
+        let mut reading = at.stage;
+        for slice in 0..slices {
+            mbarrier_wait(ring.full(at.stage), at.phase);
+            let (a_tile, b_tile) = (ring.a(at.stage) + a_part, ring.b(at.stage));
+            wgmma_fence();
+            for kk in 0..BK / 16 {
+                let (desc_a, desc_b) = (descriptor(a_tile, kk, A_T), descriptor(b_tile, kk, !B_T));
+                unsafe { E::wgmma(&mut acc, desc_a, desc_b, A_T, !B_T) };
+            }
+            wgmma_commit();
+            // The previous slice's group has completed: its stage is free.
+            wgmma_wait(1);
+            if slice > 0 && lane == 0 {
+                mbarrier_arrive(ring.empty(reading));
+            }
+            reading = at.stage;
+            at.advance();
+        }
+        wgmma_wait(0);
+        if lane == 0 {
+            mbarrier_arrive(ring.empty(reading));
+        }
+        // The accumulators are the `mma.sync` C layout (see step 9).
+        let tiles: [[[[f32; 4]; 2]; 16]; 1] =
+            [core::array::from_fn(|nj| core::array::from_fn(|h| core::array::from_fn(|r| acc[(2 * nj + h) * 4 + r])))];
+        let out = Output { p, row0, col0, warp_row: consumer * 64 + warp * 16, warp_col: 0, lane };
+        unsafe { store_c_direct::<E, 1, 16>(&out, &tiles) };
+    });
+}
+
+/// # Safety
+/// See the entry point; `p.tensor_maps` must be the maps the host built for
+/// this call.
+#[inline(always)]
+unsafe fn ws_kernel<
+    E: WgmmaElement,
+    const BM: usize,
+    const BN: usize,
+    const BK: usize,
+    const THREADS: usize,
+    const STAGES: usize,
+    const A_T: bool,
+    const B_T: bool,
+>(
+    p: Gemm<u16, u16>,
+) {
+    const {
+        assert!(BK == 64 && BN == 256 && BM == 64 * (THREADS / 128 - 1) && STAGES >= 2);
+        assert!(128 * (PRODUCER_REGISTERS + (THREADS as u32 / 128 - 1) * CONSUMER_REGISTERS) <= 65536);
+    };
+    let (a_bytes, _) = gemm_launch::wgmma_tile_bytes(Dtype::F16, BM as u32, BN as u32, BK as u32);
+    let stage_bytes = tma::stage_bytes(Dtype::F16, BM as u32, BN as u32, BK as u32);
+    let ring = Ring::<STAGES> { a_bytes, stage_bytes, barriers: tma::barriers_offset(stage_bytes, STAGES as u32) };
+    let consumer_warps = (THREADS / 32 - 4) as u32;
+    let t = thread_idx();
+    if t == 0 {
+        for s in 0..STAGES as u32 {
+            mbarrier_init(ring.full(s), 1);
+            mbarrier_init(ring.empty(s), consumer_warps);
+        }
+        fence_mbarrier_init();
+    }
+    sync_threads();
+
+    if t < 128 {
+        setmaxnreg_dec::<PRODUCER_REGISTERS>();
+        if t < 32 && elect_one() {
+            unsafe { produce::<BM, BN, BK, STAGES, A_T, B_T>(&p, ring) };
+        }
+    } else {
+        setmaxnreg_inc::<CONSUMER_REGISTERS>();
+        unsafe { consume::<E, BM, BN, BK, STAGES, A_T, B_T>(&p, ring, t / 128 - 1, t) };
+    }
+}
+
+kernel_entries!(warp_specialized ws_kernel<F16>, hgemm_ws_128x256x64, gemm_launch::WS_F16_128X256X64, any);
+kernel_entries!(warp_specialized ws_kernel<Bf16>, bgemm_ws_128x256x64, gemm_launch::WS_BF16_128X256X64, any);

@@ -1,0 +1,54 @@
+//! The warp-specialized kernels' copies (`Algorithm::WarpSpecialized`):
+//! the boxes the TMA moves per K slice, which the host encodes into the
+//! tensor maps and the kernels issue and count, and where the stage ring's
+//! barriers sit in shared memory.
+//!
+//! Every box lands in 128-byte swizzled rows (the `wgmma` descriptors'
+//! swizzle mode), so a box is at most 128 bytes wide: 64 16-bit elements
+//! or 32 f32. A K-major operand tile (row-major A, column-major B) is one
+//! box `[rows][k]`, `bk` elements wide; an MN-major tile (column-major A,
+//! row-major B) is `rows / 64` boxes `[bk][64]`, [`mn_block_bytes`] apart.
+
+use crate::spec::{Dtype, KernelSpec};
+
+/// Bytes in one swizzled shared-memory row, the widest a box may be.
+pub const SWIZZLE_ROW_BYTES: u32 = 128;
+
+/// Elements of `dtype` in one swizzled row: the width of an MN-major box.
+pub const fn row_elements(dtype: Dtype) -> u32 {
+    SWIZZLE_ROW_BYTES / dtype.element_bytes()
+}
+
+/// The box of one TMA copy of an operand tile with `rows` rows (BM for A,
+/// BN for B), `bk` deep: `[inner, outer]` in elements, inner being the
+/// contiguous dimension in global memory. `k_major`: the operand's K is
+/// contiguous (row-major A, column-major B).
+pub const fn tma_box(dtype: Dtype, rows: u32, bk: u32, k_major: bool) -> [u32; 2] {
+    if k_major { [bk, rows] } else { [row_elements(dtype), bk] }
+}
+
+/// Bytes between the MN-major boxes of a tile: one box of `bk` rows.
+pub const fn mn_block_bytes(bk: u32) -> u32 {
+    bk * SWIZZLE_ROW_BYTES
+}
+
+/// Bytes of one stage (A tile, then B tile) of a `bm × bn × bk` block
+/// tile: what each K slice's copies bring, and what the producer arms the
+/// stage's barrier for.
+pub const fn stage_bytes(dtype: Dtype, bm: u32, bn: u32, bk: u32) -> u32 {
+    (bm + bn) * bk * dtype.element_bytes()
+}
+
+/// Shared-memory offset of the barriers, after the stages: `stages` "full"
+/// barriers (the slice has landed), then `stages` "empty" ones (every
+/// consumer is done reading it), 8 bytes each.
+pub const fn barriers_offset(stage_bytes: u32, stages: u32) -> u32 {
+    stages * stage_bytes
+}
+
+/// Dynamic shared memory of a warp-specialized kernel: the stages and the
+/// barriers.
+pub const fn smem_bytes(spec: &KernelSpec) -> u32 {
+    let t = spec.tile;
+    barriers_offset(stage_bytes(spec.dtype, t.bm, t.bn, t.bk), spec.stages) + 2 * 8 * spec.stages
+}
