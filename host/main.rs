@@ -6,6 +6,7 @@ use half::{bf16, f16};
 use rgemm::kernels::{Dtype, DtypeExt, MAX_DIM, find_kernel, parse_dtype, short_name};
 use rgemm::run::{Baseline, Problem, RunResult};
 use rgemm::sweep::SweepShape;
+use rgemm::tensor_map::packed_tma_refusal;
 use rgemm::tune::{self, Choice};
 use rgemm::{Element, GemmError, Gpu, Result, SplitK, cublas::Cublas};
 use std::process::ExitCode;
@@ -386,7 +387,7 @@ fn selection(gpu: &Gpu, dtype: Dtype, cli: &Cli) -> Result<Vec<(&'static gemm_la
         "all" => dtype
             .kernels()
             .into_iter()
-            .filter(|s| match gpu.cannot_run(s) {
+            .filter(|s| match gpu.cannot_run(s).or_else(|| packed_tma_refusal(s, n, k)).or_else(|| unmeasured(s)) {
                 Some(reason) if !cli.json => {
                     println!("{:<22} {:<5} skipped: {reason}", short_name(s), dtype.name());
                     false
@@ -403,6 +404,12 @@ fn selection(gpu: &Gpu, dtype: Dtype, cli: &Cli) -> Result<Vec<(&'static gemm_la
         // A named kernel runs with its own dtype; other dtypes run nothing.
         name => find_kernel(dtype, name).map(|s| vec![(s, cli.group_m)]).unwrap_or_default(),
     })
+}
+
+/// Why `--kernel all` leaves out a kernel no GPU has run yet
+/// (`KernelSpec::is_unmeasured`): it runs only when named.
+fn unmeasured(spec: &gemm_launch::KernelSpec) -> Option<String> {
+    spec.is_unmeasured().then(|| format!("not yet run on a GPU; name it (--kernel {}) to run it", short_name(spec)))
 }
 
 impl Shape {

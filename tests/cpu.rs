@@ -143,6 +143,46 @@ fn grouped_order_walks_down_columns_within_a_group() {
 }
 
 #[test]
+fn persistent_grids_fill_the_gpu_once() {
+    use gemm_launch::persistent_grid;
+    assert_eq!(persistent_grid(1024, 1, 132), 132);
+    assert_eq!(persistent_grid(20, 1, 132), 20, "no idle blocks when tiles are few");
+    assert_eq!(persistent_grid(1024, 4, 132), 33, "a batch shares the SMs");
+    assert_eq!(persistent_grid(1024, 500, 132), 1, "at least one block per matrix");
+    assert_eq!(persistent_grid(1, 0, 132), 1);
+}
+
+#[test]
+fn tma_refuses_rows_that_are_not_16_byte_multiples() {
+    use rgemm::driver::launch::Plan;
+    use rgemm::tensor_map::{packed_tma_refusal, tma_refusal};
+    let ws = &gemm_launch::WS_BF16_128X256X64;
+    let plan = Plan {
+        m: 100,
+        n: 64,
+        k: 24,
+        layout: OperandLayout::NN,
+        lda: 24,
+        ldb: 64,
+        ldc: 64,
+        stride_a: 0,
+        stride_b: 0,
+        stride_c: 0,
+        batch: 1,
+        swapped: false,
+    };
+    assert_eq!(tma_refusal(ws, &plan, [256, 512, 3]), None, "C is not copied by the TMA");
+    assert!(tma_refusal(ws, &plan, [258, 512, 0]).unwrap().contains("A's address"));
+    assert!(tma_refusal(ws, &Plan { ldb: 60, ..plan }, [0; 3]).unwrap().contains("B's leading dimension"));
+    // A batch stride only matters when there is a batch.
+    assert_eq!(tma_refusal(ws, &Plan { stride_a: 3, ..plan }, [0; 3]), None);
+    assert!(tma_refusal(ws, &Plan { stride_a: 3, batch: 2, ..plan }, [0; 3]).is_some());
+    assert_eq!(packed_tma_refusal(ws, 64, 24), None);
+    assert!(packed_tma_refusal(ws, 64, 25).is_some());
+    assert_eq!(packed_tma_refusal(&gemm_launch::WGMMA_BF16_128X256X64, 64, 25), None, "not a TMA kernel");
+}
+
+#[test]
 fn launch_geometry_is_consistent() {
     assert_eq!(tiles(1, 128), 1);
     assert_eq!(tiles(128, 128), 1);
@@ -163,6 +203,30 @@ fn launch_geometry_is_consistent() {
             // Stages stay on 1024-byte boundaries, as the 128-byte swizzle needs.
             assert!(a_tile.is_multiple_of(1024) && b_tile.is_multiple_of(1024), "{}", spec.name);
             assert_eq!(spec.arch, gemm_launch::Arch::Sm90a);
+            continue;
+        }
+        if spec.algorithm == Algorithm::WarpSpecialized {
+            use gemm_launch::tma;
+            // A producer warpgroup, then one consumer warpgroup per 64×256.
+            assert_eq!(spec.threads(), ((t.bm / t.tm) * (t.bn / t.tn) + 1) * 128, "{}", spec.name);
+            let stage = tma::stage_bytes(spec.dtype, t.bm, t.bn, t.bk);
+            assert!(stage.is_multiple_of(1024), "{}: stages on 1024-byte swizzle atoms", spec.name);
+            assert_eq!(spec.smem_bytes(), spec.stages * stage + 16 * spec.stages, "{}", spec.name);
+            // Each slice's boxes add up to the bytes the barrier is armed for,
+            // in either orientation; no box is wider than a swizzled row or
+            // longer than the TMA's 256.
+            for rows in [t.bm, t.bn] {
+                for k_major in [true, false] {
+                    let [inner, outer] = tma::tma_box(spec.dtype, rows, t.bk, k_major);
+                    assert!(inner * element <= tma::SWIZZLE_ROW_BYTES && outer <= 256, "{}", spec.name);
+                    let boxes = if k_major { 1 } else { rows / tma::row_elements(spec.dtype) };
+                    assert_eq!(boxes * inner * outer, rows * t.bk, "{}: the box covers the tile", spec.name);
+                    if !k_major {
+                        assert_eq!(inner * outer * element, tma::mn_block_bytes(t.bk), "{}", spec.name);
+                    }
+                }
+            }
+            assert!(spec.is_persistent() && spec.min_blocks_per_sm == 1, "{}: setmaxnreg needs the cap", spec.name);
             continue;
         }
         if spec.algorithm == Algorithm::TensorCore {
@@ -363,14 +427,14 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     // Every dtype's built-in choice exists and computes that dtype.
     for (dtype, cc) in Dtype::ALL.into_iter().flat_map(|d| [(d, (8, 0)), (d, (9, 0))]) {
         for (m, n) in [(8192, 4096), (256, 256)] {
-            let choice = default_choice(dtype, m, n, 132, OperandLayout::NN, cc);
+            let choice = default_choice(dtype, m, n, 132, OperandLayout::NN, cc, true);
             assert_eq!(choice.spec(dtype).unwrap().dtype, dtype, "{choice:?}");
         }
     }
     // f32: big problems get the big tile, small ones the small tile.
     assert_ne!(
-        default_choice(Dtype::F32, 8192, 4096, 132, OperandLayout::NN, (9, 0)).kernel,
-        default_choice(Dtype::F32, 256, 256, 132, OperandLayout::NN, (9, 0)).kernel
+        default_choice(Dtype::F32, 8192, 4096, 132, OperandLayout::NN, (9, 0), true).kernel,
+        default_choice(Dtype::F32, 256, 256, 132, OperandLayout::NN, (9, 0), true).kernel
     );
 }
 
@@ -386,14 +450,21 @@ fn default_choice_never_picks_an_entry_the_gpu_refuses() {
             for layout in OperandLayout::ALL {
                 for (m, n) in sizes.into_iter().flat_map(|m| sizes.map(|n| (m, n))) {
                     for sms in [46, 108, 132] {
-                        let choice = default_choice(dtype, m, n, sms, layout, cc);
-                        let spec = choice.spec(dtype).unwrap();
-                        assert_eq!(spec.dtype, dtype, "{choice:?}");
-                        assert_eq!(
-                            entry_refusal(spec, layout, cc),
-                            None,
-                            "cc {cc:?}, {dtype:?} {layout:?} {m}x{n} on {sms} SMs: {choice:?}"
-                        );
+                        for tma in [true, false] {
+                            let choice = default_choice(dtype, m, n, sms, layout, cc, tma);
+                            let spec = choice.spec(dtype).unwrap();
+                            assert_eq!(spec.dtype, dtype, "{choice:?}");
+                            assert_eq!(
+                                entry_refusal(spec, layout, cc),
+                                None,
+                                "cc {cc:?}, {dtype:?} {layout:?} {m}x{n} on {sms} SMs: {choice:?}"
+                            );
+                            assert!(
+                                tma || spec.algorithm != Algorithm::WarpSpecialized,
+                                "TMA chosen for unaligned operands"
+                            );
+                            assert!(!spec.is_unmeasured(), "{} has never run on a GPU", spec.name);
+                        }
                     }
                 }
             }
@@ -403,7 +474,7 @@ fn default_choice_never_picks_an_entry_the_gpu_refuses() {
 
 #[test]
 fn default_choice_falls_back_where_the_best_tile_cannot_run() {
-    let big = |dtype, layout, cc| default_choice(dtype, 8192, 8192, 108, layout, cc).kernel;
+    let big = |dtype, layout, cc| default_choice(dtype, 8192, 8192, 108, layout, cc, true).kernel;
     let tn = OperandLayout { a_col_major: true, b_col_major: false };
     assert_eq!(entry_name(&gemm_launch::DB_256X128X8, tn), "sgemm_db_256x128x8_tn");
     for cc in [(8, 0), (8, 6)] {
@@ -418,7 +489,13 @@ fn default_choice_falls_back_where_the_best_tile_cannot_run() {
     assert_eq!(big(Dtype::Tf32, OperandLayout::NN, (9, 0)), short_name(&gemm_launch::WGMMA_TF32_256X128X32));
     assert_eq!(big(Dtype::Tf32, OperandLayout::NN, (10, 0)), short_name(&gemm_launch::MMA_TF32_128X128X32));
     assert_eq!(big(Dtype::F32, tn, (9, 0)), short_name(&gemm_launch::DB_256X128X8));
-    assert_eq!(big(Dtype::F16, tn, (9, 0)), short_name(&gemm_launch::WGMMA_F16_128X256X64));
+    // Hopper: the TMA kernel once a GPU has run it, and never for operands
+    // that are not 16-byte aligned.
+    let ws = &gemm_launch::WS_F16_128X256X64;
+    let expected = if ws.is_unmeasured() { &gemm_launch::WGMMA_F16_128X256X64 } else { ws };
+    assert_eq!(big(Dtype::F16, tn, (9, 0)), short_name(expected));
+    let unaligned = default_choice(Dtype::Bf16, 8192, 8192, 132, tn, (9, 0), false).kernel;
+    assert_eq!(unaligned, short_name(&gemm_launch::WGMMA_BF16_128X256X64));
 }
 
 #[test]
@@ -538,8 +615,9 @@ fn memory_bound_shapes_choose_the_skinny_kernels() {
     for (dtype, hopper) in Dtype::ALL.into_iter().flat_map(|d| [(d, false), (d, true)]) {
         for layout in OperandLayout::ALL {
             for (m, n) in [(1, 4096), (4096, 1), (16, 5000), (5000, 16), (3, 3), (4, 100), (1, 1)] {
-                let spec =
-                    default_choice(dtype, m, n, 132, layout, if hopper { (9, 0) } else { (8, 0) }).spec(dtype).unwrap();
+                let spec = default_choice(dtype, m, n, 132, layout, if hopper { (9, 0) } else { (8, 0) }, true)
+                    .spec(dtype)
+                    .unwrap();
                 assert_eq!(spec.algorithm, Algorithm::MemoryBound, "{dtype:?} {m}×{n}: {}", spec.name);
                 assert!(spec.supports(layout), "{}", spec.name);
                 // One block per 32 columns of the long side and per row group.
@@ -548,8 +626,9 @@ fn memory_bound_shapes_choose_the_skinny_kernels() {
                 assert_eq!(spec.grid(m as u32, n as u32), expected, "{} {m}×{n}", spec.name);
             }
             for (m, n) in [(17, 4096), (4096, 17), (8192, 4096)] {
-                let spec =
-                    default_choice(dtype, m, n, 132, layout, if hopper { (9, 0) } else { (8, 0) }).spec(dtype).unwrap();
+                let spec = default_choice(dtype, m, n, 132, layout, if hopper { (9, 0) } else { (8, 0) }, true)
+                    .spec(dtype)
+                    .unwrap();
                 assert_ne!(spec.algorithm, Algorithm::MemoryBound, "{dtype:?} {m}×{n}");
             }
         }

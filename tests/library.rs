@@ -7,11 +7,13 @@
 //! --test library sweep` replays a failure.
 
 use cust::memory::DeviceBuffer;
+use gemm_launch::Algorithm;
 use half::{bf16, f16};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use rgemm::api::{Batch, GemmOptions, KernelChoice, Layout, MatMut, MatRef, MatrixDesc};
 use rgemm::kernels::{Dtype, DtypeExt, find_kernel};
+use rgemm::tensor_map::tma_refusal;
 use rgemm::{Element, GemmError, Gpu, SplitK};
 use std::io::Write;
 
@@ -207,8 +209,14 @@ fn random_case(gpu: &Gpu, rng: &mut StdRng) -> Case {
     let beta = [0.0, 0.0, 1.0, rng.random_range(-2.0..2.0)][rng.random_range(0..4)];
     // Half the cases let the library choose; the others name a kernel that
     // is compiled for the case's layout, so every shipped kernel is covered.
-    let layout = rgemm::api::plan((&a, usize::MAX), (&b, usize::MAX), (&c, usize::MAX), &batch).unwrap().layout;
-    let fits: Vec<_> = dtype.kernels().into_iter().filter(|s| gpu.entry_cannot_run(s, layout).is_none()).collect();
+    let plan = rgemm::api::plan((&a, usize::MAX), (&b, usize::MAX), (&c, usize::MAX), &batch).unwrap();
+    // Fresh allocations start 256-byte aligned: the TMA kernels fit when the
+    // leading dimensions and strides do.
+    let fits: Vec<_> = dtype
+        .kernels()
+        .into_iter()
+        .filter(|s| gpu.entry_cannot_run(s, plan.layout).is_none() && tma_refusal(s, &plan, [0; 3]).is_none())
+        .collect();
     let kernel = if rng.random_bool(0.5) {
         KernelChoice::Auto
     } else {
@@ -248,9 +256,11 @@ fn every_layout_kernel_with_alpha_beta_and_batches() {
     let Some(gpu) = gpu_or_skip("every_layout_kernel_with_alpha_beta_and_batches") else { return };
     let seed = rand::random::<u64>();
     let mut rng = StdRng::seed_from_u64(seed);
-    let (m, n, k) = (131, 70, 45);
     let layouts = [Layout::RowMajor, Layout::ColMajor];
     for (spec, layout, name) in rgemm::kernels::entries() {
+        // The TMA kernels need 16-byte rows: every dimension a multiple of 8,
+        // none a multiple of their 128×256×64 tile.
+        let (m, n, k) = if spec.algorithm == Algorithm::WarpSpecialized { (136, 72, 48) } else { (131, 70, 45) };
         if let Some(reason) = gpu.entry_cannot_run(spec, layout) {
             let _ = writeln!(std::io::stderr(), "SKIPPED {name}: {reason}");
             continue;
@@ -373,8 +383,8 @@ fn beta_zero_never_reads_c() {
     // C starts as NaN; any read of it would leave NaN in the result.
     for dtype in Dtype::ALL {
         for spec in dtype.kernels().into_iter().filter(|s| gpu.cannot_run(s).is_none()) {
-            let (a, b, c) =
-                (MatrixDesc::row_major(67, 33), MatrixDesc::row_major(33, 130), MatrixDesc::row_major(67, 130));
+            let (n, k) = if spec.algorithm == Algorithm::WarpSpecialized { (136, 40) } else { (130, 33) };
+            let (a, b, c) = (MatrixDesc::row_major(67, k), MatrixDesc::row_major(k, n), MatrixDesc::row_major(67, n));
             let case = Case {
                 dtype,
                 a,
@@ -387,7 +397,7 @@ fn beta_zero_never_reads_c() {
                 split_k: SplitK::Auto,
             };
             let (err, _) = run_any(&gpu, &case, &mut rng).unwrap();
-            assert!(dtype.accepts(err, 33), "{}: {err:e} (NaN in C leaked through β = 0?)", spec.name);
+            assert!(dtype.accepts(err, k), "{}: {err:e} (NaN in C leaked through β = 0?)", spec.name);
         }
     }
 }
@@ -482,6 +492,17 @@ fn bad_calls_are_typed_errors() {
         MatMut::row_major(&mut h_c, 2, 2),
     );
     assert!(matches!(r, Err(GemmError::Unsupported { .. })), "{r:?}");
+    // The TMA kernel on rows that are not 16-byte multiples (K = 3 f16).
+    let ws = KernelChoice::Kernel(&gemm_launch::WS_F16_128X256X64);
+    let r = gpu.gemm(
+        &GemmOptions { kernel: ws, ..opts },
+        MatRef::row_major(&h_a, 2, 3),
+        MatRef::row_major(&h_b, 3, 2),
+        MatMut::row_major(&mut h_c, 2, 2),
+    );
+    if gpu.cannot_run(&gemm_launch::WS_F16_128X256X64).is_none() {
+        assert!(matches!(&r, Err(GemmError::Unsupported { reason, .. }) if reason.contains("TMA")), "{r:?}");
+    }
     // A bf16 kernel on f32 buffers.
     let bf16_kernel = KernelChoice::Kernel(find_kernel(Dtype::Bf16, "mma_128x128x32_w32x64").unwrap());
     let r = gpu.gemm(

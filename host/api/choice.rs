@@ -10,7 +10,8 @@ use crate::driver::gpu::DeviceInfo;
 use crate::driver::kernels::{Dtype, find_kernel, layout_name, short_name};
 use crate::driver::launch::Plan;
 use crate::driver::ptx::entry_refusal;
-use gemm_launch::{KernelSpec, OperandLayout};
+use crate::driver::tensor_map::tma_refusal;
+use gemm_launch::{Algorithm, KernelSpec, OperandLayout};
 
 /// A tuned (or default) choice: which kernel, with which tile order.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -34,7 +35,10 @@ impl Choice {
 /// per multiprocessor) its tiles must fill to be chosen; the first that
 /// fills it and whose entry for `layout` runs on a GPU of compute capability
 /// `cc` ([`entry_refusal`]: `wgmma` on 9.0 only, not the entries ptxas
-/// spills on 8.x) is taken, else the last that runs. Large tiles win once
+/// spills on 8.x) is taken, else the last that runs. The TMA kernels run
+/// only when `tma_operands` (the operands meet the TMA's 16-byte alignment:
+/// [`tma_refusal`]), and no kernel runs before a GPU has checked it
+/// (`KernelSpec::is_unmeasured`). Large tiles win once
 /// the GPU is full (the seeds' shape, `gemm tune`, docs/PERF.md); at 2048³
 /// on an H100 one wave of `wgmma` tiles beat two of `mma.sync` (62% vs 45%
 /// of cuBLAS) and the f32/TF32 128×128 tiles beat both their neighbours
@@ -47,6 +51,7 @@ pub fn default_choice(
     multiprocessors: i32,
     layout: OperandLayout,
     cc: (i32, i32),
+    tma_operands: bool,
 ) -> Choice {
     use gemm_launch::*;
     // M or N ≤ 16: the memory-bound path, for every dtype and layout.
@@ -57,10 +62,15 @@ pub fn default_choice(
     let list: &[(KernelSpec, i64)] = match dtype {
         Dtype::F32 => &[(DB_256X128X8, 8), (DB_128X128X8, 3), (DB_128X64X16, 3), (DB_64X64X16, 0)],
         Dtype::Tf32 => &[(WGMMA_TF32_256X128X32, 8), (MMA_TF32_128X128X32, 3), (MMA_TF32_64X128X32, 0)],
-        Dtype::F16 => &[(WGMMA_F16_128X256X64, 3), (MMA_F16_128X128X32_W32X64, 0)],
-        Dtype::Bf16 => &[(WGMMA_BF16_128X256X64, 3), (MMA_BF16_128X128X32_W32X64, 0)],
+        Dtype::F16 => &[(WS_F16_128X256X64, 3), (WGMMA_F16_128X256X64, 3), (MMA_F16_128X128X32_W32X64, 0)],
+        Dtype::Bf16 => &[(WS_BF16_128X256X64, 3), (WGMMA_BF16_128X256X64, 3), (MMA_BF16_128X128X32_W32X64, 0)],
     };
-    let runs = |spec: &KernelSpec| spec.supports(layout) && entry_refusal(spec, layout, cc).is_none();
+    let runs = |spec: &KernelSpec| {
+        spec.supports(layout)
+            && entry_refusal(spec, layout, cc).is_none()
+            && (tma_operands || spec.algorithm != Algorithm::WarpSpecialized)
+            && !spec.is_unmeasured()
+    };
     let fills = |spec: &KernelSpec, quarters: i64| {
         4 * spec.grid(m as u32, n as u32) >= quarters as u64 * multiprocessors as u64
     };
@@ -74,9 +84,11 @@ pub fn default_choice(
 
 /// The kernel a call runs on `device`: the requested one, checked against
 /// the dtype and layout, or the built-in choice.
+/// `pointers` are the device addresses of the kernel's A, B and C.
 pub fn select_kernel<T: Element>(
     options: &GemmOptions,
     plan: &Plan,
+    pointers: [u64; 3],
     device: &DeviceInfo,
 ) -> Result<&'static KernelSpec> {
     let spec = match options.kernel {
@@ -87,7 +99,10 @@ pub fn select_kernel<T: Element>(
                 (dtype, _) => dtype,
             };
             let (m, n) = (plan.m as usize, plan.n as usize);
-            let choice = default_choice(dtype, m, n, device.multiprocessors, plan.layout, device.compute_capability);
+            // Any TMA kernel would do: the test is the operands'.
+            let tma_operands = tma_refusal(&gemm_launch::WS_F16_128X256X64, plan, pointers).is_none();
+            let (sms, cc) = (device.multiprocessors, device.compute_capability);
+            let choice = default_choice(dtype, m, n, sms, plan.layout, cc, tma_operands);
             find_kernel(dtype, &choice.kernel)?
         }
     };
@@ -113,6 +128,11 @@ pub fn select_kernel<T: Element>(
                 layout_name(plan.layout)
             ),
         });
+    }
+    if spec.algorithm == Algorithm::WarpSpecialized
+        && let Some(reason) = tma_refusal(spec, plan, pointers)
+    {
+        return Err(GemmError::Unsupported { kernel: spec.name.into(), reason });
     }
     Ok(spec)
 }

@@ -43,10 +43,10 @@ impl Gpu {
         ] {
             check_alignment(operand, address, std::mem::size_of::<T>())?;
         }
-        let spec = select_kernel::<T>(options, &plan, &self.info)?;
         let (a_ptr, b_ptr) = if plan.swapped { (b.data, a.data) } else { (a.data, b.data) };
         let pointers =
             [a_ptr.as_device_ptr().as_raw(), b_ptr.as_device_ptr().as_raw(), c.data.as_device_ptr().as_raw()];
+        let spec = select_kernel::<T>(options, &plan, pointers, &self.info)?;
         if !self.gemm_special::<T>(options, &plan, spec, pointers)? {
             self.launch(spec, &plan, pointers, options.alpha, options.beta, options.group_m)?;
         }

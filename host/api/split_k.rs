@@ -160,7 +160,9 @@ impl Gpu {
         batch: &Batch,
     ) -> Result<u64> {
         let plan = plan((a, usize::MAX), (b, usize::MAX), (c, usize::MAX), batch)?;
-        let spec = select_kernel::<T>(options, &plan, &self.info)?;
+        // No buffers yet: addresses taken as aligned (the split does not
+        // depend on which 128×256 kernel runs).
+        let spec = select_kernel::<T>(options, &plan, [0; 3], &self.info)?;
         let split = split_for(options, &plan, spec, self.info.multiprocessors as u32)?;
         Ok(split.map_or(0, |(split, _)| workspace_bytes(split, plan.m, plan.n, plan.batch)))
     }

@@ -10,6 +10,7 @@ use crate::driver::element::Element;
 use crate::driver::error::{GemmError, Result};
 use crate::driver::gpu::Gpu;
 use crate::driver::kernels::{Dtype, DtypeExt, short_name};
+use crate::driver::tensor_map::packed_tma_refusal;
 use gemm_launch::{Algorithm, KernelSpec, OperandLayout};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -34,8 +35,13 @@ pub fn tunable(dtype: Dtype) -> impl Iterator<Item = &'static KernelSpec> {
     dtype.kernels().into_iter().filter(|s| {
         matches!(
             s.algorithm,
-            Algorithm::DoubleBuffered | Algorithm::AsyncPipeline | Algorithm::TensorCore | Algorithm::Wgmma
+            Algorithm::DoubleBuffered
+                | Algorithm::AsyncPipeline
+                | Algorithm::TensorCore
+                | Algorithm::Wgmma
+                | Algorithm::WarpSpecialized
         ) && !s.features.is_ablation()
+            && !s.is_unmeasured()
     })
 }
 
@@ -92,8 +98,11 @@ pub fn choose(gpu: &Gpu, dtype: Dtype, m: usize, n: usize, k: usize) -> Choice {
     let cached = load_or_warn(&cache_path())
         .and_then(|c| c.entries.get(&cache_key(&gpu.info.name, dtype, m, n, k)).cloned())
         .filter(|c| c.spec(dtype).is_ok());
+    // The CLI's operands are packed row-major in fresh allocations.
+    let tma_operands = packed_tma_refusal(&gemm_launch::WS_F16_128X256X64, n, k).is_none();
     cached.unwrap_or_else(|| {
-        default_choice(dtype, m, n, gpu.info.multiprocessors, OperandLayout::NN, gpu.info.compute_capability)
+        let (sms, cc) = (gpu.info.multiprocessors, gpu.info.compute_capability);
+        default_choice(dtype, m, n, sms, OperandLayout::NN, cc, tma_operands)
     })
 }
 
@@ -127,7 +136,9 @@ pub fn tune<T: Element>(
 ) -> Result<Vec<Trial>> {
     let dtype = problem.dtype;
     let mut trials = Vec::new();
-    for spec in candidates(gpu, dtype) {
+    let (n, k) = (problem.n, problem.k);
+    let runs_here = |spec: &&KernelSpec| packed_tma_refusal(spec, n, k).is_none();
+    for spec in candidates(gpu, dtype).filter(runs_here) {
         for &group_m in GROUP_SIZES {
             let rel_err = problem.check(gpu, spec, Some(group_m))?;
             let timing = problem.time(gpu, spec, Some(group_m), iters)?;

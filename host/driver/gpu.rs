@@ -6,6 +6,7 @@ use crate::driver::element::Element;
 use crate::driver::error::{During, GemmError, Result};
 use crate::driver::kernels::{entries, entry_name};
 use crate::driver::ptx;
+use crate::driver::tensor_map::TensorMap;
 use cust::context::{Context, CurrentContext};
 use cust::device::{Device, DeviceAttribute};
 use cust::error::CudaError;
@@ -18,6 +19,9 @@ use gemm_launch::{Arch, KernelSpec, OperandLayout};
 use std::collections::HashMap;
 use std::ffi::c_void;
 use std::sync::OnceLock;
+
+/// Pairs of tensor maps kept on the device (256 bytes each).
+const TENSOR_MAP_CACHE: usize = 64;
 
 /// What the CLI and the logs report about the device.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -69,6 +73,9 @@ pub struct Gpu {
     // Field order is drop order: the workspace, modules and stream go before the context.
     /// Split-K workspace (`host/api/split_k.rs`): grown on demand, kept for reuse.
     pub(crate) workspace: std::sync::Mutex<Option<DeviceBuffer<f32>>>,
+    /// Device copies of the TMA tensor maps of recent calls, keyed by the
+    /// maps themselves (`driver/tensor_map.rs`).
+    tensor_maps: std::sync::Mutex<HashMap<[TensorMap; 2], DeviceBuffer<TensorMap>>>,
     /// The sm_80 module: every kernel but the `wgmma` ones, and the split-K
     /// reductions. A failed load is kept and reported to each later use.
     sm80: OnceLock<Result<LoadedModule>>,
@@ -119,6 +126,7 @@ impl Gpu {
         let stream = Stream::new(StreamFlags::NON_BLOCKING, None).during("stream creation")?;
         Ok(Gpu {
             workspace: std::sync::Mutex::new(None),
+            tensor_maps: std::sync::Mutex::new(HashMap::new()),
             sm80: OnceLock::new(),
             sm90a: OnceLock::new(),
             stream,
@@ -255,6 +263,26 @@ impl Gpu {
             return Err(GemmError::OutOfMemory { needed, free: free as u64 });
         }
         Ok(())
+    }
+
+    /// The device address of a copy of `maps`, uploaded the first time this
+    /// pair is seen and kept (at most [`TENSOR_MAP_CACHE`] pairs; the cache
+    /// is emptied, after the stream has drained, when it is full).
+    pub(crate) fn tensor_maps_on_device(&self, maps: [TensorMap; 2]) -> Result<u64> {
+        let mut cache = self.tensor_maps.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(buffer) = cache.get(&maps) {
+            return Ok(buffer.as_device_ptr().as_raw());
+        }
+        if cache.len() >= TENSOR_MAP_CACHE {
+            self.stream.synchronize().during("stream synchronize")?;
+            cache.clear();
+        }
+        let buffer = DeviceBuffer::from_slice(&maps).map_err(|e| self.alloc_error(e, 256))?;
+        // The copy ran on the legacy stream; the kernel runs on ours.
+        CurrentContext::synchronize().during("tensor map upload")?;
+        let address = buffer.as_device_ptr().as_raw();
+        cache.insert(maps, buffer);
+        Ok(address)
     }
 
     pub(crate) fn alloc_error(&self, e: CudaError, needed: u64) -> GemmError {

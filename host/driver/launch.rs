@@ -1,13 +1,14 @@
 //! The launch of one planned GEMM kernel: a [`Plan`] (the call reduced to
 //! what a kernel takes, made and checked by the public API) becomes the
-//! kernel's 15 parameters, its grid and its block, enqueued on the GPU's
+//! kernel's 16 parameters, its grid and its block, enqueued on the GPU's
 //! stream.
 
 use crate::driver::error::{During, GemmError, Result};
 use crate::driver::gpu::Gpu;
 use crate::driver::kernels::entry_name;
+use crate::driver::tensor_map::{operand_maps, tma_refusal};
 use cust::function::GridSize;
-use gemm_launch::{KernelSpec, OperandLayout};
+use gemm_launch::{Algorithm, KernelSpec, OperandLayout, persistent_grid};
 use std::ffi::c_void;
 
 /// A checked call, reduced to what a kernel launch takes: the problem as
@@ -57,8 +58,19 @@ impl Gpu {
         let (mut alpha, mut beta) = (alpha, beta);
         let (mut sa, mut sb, mut sc) = (plan.stride_a, plan.stride_b, plan.stride_c);
         let mut group_m = group_m;
-        // In the order of the entry's parameters (`gemm_entries!` in kernels-gpu).
-        let args: [*mut c_void; 15] = [
+        let mut tensor_maps = 0u64;
+        let mut blocks = tiles as u32;
+        if spec.algorithm == Algorithm::WarpSpecialized {
+            if let Some(reason) = tma_refusal(spec, plan, pointers) {
+                return Err(GemmError::Unsupported { kernel: spec.name.into(), reason });
+            }
+            tensor_maps = self.tensor_maps_on_device(operand_maps(spec, plan, [pa, pb, pc])?)?;
+        }
+        if spec.is_persistent() {
+            blocks = persistent_grid(tiles, plan.batch, self.info.multiprocessors as u32);
+        }
+        // In the order of the entry's parameters (`kernel_entries!` in kernels-gpu).
+        let args: [*mut c_void; 16] = [
             &mut pa as *mut _ as *mut c_void,
             &mut pb as *mut _ as *mut c_void,
             &mut pc as *mut _ as *mut c_void,
@@ -74,8 +86,9 @@ impl Gpu {
             &mut sb as *mut _ as *mut c_void,
             &mut sc as *mut _ as *mut c_void,
             &mut group_m as *mut _ as *mut c_void,
+            &mut tensor_maps as *mut _ as *mut c_void,
         ];
-        let grid = GridSize::xyz(tiles as u32, 1, plan.batch);
+        let grid = GridSize::xyz(blocks, 1, plan.batch);
         unsafe { self.stream().launch(&f, grid, spec.threads(), spec.smem_bytes(), &args) }.during("kernel launch")
     }
 }

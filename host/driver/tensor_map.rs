@@ -1,0 +1,182 @@
+//! TMA tensor maps for the warp-specialized kernels
+//! (`Algorithm::WarpSpecialized`): what the TMA needs to copy tiles of an
+//! operand (its address, sizes, strides, the box and the swizzle), encoded
+//! by the driver's `cuTensorMapEncodeTiled` into an opaque 128-byte map.
+//!
+//! `cust` 0.3 predates CUDA 12 and has no binding for the encoder, so it is
+//! looked up once with `cuGetProcAddress` and called through a declared
+//! signature (CUDA's `cuda.h`).
+//!
+//! How a kernel receives its maps: a copy in global memory, whose address
+//! is the kernel's `tensor_maps` parameter. CUDA C++ passes a map by value
+//! as a `__grid_constant__` parameter; rustc's NVPTX backend cannot mark a
+//! parameter so, and the TMA cannot read a map that the compiler has copied
+//! to local memory (what taking a by-value parameter's address does). The
+//! copy is uploaded once per distinct pair of maps and kept ([`Gpu`]), so
+//! repeated calls on the same buffers pay nothing; the kernels prefetch it
+//! into the TMA's descriptor cache before their first copy.
+
+use crate::driver::error::{GemmError, Result};
+use crate::driver::launch::Plan;
+use gemm_launch::{Algorithm, KernelSpec, tma};
+use std::ffi::c_void;
+use std::sync::OnceLock;
+
+/// `CUtensorMap`: 128 opaque bytes, 64-byte aligned.
+#[repr(C, align(64))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TensorMap(pub [u64; 16]);
+
+// Plain bytes: safe to copy to the device.
+unsafe impl cust::memory::DeviceCopy for TensorMap {}
+
+/// `cuTensorMapEncodeTiled`'s signature (CUDA 12.0 `cuda.h`).
+type EncodeTiled = unsafe extern "C" fn(
+    map: *mut TensorMap,
+    data_type: u32,
+    rank: u32,
+    address: *mut c_void,
+    dims: *const u64,
+    strides: *const u64,
+    box_dims: *const u32,
+    element_strides: *const u32,
+    interleave: u32,
+    swizzle: u32,
+    l2_promotion: u32,
+    oob_fill: u32,
+) -> u32;
+
+// `cuda.h` enumerators.
+const DATA_TYPE_UINT16: u32 = 1;
+const INTERLEAVE_NONE: u32 = 0;
+const SWIZZLE_128B: u32 = 3;
+const L2_PROMOTION_256B: u32 = 3;
+const OOB_FILL_ZEROS: u32 = 0;
+
+/// The encoder, looked up once.
+fn encoder() -> Result<EncodeTiled> {
+    static ENCODER: OnceLock<std::result::Result<usize, String>> = OnceLock::new();
+    let found = ENCODER.get_or_init(|| {
+        let mut pfn: *mut c_void = std::ptr::null_mut();
+        // CUDA 12.0: the first driver API with tensor maps.
+        let status = unsafe { cust::sys::cuGetProcAddress(c"cuTensorMapEncodeTiled".as_ptr(), &mut pfn, 12000, 0) };
+        if status as u32 != 0 || pfn.is_null() {
+            return Err(format!(
+                "the driver has no cuTensorMapEncodeTiled (cuGetProcAddress returned {status:?}); TMA needs a CUDA 12 driver"
+            ));
+        }
+        Ok(pfn as usize)
+    });
+    match found {
+        Ok(pfn) => Ok(unsafe { std::mem::transmute::<usize, EncodeTiled>(*pfn) }),
+        Err(reason) => Err(GemmError::Unsupported { kernel: "TMA kernels".into(), reason: reason.clone() }),
+    }
+}
+
+/// One operand as the TMA sees it: `inner × outer` elements (inner
+/// contiguous), `ld` elements between the starts of consecutive `outer`
+/// lines, a batch of matrices `stride` elements apart.
+struct Operand {
+    address: u64,
+    inner: u32,
+    outer: u32,
+    ld: u32,
+    stride: u64,
+    box_dims: [u32; 2],
+}
+
+/// Why the TMA cannot copy this call's operands, if it cannot: it needs
+/// 16-byte aligned starts, leading dimensions and batch strides.
+pub fn tma_refusal(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option<String> {
+    let bytes = spec.dtype.element_bytes() as u64;
+    let checks = [
+        ("A's address", pointers[0]),
+        ("B's address", pointers[1]),
+        ("A's leading dimension in bytes", plan.lda as u64 * bytes),
+        ("B's leading dimension in bytes", plan.ldb as u64 * bytes),
+        ("A's batch stride in bytes", if plan.batch > 1 { plan.stride_a * bytes } else { 0 }),
+        ("B's batch stride in bytes", if plan.batch > 1 { plan.stride_b * bytes } else { 0 }),
+    ];
+    checks
+        .iter()
+        .find(|(_, value)| !value.is_multiple_of(16))
+        .map(|(what, value)| format!("the TMA needs 16-byte multiples; {what} is {value}"))
+}
+
+/// [`tma_refusal`] for packed row-major operands in fresh allocations (the
+/// CLI's, the tuner's: `lda = K`, `ldb = N`, 256-byte aligned starts), for
+/// any kernel: `None` unless `spec` copies with the TMA and cannot.
+pub fn packed_tma_refusal(spec: &KernelSpec, n: usize, k: usize) -> Option<String> {
+    let bytes = spec.dtype.element_bytes() as usize;
+    let rows_aligned = (k * bytes).is_multiple_of(16) && (n * bytes).is_multiple_of(16);
+    (spec.algorithm == Algorithm::WarpSpecialized && !rows_aligned).then(|| {
+        format!("the TMA needs 16-byte rows: K ({k}) and N ({n}) multiples of {} for packed operands", 16 / bytes)
+    })
+}
+
+/// The maps of the kernel's A and B for `plan` (A then B, as the kernel
+/// reads them from `tensor_maps`). The caller checks [`tma_refusal`] first.
+pub fn operand_maps(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Result<[TensorMap; 2]> {
+    let t = spec.tile;
+    let a_k_major = !plan.layout.a_col_major;
+    let b_k_major = plan.layout.b_col_major;
+    let (a_inner, a_outer) = if a_k_major { (plan.k, plan.m) } else { (plan.m, plan.k) };
+    let (b_inner, b_outer) = if b_k_major { (plan.k, plan.n) } else { (plan.n, plan.k) };
+    let a = Operand {
+        address: pointers[0],
+        inner: a_inner,
+        outer: a_outer,
+        ld: plan.lda,
+        stride: plan.stride_a,
+        box_dims: tma::tma_box(spec.dtype, t.bm, t.bk, a_k_major),
+    };
+    let b = Operand {
+        address: pointers[1],
+        inner: b_inner,
+        outer: b_outer,
+        ld: plan.ldb,
+        stride: plan.stride_b,
+        box_dims: tma::tma_box(spec.dtype, t.bn, t.bk, b_k_major),
+    };
+    Ok([encode(spec, &a, plan.batch)?, encode(spec, &b, plan.batch)?])
+}
+
+/// Encodes one operand as a 3-D map (inner, outer, batch) with boxes of
+/// `box_dims × 1`, 128-byte swizzle, zero fill outside the matrix.
+fn encode(spec: &KernelSpec, op: &Operand, batch: u32) -> Result<TensorMap> {
+    let bytes = spec.dtype.element_bytes() as u64;
+    let line = op.ld as u64 * bytes;
+    // A single matrix's batch stride is never used; any valid value will do.
+    let matrix = if batch > 1 { op.stride * bytes } else { (line * op.outer as u64).next_multiple_of(16) };
+    let dims = [op.inner as u64, op.outer as u64, batch.max(1) as u64];
+    let strides = [line, matrix];
+    let box_dims = [op.box_dims[0], op.box_dims[1], 1];
+    let element_strides = [1u32; 3];
+    let mut map = TensorMap([0; 16]);
+    let status = unsafe {
+        encoder()?(
+            &mut map,
+            DATA_TYPE_UINT16,
+            3,
+            op.address as *mut c_void,
+            dims.as_ptr(),
+            strides.as_ptr(),
+            box_dims.as_ptr(),
+            element_strides.as_ptr(),
+            INTERLEAVE_NONE,
+            SWIZZLE_128B,
+            L2_PROMOTION_256B,
+            OOB_FILL_ZEROS,
+        )
+    };
+    if status != 0 {
+        return Err(GemmError::Unsupported {
+            kernel: spec.name.into(),
+            reason: format!(
+                "cuTensorMapEncodeTiled refused the operand (error {status}): dims {dims:?}, strides {strides:?} \
+                 bytes, box {box_dims:?}"
+            ),
+        });
+    }
+    Ok(map)
+}
