@@ -1,7 +1,8 @@
 //! The driver layer, the bottom of the host: the CUDA context, the embedded
 //! PTX modules and a stream ([`gpu`]), device buffers, the kernel table as
 //! the host reads it ([`kernels`]), element types ([`element`]), the one
-//! error type ([`error`]) and the launch of one planned kernel ([`launch`]).
+//! error type ([`error`]), the launch of one planned kernel ([`launch`]) and
+//! the start-up phase trace ([`trace`], `RGEMM_TRACE=1`).
 //!
 //! It uses `cust` and `gemm_launch`, and nothing above it in this crate: the
 //! public API ([`crate::api`]) plans calls and chooses kernels on top of it.
@@ -12,3 +13,4 @@ pub mod gpu;
 pub mod kernels;
 pub mod launch;
 pub mod ptx;
+pub mod trace;
