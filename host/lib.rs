@@ -58,7 +58,7 @@ pub mod driver;
 pub struct ReadmeDoctests;
 
 pub use bench::{cublas, matrix, reference, run, sweep, timing, tune};
-pub use driver::{element, error, gpu, kernels, ptx, tensor_map};
+pub use driver::{element, error, gpu, kernels, ptx, tensor_map, trace};
 
 pub use api::split_k;
 pub use api::{Batch, GemmOptions, KernelChoice, Layout, MatMut, MatRef, MatrixDesc, SplitK};

@@ -3,13 +3,17 @@
 
 use clap::{Args, Parser, Subcommand};
 use half::{bf16, f16};
+use rgemm::cublas::{Cublas, CublasLibrary};
 use rgemm::kernels::{Dtype, DtypeExt, MAX_DIM, find_kernel, parse_dtype, short_name};
 use rgemm::run::{Baseline, Problem, RunResult};
 use rgemm::sweep::SweepShape;
 use rgemm::tensor_map::packed_tma_refusal;
+use rgemm::trace;
 use rgemm::tune::{self, Choice};
-use rgemm::{Element, GemmError, Gpu, Result, SplitK, cublas::Cublas};
+use rgemm::{Element, GemmError, Gpu, Result, SplitK};
+use std::cell::{Cell, OnceCell};
 use std::process::ExitCode;
+use std::thread::{self, ScopedJoinHandle};
 
 /// The seeds' benchmark shape: A 8192×6144 times B 6144×4096.
 const DEFAULT_M: u64 = 8192;
@@ -121,8 +125,12 @@ fn refuse(message: &str) -> ExitCode {
 
 /// Order: parse and check the request (no GPU needed) → open the GPU →
 /// check the memory the request needs → run. A bad request does no GPU work.
+/// cuBLAS, when the request compares with it, loads on a thread of its own
+/// meanwhile ([`PendingCublas`]). `RGEMM_TRACE=1` prints each phase's time
+/// to stderr ([`trace`]).
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    trace::start();
+    let cli = match trace::phase(|| "parse and check the request".into(), Cli::try_parse) {
         Ok(cli) => cli,
         // --help and --version: clap prints them and exits 0.
         Err(e) if !e.use_stderr() => e.exit(),
@@ -137,6 +145,10 @@ fn main() -> ExitCode {
         Ok(request) => request,
         Err(message) => return refuse(&message),
     };
+    // The shared libraries of cuBLAS open while the driver starts.
+    let wants_cublas = !cli.list_kernels && !cli.no_cublas && matches!(cli.command, None | Some(Command::Sweep(_)));
+    let library = wants_cublas
+        .then(|| thread::Builder::new().name("cublas".into()).spawn(CublasLibrary::open).expect("a thread for cuBLAS"));
     let gpu = match Gpu::new() {
         Ok(gpu) => gpu,
         Err(e) => return failed(e),
@@ -151,10 +163,58 @@ fn main() -> ExitCode {
         }
         Err(e) => return failed(e),
     }
-    match run(&cli, &request, &gpu) {
+    let outcome = thread::scope(|scope| {
+        // The handle is made on our context while our inputs are drawn and
+        // our kernel's module loads; the first cuBLAS row waits for it.
+        let job = library.map(|library| {
+            thread::Builder::new()
+                .name("cublas".into())
+                .spawn_scoped(scope, || {
+                    let library = library.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))?;
+                    gpu.make_current()?;
+                    library.create(gpu.stream())
+                })
+                .expect("a thread for cuBLAS")
+        });
+        run(&cli, &request, &gpu, &PendingCublas::new(job))
+    });
+    trace::phase(|| "tear down (modules, buffers, context)".into(), || drop(gpu));
+    match outcome {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
         Err(e) => failed(e),
+    }
+}
+
+/// cuBLAS for the comparison, being set up on its own thread: `get` waits
+/// for it the first time (and says once on stderr if it failed, after which
+/// the comparison is off).
+struct PendingCublas<'scope> {
+    job: Cell<Option<ScopedJoinHandle<'scope, Result<Cublas>>>>,
+    ready: OnceCell<Option<Cublas>>,
+}
+
+impl<'scope> PendingCublas<'scope> {
+    fn new(job: Option<ScopedJoinHandle<'scope, Result<Cublas>>>) -> Self {
+        PendingCublas { job: Cell::new(job), ready: OnceCell::new() }
+    }
+
+    /// cuBLAS, once it is ready; None if the request does not compare with
+    /// it or it did not load.
+    fn get(&self) -> Option<&Cublas> {
+        self.ready
+            .get_or_init(|| {
+                let job = self.job.take()?;
+                let joined = trace::phase(|| "wait for cuBLAS".into(), || job.join());
+                match joined.unwrap_or_else(|panic| std::panic::resume_unwind(panic)) {
+                    Ok(cublas) => Some(cublas),
+                    Err(e) => {
+                        eprintln!("gemm: cuBLAS comparison off: {e}");
+                        None
+                    }
+                }
+            })
+            .as_ref()
     }
 }
 
@@ -298,7 +358,7 @@ fn unknown_kernel(name: &str, dtypes: &[Dtype]) -> String {
 }
 
 /// Returns whether every result passed its check.
-fn run(cli: &Cli, request: &Request, gpu: &Gpu) -> Result<bool> {
+fn run(cli: &Cli, request: &Request, gpu: &Gpu, cublas: &PendingCublas) -> Result<bool> {
     let dtypes = &request.dtypes;
     let (cc_major, cc_minor) = gpu.info.compute_capability;
     if !cli.json {
@@ -308,14 +368,8 @@ fn run(cli: &Cli, request: &Request, gpu: &Gpu) -> Result<bool> {
         list_kernels(gpu, dtypes)?;
         return Ok(true);
     }
-    let cublas = match (&cli.command, cli.no_cublas) {
-        (None | Some(Command::Sweep(_)), false) => {
-            Cublas::load(gpu.stream()).map_err(|e| eprintln!("gemm: cuBLAS comparison off: {e}")).ok()
-        }
-        _ => None,
-    };
     if let Some(Command::Sweep(args)) = &cli.command {
-        return sweep(gpu, cublas.as_ref(), dtypes, &request.grid, &cli.shape, args);
+        return sweep(gpu, cublas.get(), dtypes, &request.grid, &cli.shape, args);
     }
     let mut all_ok = true;
     if !cli.json && cli.command.is_none() {
@@ -327,9 +381,9 @@ fn run(cli: &Cli, request: &Request, gpu: &Gpu) -> Result<bool> {
             (Dtype::F32 | Dtype::Tf32, Some(Command::Tune)) => tune_shape::<f32>(gpu, dtype, &cli.shape)?,
             (Dtype::F16, Some(Command::Tune)) => tune_shape::<f16>(gpu, dtype, &cli.shape)?,
             (Dtype::Bf16, Some(Command::Tune)) => tune_shape::<bf16>(gpu, dtype, &cli.shape)?,
-            (Dtype::F32 | Dtype::Tf32, None) => benchmark::<f32>(gpu, cublas.as_ref(), dtype, cli)?,
-            (Dtype::F16, None) => benchmark::<f16>(gpu, cublas.as_ref(), dtype, cli)?,
-            (Dtype::Bf16, None) => benchmark::<bf16>(gpu, cublas.as_ref(), dtype, cli)?,
+            (Dtype::F32 | Dtype::Tf32, None) => benchmark::<f32>(gpu, cublas, dtype, cli)?,
+            (Dtype::F16, None) => benchmark::<f16>(gpu, cublas, dtype, cli)?,
+            (Dtype::Bf16, None) => benchmark::<bf16>(gpu, cublas, dtype, cli)?,
             (_, Some(Command::Sweep(_))) => unreachable!("handled above"),
         };
     }
@@ -398,7 +452,8 @@ fn selection(gpu: &Gpu, dtype: Dtype, cli: &Cli) -> Result<Vec<(&'static gemm_la
             .map(|s| (s, cli.group_m))
             .collect(),
         "auto" => {
-            let choice = tune::choose(gpu, dtype, m, n, k);
+            let choice =
+                trace::phase(|| format!("{} kernel choice", dtype.name()), || tune::choose(gpu, dtype, m, n, k));
             vec![(choice.spec(dtype)?, cli.group_m.or(Some(choice.group_m)))]
         }
         // A named kernel runs with its own dtype; other dtypes run nothing.
@@ -442,7 +497,7 @@ fn shape_for(spec: &gemm_launch::KernelSpec, full: Mnk) -> Mnk {
     (m, n, k)
 }
 
-fn benchmark<T: Element>(gpu: &Gpu, cublas: Option<&Cublas>, dtype: Dtype, cli: &Cli) -> Result<bool> {
+fn benchmark<T: Element>(gpu: &Gpu, cublas: &PendingCublas, dtype: Dtype, cli: &Cli) -> Result<bool> {
     let mut rng = rand::rng();
     let iters = cli.shape.iters as usize;
     let mut all_ok = true;
@@ -452,10 +507,20 @@ fn benchmark<T: Element>(gpu: &Gpu, cublas: Option<&Cublas>, dtype: Dtype, cli: 
         let slot = match problems.iter().position(|(p, _)| (p.m, p.n, p.k) == (m, n, k)) {
             Some(i) => i,
             None => {
-                let mut problem = Problem::new(gpu, dtype, m, n, k, &mut rng)?;
+                let mut problem = trace::phase(
+                    || format!("{} {m}×{n}×{k} inputs (random, upload, f64 reference)", dtype.name()),
+                    || Problem::new(gpu, dtype, m, n, k, &mut rng),
+                )?;
                 problem.split_k = cli.split_k;
-                let baseline = match cublas {
-                    Some(c) => Some(problem.baseline(gpu, c, iters)?),
+                // Our kernel's module loads (and its entry is checked) now,
+                // while cuBLAS may still be loading on its thread; any
+                // refusal is reported by the run below.
+                trace::phase(|| format!("prepare {}", short_name(spec)), || gpu.cannot_run(spec));
+                let baseline = match cublas.get() {
+                    Some(c) => Some(trace::phase(
+                        || format!("cuBLAS {} {m}×{n}×{k} (check, time)", dtype.name()),
+                        || problem.baseline(gpu, c, iters),
+                    )?),
                     None => None,
                 };
                 if let Some(b) = &baseline {
@@ -468,7 +533,10 @@ fn benchmark<T: Element>(gpu: &Gpu, cublas: Option<&Cublas>, dtype: Dtype, cli: 
             }
         };
         let (problem, baseline) = &mut problems[slot];
-        let mut row = problem.run(gpu, spec, group_m, iters, baseline.as_ref())?;
+        let mut row = trace::phase(
+            || format!("{} {} (check, time)", short_name(spec), dtype.name()),
+            || problem.run(gpu, spec, group_m, iters, baseline.as_ref()),
+        )?;
         if (m, n, k) != cli.shape.mnk() {
             row.note = match spec.algorithm {
                 gemm_launch::Algorithm::MemoryBound => "small side cut to 16 (a memory-bound kernel)".into(),
@@ -477,6 +545,7 @@ fn benchmark<T: Element>(gpu: &Gpu, cublas: Option<&Cublas>, dtype: Dtype, cli: 
         }
         all_ok &= row.ok;
         print_row(&row, cli.json);
+        trace::mark(|| format!("row printed: {} {}", row.kernel, row.dtype));
     }
     Ok(all_ok)
 }

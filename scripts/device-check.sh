@@ -2,7 +2,8 @@
 # Runs on the GPU machine over a bundle from scripts/device-bundle.sh, in
 # parts (default: all, in this order):
 #   coldstart   first result of `gemm --kernel auto` with an empty driver cache,
-#               then warm, then with CUDA_CACHE_DISABLE=1
+#               then warm, then with CUDA_CACHE_DISABLE=1 (cold and one warm
+#               run traced: RGEMM_TRACE=1, ms per start-up phase in their logs)
 #   tests       every test binary (GPU tests must not skip here)
 #   bench       `gemm` on the seeds' shape, 4096³ and `--kernel auto`
 #   criterion   the criterion bench (`cargo bench`)
@@ -32,9 +33,11 @@ for part in $PARTS; do
   coldstart)
     small=(--m 64 --n 64 --k 64 --kernel auto)
     cache=$(mktemp -d)
-    note "cold (empty driver cache): $(CUDA_CACHE_PATH=$cache seconds "$L/cold.log" "$B/gemm" "${small[@]}") s"
+    # RGEMM_TRACE=1: the cold run's log also has the time of each start-up phase.
+    note "cold (empty driver cache): $(CUDA_CACHE_PATH=$cache RGEMM_TRACE=1 seconds "$L/cold.log" "$B/gemm" "${small[@]}") s"
     for i in 1 2 3; do note "warm $i: $(CUDA_CACHE_PATH=$cache seconds "$L/warm$i.log" "$B/gemm" "${small[@]}") s"; done
     note "warm, --no-cublas: $(CUDA_CACHE_PATH=$cache seconds "$L/warm-nocublas.log" "$B/gemm" "${small[@]}" --no-cublas) s"
+    note "warm, RGEMM_TRACE=1 (phases in warm-trace.log): $(CUDA_CACHE_PATH=$cache RGEMM_TRACE=1 seconds "$L/warm-trace.log" "$B/gemm" "${small[@]}") s"
     for i in 1 2 3; do
       note "CUDA_CACHE_DISABLE=1 $i: $(CUDA_CACHE_DISABLE=1 seconds "$L/nocache$i.log" "$B/gemm" "${small[@]}") s"
     done

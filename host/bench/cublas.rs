@@ -4,10 +4,16 @@
 //!
 //! Row-major `C = A · B` is column-major `Cᵀ = Bᵀ · Aᵀ`: cuBLAS is called
 //! with the operands swapped and no transposition.
+//!
+//! Loading is two steps so that the slow one can overlap the CUDA driver's
+//! start: [`CublasLibrary::open`] (the shared libraries, ~0.6 GB with
+//! cuBLASLt; needs no GPU) and [`CublasLibrary::create`] (the handle, on
+//! the current context). [`Cublas::load`] does both.
 
 use crate::driver::element::Element;
 use crate::driver::error::{GemmError, Result};
 use crate::driver::kernels::Dtype;
+use crate::driver::trace;
 use cust::memory::DeviceSlice;
 use cust::stream::Stream;
 use libloading::{Library, Symbol};
@@ -74,6 +80,19 @@ type GemmExFn = unsafe extern "C" fn(
     i32,
 ) -> Status;
 
+/// libcublas, opened, with the entry points this module calls; no handle
+/// yet, no CUDA call made.
+pub struct CublasLibrary {
+    create: CreateFn,
+    set_stream: SetStreamFn,
+    set_math: SetMathModeFn,
+    sgemm: SgemmFn,
+    gemm_ex: GemmExFn,
+    destroy: DestroyFn,
+    // Keeps the symbols above valid; dropped last.
+    lib: Library,
+}
+
 /// A cuBLAS handle bound to one stream.
 pub struct Cublas {
     handle: Handle,
@@ -84,14 +103,24 @@ pub struct Cublas {
     _lib: Library,
 }
 
+// A cuBLAS handle may move to another thread (cuBLAS: a handle is bound to
+// a context, not a thread; the caller makes that context current there). It
+// is not `Sync`: calls on one handle from several threads at once would race.
+unsafe impl Send for Cublas {}
+
 fn check(status: Status, what: &str) -> Result<()> {
     if status == 0 { Ok(()) } else { Err(GemmError::Cublas(format!("{what} returned status {status}"))) }
 }
 
-impl Cublas {
-    /// Loads libcublas and creates a handle on the current context, bound to
-    /// `stream`, in default math mode (no TF32 for f32).
-    pub fn load(stream: &Stream) -> Result<Self> {
+impl CublasLibrary {
+    /// Opens libcublas (`RGEMM_CUBLAS`, a path, first; then the usual
+    /// names) and looks up its entry points. Needs no GPU or context, so it
+    /// can run while the driver starts.
+    pub fn open() -> Result<Self> {
+        trace::phase(|| "open libcublas (dlopen, symbols)".into(), Self::open_now)
+    }
+
+    fn open_now() -> Result<Self> {
         let env = std::env::var("RGEMM_CUBLAS").ok();
         let names = env.iter().map(String::as_str).chain(CANDIDATES.iter().copied());
         let lib = names
@@ -105,19 +134,41 @@ impl Cublas {
                     .map_err(|e| GemmError::Cublas(format!("missing symbol {}: {e}", String::from_utf8_lossy(name))))?;
                 Ok(*s)
             };
-            let create: CreateFn = std::mem::transmute(sym(b"cublasCreate_v2\0")?);
-            let destroy: DestroyFn = std::mem::transmute(sym(b"cublasDestroy_v2\0")?);
-            let set_stream: SetStreamFn = std::mem::transmute(sym(b"cublasSetStream_v2\0")?);
-            let set_math: SetMathModeFn = std::mem::transmute(sym(b"cublasSetMathMode\0")?);
-            let sgemm: SgemmFn = std::mem::transmute(sym(b"cublasSgemm_v2\0")?);
-            let gemm_ex: GemmExFn = std::mem::transmute(sym(b"cublasGemmEx\0")?);
-            let mut handle: Handle = std::ptr::null_mut();
-            check(create(&mut handle), "cublasCreate")?;
-            let cublas = Cublas { handle, sgemm, gemm_ex, destroy, _lib: lib };
-            check(set_stream(handle, stream.as_inner() as *mut c_void), "cublasSetStream")?;
-            check(set_math(handle, CUBLAS_DEFAULT_MATH), "cublasSetMathMode")?;
-            Ok(cublas)
+            Ok(CublasLibrary {
+                create: std::mem::transmute::<*const c_void, CreateFn>(sym(b"cublasCreate_v2\0")?),
+                destroy: std::mem::transmute::<*const c_void, DestroyFn>(sym(b"cublasDestroy_v2\0")?),
+                set_stream: std::mem::transmute::<*const c_void, SetStreamFn>(sym(b"cublasSetStream_v2\0")?),
+                set_math: std::mem::transmute::<*const c_void, SetMathModeFn>(sym(b"cublasSetMathMode\0")?),
+                sgemm: std::mem::transmute::<*const c_void, SgemmFn>(sym(b"cublasSgemm_v2\0")?),
+                gemm_ex: std::mem::transmute::<*const c_void, GemmExFn>(sym(b"cublasGemmEx\0")?),
+                lib,
+            })
         }
+    }
+
+    /// Creates a handle on the calling thread's current context, bound to
+    /// `stream`, in default math mode (no TF32 for f32).
+    pub fn create(self, stream: &Stream) -> Result<Cublas> {
+        trace::phase(
+            || "cublasCreate (handle on our context and stream)".into(),
+            || unsafe {
+                let mut handle: Handle = std::ptr::null_mut();
+                check((self.create)(&mut handle), "cublasCreate")?;
+                let cublas =
+                    Cublas { handle, sgemm: self.sgemm, gemm_ex: self.gemm_ex, destroy: self.destroy, _lib: self.lib };
+                check((self.set_stream)(handle, stream.as_inner() as *mut c_void), "cublasSetStream")?;
+                check((self.set_math)(handle, CUBLAS_DEFAULT_MATH), "cublasSetMathMode")?;
+                Ok(cublas)
+            },
+        )
+    }
+}
+
+impl Cublas {
+    /// Loads libcublas and creates a handle on the current context, bound to
+    /// `stream`, in default math mode (no TF32 for f32).
+    pub fn load(stream: &Stream) -> Result<Self> {
+        CublasLibrary::open()?.create(stream)
     }
 
     /// Enqueues row-major `C = A · B` (`A: m×k`, `B: k×n`) computed as

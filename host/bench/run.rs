@@ -11,6 +11,7 @@ use crate::driver::element::Element;
 use crate::driver::error::{GemmError, Result};
 use crate::driver::gpu::Gpu;
 use crate::driver::kernels::{Dtype, DtypeExt, short_name};
+use crate::driver::trace;
 use cust::memory::DeviceBuffer;
 use gemm_launch::KernelSpec;
 use rand::Rng;
@@ -97,12 +98,19 @@ impl<T: Element> Problem<T> {
         crate::driver::kernels::check_shape(m, n, k, m * k, k * n, m * n)?;
         // Before drawing gigabytes of host inputs for a problem that cannot fit.
         gpu.ensure_free((total as u64).saturating_mul(std::mem::size_of::<T>() as u64))?;
-        let a_host = Matrix::random(m, k, rng).rounded::<T>();
-        let b_host = Matrix::random(k, n, rng).rounded::<T>();
-        let a = gpu.upload(&a_host.to_elements::<T>())?;
-        let b = gpu.upload(&b_host.to_elements::<T>())?;
-        let c = gpu.alloc_poisoned(m * n)?;
-        let reference = Reference::new(&a_host, &b_host, rng);
+        let (a_host, b_host) = trace::phase(
+            || "random inputs".into(),
+            || (Matrix::random(m, k, rng).rounded::<T>(), Matrix::random(k, n, rng).rounded::<T>()),
+        );
+        let (a, b, c) = trace::phase(
+            || "upload A, B; poison C".into(),
+            || -> Result<_> {
+                let a = gpu.upload(&a_host.to_elements::<T>())?;
+                let b = gpu.upload(&b_host.to_elements::<T>())?;
+                Ok((a, b, gpu.alloc_poisoned(m * n)?))
+            },
+        )?;
+        let reference = trace::phase(|| "f64 reference".into(), || Reference::new(&a_host, &b_host, rng));
         Ok(Problem { dtype, m, n, k, reference, split_k: SplitK::Auto, a, b, c })
     }
 

@@ -4,9 +4,10 @@
 
 use crate::driver::element::Element;
 use crate::driver::error::{During, GemmError, Result};
-use crate::driver::kernels::{entries, entry_name};
+use crate::driver::kernels::entry_name;
 use crate::driver::ptx;
 use crate::driver::tensor_map::TensorMap;
+use crate::driver::trace;
 use cust::context::{Context, CurrentContext};
 use cust::device::{Device, DeviceAttribute};
 use cust::error::CudaError;
@@ -18,7 +19,7 @@ use cust::{CudaFlags, sys};
 use gemm_launch::{Arch, KernelSpec, OperandLayout};
 use std::collections::HashMap;
 use std::ffi::c_void;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 /// Pairs of tensor maps kept on the device (256 bytes each).
 const TENSOR_MAP_CACHE: usize = 64;
@@ -60,13 +61,34 @@ pub struct KernelResources {
 /// needed.
 struct LoadedModule {
     module: Module,
-    /// Entries of the module that cannot run on this device, with the
-    /// reason; found once, at load, so that launches only launch.
-    unlaunchable: HashMap<String, String>,
+    arch: Arch,
+    /// Entries of the module checked against the device so far
+    /// ([`prepare_entry`]: each on its first use, once), with the reason
+    /// each cannot run here (None: it can). Checking every entry at load
+    /// made the driver load all ~65 kernels of the sm_80 module (lazy
+    /// module loading loads a kernel when its function is first looked up)
+    /// where a program runs a handful.
+    checked: Mutex<HashMap<String, Option<String>>>,
+}
+
+impl LoadedModule {
+    /// Why the entry `entry` of `spec` cannot run on this device (None:
+    /// it can), checked now if this is its first use.
+    fn check(&self, spec: &KernelSpec, entry: &str) -> Result<Option<String>> {
+        let mut checked = self.checked.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(verdict) = checked.get(entry) {
+            return Ok(verdict.clone());
+        }
+        debug_assert_eq!(spec.arch, self.arch);
+        let verdict = prepare_entry(&self.module, spec, entry)?;
+        checked.insert(entry.to_string(), verdict.clone());
+        Ok(verdict)
+    }
 }
 
 /// The GPU: its context and stream, and the kernels' modules, each loaded
-/// the first time one of its kernels is used, once. Create it once and
+/// the first time one of its kernels is used, once (and each kernel entry
+/// checked against the device on its first use). Create it once and
 /// reuse it: a module's load costs milliseconds from a cubin, and on a GPU
 /// the build has no cubin for, the driver's JIT compilation of the PTX.
 pub struct Gpu {
@@ -102,7 +124,10 @@ impl Gpu {
     /// the absence of a device, is [`GemmError::NoGpu`].
     pub fn new() -> Result<Self> {
         let no_gpu = |what: &str, e: CudaError| GemmError::NoGpu(format!("{what}: {e}"));
-        cust::init(CudaFlags::empty()).map_err(|e| no_gpu("the CUDA driver did not initialize", e))?;
+        trace::phase(
+            || "cuInit (CUDA driver start)".into(),
+            || cust::init(CudaFlags::empty()).map_err(|e| no_gpu("the CUDA driver did not initialize", e)),
+        )?;
         if Device::num_devices().map_err(|e| no_gpu("cannot count devices", e))? == 0 {
             return Err(GemmError::NoGpu("the driver reports no CUDA device".into()));
         }
@@ -122,8 +147,14 @@ impl Gpu {
                 info.name
             )));
         }
-        let context = Context::new(device).map_err(|e| no_gpu("cannot create a context", e))?;
-        let stream = Stream::new(StreamFlags::NON_BLOCKING, None).during("stream creation")?;
+        let context = trace::phase(
+            || "CUDA context creation".into(),
+            || Context::new(device).map_err(|e| no_gpu("cannot create a context", e)),
+        )?;
+        let stream = trace::phase(
+            || "stream creation".into(),
+            || Stream::new(StreamFlags::NON_BLOCKING, None).during("stream creation"),
+        )?;
         Ok(Gpu {
             workspace: std::sync::Mutex::new(None),
             tensor_maps: std::sync::Mutex::new(HashMap::new()),
@@ -142,6 +173,13 @@ impl Gpu {
 
     pub fn device(&self) -> Device {
         self.device
+    }
+
+    /// Makes this GPU's context current on the calling thread, for work
+    /// on another thread than the one that created the `Gpu` (e.g. setting
+    /// up cuBLAS in the background while our kernels load).
+    pub fn make_current(&self) -> Result<()> {
+        CurrentContext::set_current(&self.context).during("context activation")
     }
 
     /// Whether the Hopper (`wgmma`) kernels run here (compute capability 9.0).
@@ -173,10 +211,10 @@ impl Gpu {
     fn load(&self, arch: Arch) -> Result<LoadedModule> {
         // A module loads into the calling thread's current context, which
         // is ours only on the thread that created this Gpu.
-        CurrentContext::set_current(&self.context).during("context activation")?;
-        let module = ptx::load(arch, self.info.compute_capability)?;
-        let unlaunchable = prepare_kernels(&module, arch, self.info.compute_capability)?;
-        Ok(LoadedModule { module, unlaunchable })
+        self.make_current()?;
+        let module =
+            trace::phase(|| format!("load module {}", arch.name()), || ptx::load(arch, self.info.compute_capability))?;
+        Ok(LoadedModule { module, arch, checked: Mutex::new(HashMap::new()) })
     }
 
     /// Why `spec`'s row-major entry cannot run on this GPU (None if it
@@ -311,45 +349,42 @@ impl Gpu {
             return Err(GemmError::Unsupported { kernel: entry, reason });
         }
         let loaded = self.loaded(spec.arch)?;
-        if let Some(reason) = loaded.unlaunchable.get(&entry) {
-            return Err(GemmError::Unsupported { kernel: entry, reason: reason.clone() });
+        if let Some(reason) = loaded.check(spec, &entry)? {
+            return Err(GemmError::Unsupported { kernel: entry, reason });
         }
         Ok(&loaded.module)
     }
 }
 
-/// Checks every kernel entry of the just-loaded `module` (of `arch`)
-/// against the device once, and raises the dynamic shared-memory limit of
-/// those that need more than 48 KiB (a per-function setting that lasts as
-/// long as the module). Returns the entries that cannot run, with the
-/// reason. Entries the build already refuses here ([`ptx::entry_refusal`])
-/// are left to that check.
-fn prepare_kernels(module: &Module, arch: Arch, cc: (i32, i32)) -> Result<HashMap<String, String>> {
-    let mut unlaunchable = HashMap::new();
-    for (spec, layout, name) in entries().filter(|(spec, ..)| spec.arch == arch) {
-        if ptx::entry_refusal(spec, layout, cc).is_some() {
-            continue;
-        }
-        let f = module.get_function(&name).during("kernel lookup")?;
-        let max_threads = f.get_attribute(FunctionAttribute::MaxThreadsPerBlock).during("kernel attribute query")?;
-        if spec.threads() as i32 > max_threads {
-            let reason = format!("{} threads per block requested, {max_threads} possible", spec.threads());
-            unlaunchable.insert(name, reason);
-            continue;
-        }
-        if spec.smem_bytes() > 48 * 1024 {
-            let status = unsafe {
-                sys::cuFuncSetAttribute(
-                    f.to_raw(),
-                    sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                    spec.smem_bytes() as i32,
-                )
-            };
-            if status != sys::CUresult::CUDA_SUCCESS {
-                let reason = format!("{} bytes of shared memory refused ({status:?})", spec.smem_bytes());
-                unlaunchable.insert(name, reason);
+/// Checks the kernel entry `entry` (of `spec`) of a loaded `module`
+/// against the device once, on its first use, and raises its dynamic
+/// shared-memory limit when it needs more than 48 KiB (a per-function
+/// setting that lasts as long as the module). Returns why it cannot run
+/// here (None: it can). Entries the build already refuses here
+/// ([`ptx::entry_refusal`]) never get this far.
+fn prepare_entry(module: &Module, spec: &KernelSpec, entry: &str) -> Result<Option<String>> {
+    trace::phase(
+        || format!("prepare kernel {entry}"),
+        || {
+            let f = module.get_function(entry).during("kernel lookup")?;
+            let max_threads =
+                f.get_attribute(FunctionAttribute::MaxThreadsPerBlock).during("kernel attribute query")?;
+            if spec.threads() as i32 > max_threads {
+                return Ok(Some(format!("{} threads per block requested, {max_threads} possible", spec.threads())));
             }
-        }
-    }
-    Ok(unlaunchable)
+            if spec.smem_bytes() > 48 * 1024 {
+                let status = unsafe {
+                    sys::cuFuncSetAttribute(
+                        f.to_raw(),
+                        sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                        spec.smem_bytes() as i32,
+                    )
+                };
+                if status != sys::CUresult::CUDA_SUCCESS {
+                    return Ok(Some(format!("{} bytes of shared memory refused ({status:?})", spec.smem_bytes())));
+                }
+            }
+            Ok(None)
+        },
+    )
 }
