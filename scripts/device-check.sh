@@ -7,6 +7,7 @@
 #   tests       every test binary (GPU tests must not skip here)
 #   bench       `gemm` on the seeds' shape, 4096³ and `--kernel auto`
 #   criterion   the criterion bench (`cargo bench`)
+#   step10      the warp-specialized TMA kernels beside step 9 and cuBLAS
 #   sweep       `gemm sweep` (CSV, JSON, SVG)
 #   sanitizers  compute-sanitizer memcheck/racecheck/synccheck/initcheck
 # Usage: device-check.sh [bundle-dir] [part...]. Logs go to $OUT/<part>/ (or
@@ -15,7 +16,7 @@
 set -u
 B=${1:-device-bundle}
 shift || true
-PARTS=${*:-coldstart tests bench criterion sweep sanitizers}
+PARTS=${*:-coldstart tests step10 bench criterion sweep sanitizers}
 OUT=${OUT:-device-out}; mkdir -p "$OUT"
 LOGS=$OUT/logs; mkdir -p "$LOGS"
 export RGEMM_GEMM_BIN=$B/gemm RGEMM_TUNE_CACHE=$LOGS/tune.json
@@ -67,6 +68,21 @@ for part in $PARTS; do
     "$B/gemm" --list-kernels >"$L/list-kernels.txt" 2>&1
     note "bench: $(grep -c pass "$L"/*.txt | tr '\n' ' ') passes, $(cat "$L"/*.txt | grep -c FAIL) FAIL"
     ;;
+  step10)
+    # The warp-specialized TMA kernels (PERF step 28) beside step 9 and
+    # cuBLAS, at issue 10's shapes. Each call has a time limit: a barrier
+    # that never completes hangs the kernel, and this says so.
+    for shape in "136 264 72" "8192 4096 6144" "4096 4096 4096" "8192 8192 8192" "16384 16384 1024" "2048 2048 2048"; do
+      set -- $shape
+      for dtype in f16 bf16; do
+        for kernel in ws_128x256x64 wgmma_128x256x64; do
+          timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype $dtype --kernel $kernel --iters 30
+          [ $? = 124 ] && echo "TIMEOUT (hang?) $kernel $dtype $shape"
+        done
+      done
+    done 2>&1 | tee "$L/step10.txt"
+    note "step10: $(grep -c pass "$L/step10.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/step10.txt") failures"
+    ;;
   criterion)
     for bench in "$B"/benches/*; do
       "$bench" --bench >"$L/$(basename "$bench").txt" 2>&1
@@ -83,6 +99,7 @@ for part in $PARTS; do
       # Every kernel on an odd and an aligned shape; then --kernel auto on a
       # split-K shape and a memory-bound deep-K one.
       for shape in "--m 129 --n 131 --k 67" "--m 256 --n 256 --k 256" \
+                   "--m 136 --n 264 --k 72 --dtype f16 --kernel ws_128x256x64" \
                    "--m 129 --n 131 --k 9001 --kernel auto" "--m 7 --n 5 --k 70001 --kernel auto"; do
         log="$L/$tool-${shape// /_}.log"
         timeout 300 "$SAN" --tool "$tool" --error-exitcode 3 "$B/gemm" $shape --iters 1 --no-cublas >"$log" 2>&1
