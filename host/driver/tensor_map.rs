@@ -12,7 +12,8 @@
 //! as a `__grid_constant__` parameter; rustc's NVPTX backend cannot mark a
 //! parameter so, and the TMA cannot read a map that the compiler has copied
 //! to local memory (what taking a by-value parameter's address does). The
-//! copy is uploaded once per distinct pair of maps and kept ([`Gpu`]), so
+//! copy is uploaded once per distinct pair of maps and kept (by
+//! [`Gpu`](crate::driver::gpu::Gpu)), so
 //! repeated calls on the same buffers pay nothing; the kernels prefetch it
 //! into the TMA's descriptor cache before their first copy.
 

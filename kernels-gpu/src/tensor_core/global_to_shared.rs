@@ -16,7 +16,7 @@
 #[cfg(rgemm_sm90a)]
 use crate::device::sm80::cp_async_4;
 use crate::device::sm80::cp_async_16_or_zero;
-use crate::device::store_shared_x4_b32;
+use crate::device::{smem_addr, store_shared_x4_b32};
 use crate::kernel_abi::{Gemm, at};
 
 /// A block's view of the problem: where its C tile starts, and whether A
@@ -41,6 +41,28 @@ impl<In, Out> Operands<In, Out> {
         let a_aligned = p.a_aligned() && a_run.is_multiple_of(chunk);
         let b_aligned = p.b_aligned() && b_run.is_multiple_of(chunk);
         Operands { p, row0, col0, a_aligned, b_aligned }
+    }
+}
+
+/// Where stage `s`'s A and B tiles start in dynamic shared memory: stages
+/// are `a_bytes + b_bytes` apart, A first (sizes from `gemm_launch`).
+#[derive(Clone, Copy)]
+pub(crate) struct StageRing {
+    pub a_bytes: usize,
+    pub stage_bytes: usize,
+}
+
+impl StageRing {
+    /// The shared address of stage `s`'s A tile.
+    #[inline(always)]
+    pub fn a(self, s: usize) -> u32 {
+        smem_addr(s * self.stage_bytes)
+    }
+
+    /// The shared address of stage `s`'s B tile.
+    #[inline(always)]
+    pub fn b(self, s: usize) -> u32 {
+        smem_addr(s * self.stage_bytes + self.a_bytes)
     }
 }
 

@@ -42,11 +42,12 @@
 //! operand's orientation (`[BK][BM]`, `[BN][BK]`) and read it with the other
 //! `ldmatrix` (`.trans` for A, plain for B).
 
+use super::cp_async_mainloop::{MmaSlices, cp_async_mainloop};
 use super::epilogue::{MmaOutput, Output};
-use super::global_to_shared::{Operands, SmemTile, Swizzled, copy_slice};
+use super::global_to_shared::{Operands, SmemTile, StageRing, Swizzled, copy_slice};
 use super::{Bf16, F16, MmaElement};
-use crate::device::sm80::{cp_async_commit, cp_async_wait, ldmatrix_x4, ldmatrix_x4_trans};
-use crate::device::{load_shared_b32, load_shared_u16, smem_addr, sync_threads, thread_idx};
+use crate::device::sm80::{ldmatrix_x4, ldmatrix_x4_trans};
+use crate::device::{load_shared_b32, load_shared_u16, thread_idx};
 use crate::kernel_abi::{Gemm, kernel_entries};
 use crate::tile_scheduler::tile_origin;
 
@@ -57,91 +58,68 @@ fn tile_offset<const SWIZZLE: bool>(row_bytes: usize, row: usize, chunk: usize) 
     Swizzled::<SWIZZLE> { row_bytes }.offset(row, chunk)
 }
 
-/// # Safety
-/// See the entry point.
-#[allow(clippy::too_many_arguments)]
-#[inline(always)]
-unsafe fn tensor_core<
+/// Step 8's part of the mainloop (see [`MmaSlices`]): this thread's copies
+/// of a slice, and its warp's `mma`s over a stage.
+struct Slices<
+    'a,
+    E,
+    Out,
+    const BM: usize,
+    const BN: usize,
+    const BK: usize,
+    const THREADS: usize,
+    const MI: usize,
+    const NJ: usize,
+    const LDMATRIX: bool,
+    const SWIZZLE: bool,
+    const A_T: bool,
+    const B_T: bool,
+> {
+    ops: &'a Operands<u16, Out>,
+    t: usize,
+    lane: usize,
+    warp_row: usize,
+    warp_col: usize,
+    element: core::marker::PhantomData<E>,
+}
+
+impl<
     E: MmaElement,
     Out: MmaOutput,
     const BM: usize,
     const BN: usize,
     const BK: usize,
-    const WM: usize,
-    const WN: usize,
     const THREADS: usize,
     const MI: usize,
     const NJ: usize,
-    const STAGES: usize,
     const LDMATRIX: bool,
     const SWIZZLE: bool,
-    const STAGED_EPILOGUE: bool,
     const A_T: bool,
     const B_T: bool,
->(
-    p: Gemm<u16, Out>,
-) {
-    // MI × NJ: the warp tile in 16×16 pieces (each one A fragment and a pair
-    // of 16×8 accumulators).
-    const {
-        assert!((BK == 32 || BK == 64) && BN >= 64 && WM == MI * 16 && WN == NJ * 16 && STAGES >= 2 && STAGES <= 9);
-        assert!(THREADS == (BM / WM) * (BN / WN) * 32);
-        assert!(
-            (BM * BK / 8).is_multiple_of(THREADS) && (BK * BN / 8).is_multiple_of(THREADS),
-            "whole chunks per thread"
-        );
-        assert!(LDMATRIX || (!A_T && !B_T), "column-major operands are read with ldmatrix");
-    };
-    let (a_bytes, b_bytes) = gemm_launch::mma_tile_bytes(gemm_launch::Dtype::F16, BM as u32, BN as u32, BK as u32);
-    let stage_bytes = (a_bytes + b_bytes) as usize;
-    let a_stage = |s: usize| smem_addr(s * stage_bytes);
-    let b_stage = |s: usize| smem_addr(s * stage_bytes + a_bytes as usize);
+> MmaSlices for Slices<'_, E, Out, BM, BN, BK, THREADS, MI, NJ, LDMATRIX, SWIZZLE, A_T, B_T>
+{
+    type Acc = [[[[f32; 4]; 2]; NJ]; MI];
 
-    let (row0, col0) = tile_origin::<BM, BN>(p.m, p.n, p.group_m);
-    let slices = p.k.div_ceil(BK as u32) as usize;
-    let ops = Operands::new::<A_T, B_T>(p, row0, col0);
-    let t = thread_idx();
-    let (warp, lane) = (t / 32, t % 32);
-    let (warp_row, warp_col) = ((warp / (BN / WN)) * WM, (warp % (BN / WN)) * WN);
-    // Each tile keeps its operand's orientation (see `global_to_shared`).
-    let a_layout = (Swizzled::<SWIZZLE> { row_bytes: BK * 2 }, Swizzled::<SWIZZLE> { row_bytes: BM * 2 });
-    let b_layout = (Swizzled::<SWIZZLE> { row_bytes: BN * 2 }, Swizzled::<SWIZZLE> { row_bytes: BK * 2 });
-
-    for s in 0..STAGES - 1 {
-        if s < slices {
-            unsafe {
-                copy_slice::<u16, Out, BM, BN, BK, THREADS, A_T, B_T, _, _, _, _>(
-                    &ops,
-                    (s * BK) as u32,
-                    t,
-                    (a_stage(s), a_layout),
-                    (b_stage(s), b_layout),
-                )
-            };
-        }
-        cp_async_commit();
+    #[inline(always)]
+    unsafe fn copy(&self, slice: usize, a_stage: u32, b_stage: u32) {
+        // Each tile keeps its operand's orientation (see `global_to_shared`).
+        let a_layout = (Swizzled::<SWIZZLE> { row_bytes: BK * 2 }, Swizzled::<SWIZZLE> { row_bytes: BM * 2 });
+        let b_layout = (Swizzled::<SWIZZLE> { row_bytes: BN * 2 }, Swizzled::<SWIZZLE> { row_bytes: BK * 2 });
+        let (a, b) = ((a_stage, a_layout), (b_stage, b_layout));
+        unsafe {
+            copy_slice::<u16, Out, BM, BN, BK, THREADS, A_T, B_T, _, _, _, _>(
+                self.ops,
+                (slice * BK) as u32,
+                self.t,
+                a,
+                b,
+            )
+        };
     }
 
-    let mut acc = [[[[0.0f32; 4]; 2]; NJ]; MI];
-    for s in 0..slices {
-        cp_async_wait(STAGES as u32 - 2);
-        sync_threads();
-        let next = s + STAGES - 1;
-        if next < slices {
-            let st = next % STAGES;
-            unsafe {
-                copy_slice::<u16, Out, BM, BN, BK, THREADS, A_T, B_T, _, _, _, _>(
-                    &ops,
-                    (next * BK) as u32,
-                    t,
-                    (a_stage(st), a_layout),
-                    (b_stage(st), b_layout),
-                )
-            };
-        }
-        cp_async_commit();
-
-        let (a_tile, b_tile) = (a_stage(s % STAGES), b_stage(s % STAGES));
+    #[inline(always)]
+    unsafe fn multiply(&self, acc: &mut Self::Acc, a_tile: u32, b_tile: u32) {
+        let (lane, warp_row, warp_col) = (self.lane, self.warp_row, self.warp_col);
         for kk in 0..BK / 16 {
             let a_frag: [[u32; 4]; MI] = core::array::from_fn(|mi| {
                 if A_T {
@@ -203,6 +181,63 @@ unsafe fn tensor_core<
             }
         }
     }
+}
+
+/// # Safety
+/// See the entry point.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+unsafe fn tensor_core<
+    E: MmaElement,
+    Out: MmaOutput,
+    const BM: usize,
+    const BN: usize,
+    const BK: usize,
+    const WM: usize,
+    const WN: usize,
+    const THREADS: usize,
+    const MI: usize,
+    const NJ: usize,
+    const STAGES: usize,
+    const LDMATRIX: bool,
+    const SWIZZLE: bool,
+    const STAGED_EPILOGUE: bool,
+    const A_T: bool,
+    const B_T: bool,
+>(
+    p: Gemm<u16, Out>,
+) {
+    // MI × NJ: the warp tile in 16×16 pieces (each one A fragment and a pair
+    // of 16×8 accumulators).
+    const {
+        assert!((BK == 32 || BK == 64) && BN >= 64 && WM == MI * 16 && WN == NJ * 16 && STAGES >= 2 && STAGES <= 9);
+        assert!(THREADS == (BM / WM) * (BN / WN) * 32);
+        assert!(
+            (BM * BK / 8).is_multiple_of(THREADS) && (BK * BN / 8).is_multiple_of(THREADS),
+            "whole chunks per thread"
+        );
+        assert!(LDMATRIX || (!A_T && !B_T), "column-major operands are read with ldmatrix");
+    };
+    let (a_bytes, b_bytes) = gemm_launch::mma_tile_bytes(gemm_launch::Dtype::F16, BM as u32, BN as u32, BK as u32);
+    let ring = StageRing { a_bytes: a_bytes as usize, stage_bytes: (a_bytes + b_bytes) as usize };
+
+    let (row0, col0) = tile_origin::<BM, BN>(p.m, p.n, p.group_m);
+    let slices = p.k.div_ceil(BK as u32) as usize;
+    let ops = Operands::new::<A_T, B_T>(p, row0, col0);
+    let t = thread_idx();
+    let (warp, lane) = (t / 32, t % 32);
+    let (warp_row, warp_col) = ((warp / (BN / WN)) * WM, (warp % (BN / WN)) * WN);
+
+    let mut acc = [[[[0.0f32; 4]; 2]; NJ]; MI];
+    let slices_of = Slices::<E, Out, BM, BN, BK, THREADS, MI, NJ, LDMATRIX, SWIZZLE, A_T, B_T> {
+        ops: &ops,
+        t,
+        lane,
+        warp_row,
+        warp_col,
+        element: core::marker::PhantomData,
+    };
+    unsafe { cp_async_mainloop::<_, STAGES>(&slices_of, ring, slices, &mut acc) };
 
     let out = Output { p: &ops.p, row0, col0, warp_row, warp_col, lane };
     unsafe { Out::store::<E, BM, BN, THREADS, MI, NJ, STAGED_EPILOGUE>(&out, &acc, t) };

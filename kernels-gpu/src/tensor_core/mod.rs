@@ -9,9 +9,13 @@
 //!
 //! The pieces they share are named for what they do, in CUTLASS's words:
 //! [`global_to_shared`] (the `cp.async` copy of a K slice into a stage),
-//! [`wgmma_mainloop`] (the `wgmma` pipeline) and [`epilogue`] (α/β store of
-//! 16-bit C). Which tile of C a block computes is `crate::tile_scheduler`.
+//! `cp_async_mainloop` (the `mma.sync` pipeline), [`wgmma_mainloop`] (the
+//! `wgmma` pipeline) and [`epilogue`] (α/β store of C). Which tile of C a
+//! block computes is `crate::tile_scheduler`. Step 10
+//! (`warp_specialized`, Hopper) has its own TMA pipeline.
 
+#[cfg(not(rgemm_sm90a))]
+mod cp_async_mainloop;
 pub(crate) mod epilogue;
 pub(crate) mod global_to_shared;
 #[cfg(not(rgemm_sm90a))]

@@ -28,8 +28,8 @@
 //! cuBLAS's kernel adds a producer warpgroup and TMA (PERF.md).
 
 use super::epilogue::{Output, store_c_direct};
-use super::global_to_shared::{MN_BLOCK_BYTES, MnBlocks, Operands, Swizzled, copy_slice};
-use super::wgmma_mainloop::{StageRing, WgmmaSlices, wgmma_mainloop};
+use super::global_to_shared::{MN_BLOCK_BYTES, MnBlocks, Operands, StageRing, Swizzled, copy_slice};
+use super::wgmma_mainloop::{WgmmaSlices, wgmma_mainloop};
 use super::{Bf16, F16, MmaElement};
 use crate::device::sm90a::{smem_descriptor_sw128, wgmma_m64n256k16_bf16, wgmma_m64n256k16_f16};
 use crate::device::thread_idx;

@@ -14,31 +14,10 @@
 //! trait, not closures: a closure around the mainloop once put the
 //! accumulators in a stack frame.)
 
+use super::global_to_shared::StageRing;
 use crate::device::sm80::{cp_async_commit, cp_async_wait};
 use crate::device::sm90a::{fence_proxy_async_shared, wgmma_commit, wgmma_fence, wgmma_wait};
-use crate::device::{smem_addr, sync_threads};
-
-/// Where stage `s`'s A and B tiles start in dynamic shared memory: stages
-/// are `a_bytes + b_bytes` apart, A first (sizes from `gemm_launch`).
-#[derive(Clone, Copy)]
-pub(crate) struct StageRing {
-    pub a_bytes: usize,
-    pub stage_bytes: usize,
-}
-
-impl StageRing {
-    /// The shared address of stage `s`'s A tile.
-    #[inline(always)]
-    pub fn a(self, s: usize) -> u32 {
-        smem_addr(s * self.stage_bytes)
-    }
-
-    /// The shared address of stage `s`'s B tile.
-    #[inline(always)]
-    pub fn b(self, s: usize) -> u32 {
-        smem_addr(s * self.stage_bytes + self.a_bytes)
-    }
-}
+use crate::device::sync_threads;
 
 /// A kernel's part of the mainloop.
 pub(crate) trait WgmmaSlices {

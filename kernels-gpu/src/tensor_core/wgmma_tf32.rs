@@ -31,8 +31,8 @@
 //! (PERF.md step 18): 16-byte loads into registers stored transposed, 157
 //! and 126 on the 128×256 tile.
 
-use super::global_to_shared::{Operands, Swizzled, copy_a, copy_b_transposed_f32};
-use super::wgmma_mainloop::{StageRing, WgmmaSlices, wgmma_mainloop};
+use super::global_to_shared::{Operands, StageRing, Swizzled, copy_a, copy_b_transposed_f32};
+use super::wgmma_mainloop::{WgmmaSlices, wgmma_mainloop};
 use crate::device::sm90a::{smem_descriptor_sw128, wgmma_m64n128k8_tf32, wgmma_m64n256k8_tf32};
 use crate::device::thread_idx;
 use crate::kernel_abi::{Gemm, kernel_entries};
