@@ -41,7 +41,8 @@
 //! - [`driver`]: context, modules, stream, buffers, the kernel table, errors,
 //!   and the launch of one planned kernel;
 //! - [`api`]: the public API on it: views, options, [`api::plan()`], the
-//!   kernel choice ([`api::choice`]) and [`Gpu::gemm`];
+//!   kernel choice ([`api::choice`], with the `gemm tune` cache:
+//!   [`api::tuned`]) and [`Gpu::gemm`];
 //! - [`bench`](mod@bench): checking and timing on top: [`run`], [`tune`], CUDA-event
 //!   [`timing`], the f64 [`reference`](mod@reference), [`cublas`].
 //!

@@ -608,10 +608,11 @@ fn print_row(r: &RunResult, json: bool) {
 
 fn tune_shape<T: Element>(gpu: &Gpu, dtype: Dtype, shape: &Shape) -> Result<bool> {
     let (m, n, k) = shape.mnk();
+    // `None`: RGEMM_TUNE_CACHE=off, tune and show but keep nothing.
     let path = tune::cache_path();
     // A cache that cannot be read is said now (once), not after the tuning,
     // and replaced by this tuning's result.
-    let mut cache = tune::load_or_warn(&path).unwrap_or_default();
+    let mut cache = path.as_deref().and_then(tune::load_or_warn).unwrap_or_default();
     let mut problem = Problem::<T>::new(gpu, dtype, m, n, k, &mut rand::rng())?;
     let total = tune::candidates(gpu, dtype).count() * tune::GROUP_SIZES.len();
     let bar = indicatif::ProgressBar::new(total as u64);
@@ -638,9 +639,16 @@ fn tune_shape<T: Element>(gpu: &Gpu, dtype: Dtype, shape: &Shape) -> Result<bool
         return Ok(false);
     };
     let choice = Choice { kernel: best.kernel.clone(), group_m: best.group_m, tflops: Some(best.tflops) };
+    // Keyed by this GPU's name: another model never reads it.
     cache.entries.insert(tune::cache_key(&gpu.info.name, dtype, m, n, k), choice);
-    cache.save(&path)?;
-    println!("best: {} group {} ({:.2} TFLOP/s), saved to {}", best.kernel, best.group_m, best.tflops, path.display());
+    let saved = match &path {
+        Some(path) => {
+            cache.save(path)?;
+            format!("saved to {} for {}", path.display(), gpu.info.name)
+        }
+        None => "not saved (RGEMM_TUNE_CACHE=off)".to_string(),
+    };
+    println!("best: {} group {} ({:.2} TFLOP/s), {saved}", best.kernel, best.group_m, best.tflops);
     Ok(trials.iter().all(|t| t.ok))
 }
 

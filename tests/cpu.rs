@@ -14,7 +14,7 @@ use rgemm::matrix::Matrix;
 use rgemm::ptx::{PTX_SM80, PTX_SM90A, SPILLS_ON_SM8X, entry_refusal, module_runs_on, ptx};
 use rgemm::reference::{Reference, dgemm};
 use rgemm::sweep::parse_shapes;
-use rgemm::tune::{Choice, TuneCache, cache_key, default_choice, load_or_warn};
+use rgemm::tune::{Choice, TuneCache, cache_key, choose_kernel, default_choice, load_or_warn, tuned_choices};
 
 fn rng() -> StdRng {
     StdRng::seed_from_u64(0x5eed)
@@ -436,6 +436,164 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
         default_choice(Dtype::F32, 8192, 4096, 132, OperandLayout::NN, (9, 0), true).kernel,
         default_choice(Dtype::F32, 256, 256, 132, OperandLayout::NN, (9, 0), true).kernel
     );
+}
+
+/// An H100 as the driver describes it (the tune cache's key is `name`).
+fn h100() -> rgemm::DeviceInfo {
+    rgemm::DeviceInfo {
+        name: "NVIDIA H100 80GB HBM3".into(),
+        compute_capability: (9, 0),
+        multiprocessors: 132,
+        total_memory_bytes: 80 << 30,
+        peak_bandwidth_gbs: Some(3352.0),
+    }
+}
+
+/// A cache with one f16 4096³ entry tuned on `h100()`.
+fn cache_with(kernel: &gemm_launch::KernelSpec, group_m: u32) -> TuneCache {
+    let mut cache = TuneCache::default();
+    let choice = Choice { kernel: short_name(kernel).into(), group_m, tflops: Some(400.0) };
+    cache.entries.insert(cache_key(&h100().name, Dtype::F16, 4096, 4096, 4096), choice);
+    cache
+}
+
+const F16_4096: (usize, usize, usize) = (4096, 4096, 4096);
+const TN: OperandLayout = OperandLayout { a_col_major: true, b_col_major: false };
+/// Operands the TMA can take, or not.
+fn aligned(_: &gemm_launch::KernelSpec) -> Option<String> {
+    None
+}
+fn unaligned(spec: &gemm_launch::KernelSpec) -> Option<String> {
+    (spec.algorithm == Algorithm::WarpSpecialized).then(|| "unaligned".to_string())
+}
+
+#[test]
+fn a_tuned_entry_overrides_the_default_on_its_own_gpu_only() {
+    let gpu = h100();
+    let builtin = |layout, gpu: &rgemm::DeviceInfo| {
+        let tma = aligned(&gemm_launch::WS_F16_128X256X64).is_none();
+        default_choice(Dtype::F16, 4096, 4096, gpu.multiprocessors, layout, gpu.compute_capability, tma)
+    };
+    let tuned = &gemm_launch::MMA_F16_128X128X32; // every layout, sm_80: runs on the H100
+    let cache = cache_with(tuned, 16);
+    assert_ne!(builtin(OperandLayout::NN, &gpu).kernel, short_name(tuned), "the test needs a non-default entry");
+    for layout in [OperandLayout::NN, TN] {
+        let choice = choose_kernel(Some(&cache), &gpu, Dtype::F16, F16_4096, layout, aligned);
+        assert_eq!((choice.kernel.as_str(), choice.group_m), (short_name(tuned), 16), "{layout:?}");
+        // Not another shape, dtype or GPU: the key holds the GPU's name.
+        let other_shape = choose_kernel(Some(&cache), &gpu, Dtype::F16, (4096, 4096, 4095), layout, aligned);
+        assert_eq!(other_shape, default_choice(Dtype::F16, 4096, 4096, 132, layout, (9, 0), true));
+        let bf16 = choose_kernel(Some(&cache), &gpu, Dtype::Bf16, F16_4096, layout, aligned);
+        assert_eq!(bf16, default_choice(Dtype::Bf16, 4096, 4096, 132, layout, (9, 0), true));
+        for name in ["NVIDIA H200", "NVIDIA H100 PCIe", "NVIDIA A100-SXM4-80GB", ""] {
+            let other = rgemm::DeviceInfo { name: name.into(), ..gpu.clone() };
+            let choice = choose_kernel(Some(&cache), &other, Dtype::F16, F16_4096, layout, aligned);
+            assert_eq!(choice, builtin(layout, &other), "an entry tuned on {} used on {name:?}", gpu.name);
+        }
+        // No cache, or an empty one: the default.
+        for none in [None, Some(&TuneCache::default())] {
+            assert_eq!(choose_kernel(none, &gpu, Dtype::F16, F16_4096, layout, aligned), builtin(layout, &gpu));
+        }
+    }
+    assert!(cache.entries.keys().all(|k| k.starts_with("NVIDIA H100 80GB HBM3|f16|")), "{:?}", cache.entries);
+}
+
+#[test]
+fn a_tuned_entry_that_cannot_run_the_call_falls_back_to_the_default() {
+    let gpu = h100();
+    let ampere = rgemm::DeviceInfo { compute_capability: (8, 0), multiprocessors: 108, ..gpu.clone() };
+    let default = |gpu: &rgemm::DeviceInfo, layout, tma| {
+        default_choice(Dtype::F16, 4096, 4096, gpu.multiprocessors, layout, gpu.compute_capability, tma)
+    };
+    // Row-major only: used for nn, not for tn.
+    let row_major = &gemm_launch::MMA_F16_128X256X32;
+    assert!(!row_major.supports(TN));
+    let cache = cache_with(row_major, 4);
+    let nn = choose_kernel(Some(&cache), &gpu, Dtype::F16, F16_4096, OperandLayout::NN, aligned);
+    assert_eq!(nn.kernel, short_name(row_major));
+    let tn = choose_kernel(Some(&cache), &gpu, Dtype::F16, F16_4096, TN, aligned);
+    assert_eq!(tn, default(&gpu, TN, true));
+    assert!(find_kernel(Dtype::F16, &tn.kernel).unwrap().supports(TN));
+    // `wgmma` tuned on Hopper, read on a GPU of the same name but 8.x (as
+    // the filter would see it): not run there.
+    let cache = cache_with(&gemm_launch::WGMMA_F16_128X256X64, 8);
+    let choice = choose_kernel(Some(&cache), &ampere, Dtype::F16, F16_4096, OperandLayout::NN, aligned);
+    assert_eq!(choice, default(&ampere, OperandLayout::NN, true));
+    let choice = choose_kernel(Some(&cache), &gpu, Dtype::F16, F16_4096, OperandLayout::NN, aligned);
+    assert_eq!(choice.kernel, short_name(&gemm_launch::WGMMA_F16_128X256X64));
+    // A TMA kernel: never for operands its TMA cannot take, nor before a GPU
+    // has run it.
+    let ws = &gemm_launch::WS_F16_128X256X64;
+    let cache = cache_with(ws, 8);
+    let choice = choose_kernel(Some(&cache), &gpu, Dtype::F16, F16_4096, OperandLayout::NN, unaligned);
+    assert_eq!(choice, default(&gpu, OperandLayout::NN, false));
+    assert_ne!(choice.kernel, short_name(ws));
+    let choice = choose_kernel(Some(&cache), &gpu, Dtype::F16, F16_4096, OperandLayout::NN, aligned);
+    assert_eq!(choice.kernel == short_name(ws), !ws.is_unmeasured(), "{choice:?}");
+    // A name no f16 kernel has, an f32 kernel, a split-K partials kernel.
+    for name in [
+        "no_such_kernel",
+        short_name(&gemm_launch::DB_128X64X16),
+        short_name(&gemm_launch::MMA_F16_128X128X32_W32X64_F32OUT),
+    ] {
+        let mut cache = cache_with(row_major, 4);
+        cache.entries.values_mut().for_each(|c| c.kernel = name.into());
+        let choice = choose_kernel(Some(&cache), &gpu, Dtype::F16, F16_4096, OperandLayout::NN, aligned);
+        assert_eq!(choice, default(&gpu, OperandLayout::NN, true), "{name}");
+    }
+}
+
+/// Set in the child process that [`the_process_cache_is_read_once_and_a_corrupt_one_warns_once`]
+/// runs: which cache file it was given (`corrupt`, `off`, `tuned`).
+const CHILD: &str = "RGEMM_CPU_TEST_TUNE_CACHE_CHILD";
+
+/// Runs only as that child: reads this process's cache through
+/// `tuned_choices` (the library's path, `RGEMM_TUNE_CACHE` included) twice.
+#[test]
+fn tune_cache_child() {
+    let Ok(case) = std::env::var(CHILD) else { return };
+    let gpu = h100();
+    let builtin = default_choice(Dtype::F16, 4096, 4096, 132, OperandLayout::NN, (9, 0), true);
+    for _ in 0..2 {
+        let choice = choose_kernel(tuned_choices(), &gpu, Dtype::F16, F16_4096, OperandLayout::NN, aligned);
+        match case.as_str() {
+            "corrupt" | "off" => {
+                assert!(tuned_choices().is_none(), "{case}");
+                assert_eq!(choice, builtin, "{case}");
+            }
+            "tuned" => assert_eq!(choice.kernel, short_name(&gemm_launch::MMA_F16_128X128X32)),
+            other => panic!("unknown case {other}"),
+        }
+    }
+}
+
+#[test]
+fn the_process_cache_is_read_once_and_a_corrupt_one_warns_once() {
+    let dir = std::env::temp_dir().join(format!("rgemm-test-child-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let corrupt = dir.join("corrupt.json");
+    std::fs::write(&corrupt, "{ not json").unwrap();
+    let tuned = dir.join("tune.json");
+    cache_with(&gemm_launch::MMA_F16_128X128X32, 16).save(&tuned).unwrap();
+    let cases = [("corrupt", corrupt.as_os_str(), 1), ("off", "off".as_ref(), 0), ("tuned", tuned.as_os_str(), 0)];
+    for (case, path, warnings) in cases {
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", "tune_cache_child", "--nocapture", "--test-threads=1"])
+            .env(CHILD, case)
+            .env("RGEMM_TUNE_CACHE", path)
+            .output()
+            .unwrap();
+        let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        assert!(out.status.success(), "{case}: {stdout}\n{stderr}");
+        assert!(stdout.contains("1 passed"), "{case}: the child ran no test: {stdout}");
+        let lines: Vec<&str> = stderr.lines().filter(|l| l.starts_with("warning: ")).collect();
+        assert_eq!(lines.len(), warnings, "{case}: {stderr}");
+        if warnings > 0 {
+            assert!(lines[0].contains("corrupt.json") && lines[0].contains("ignored"), "{stderr}");
+        }
+    }
+    assert_eq!(std::fs::read_to_string(&corrupt).unwrap(), "{ not json", "reading must not rewrite the cache");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Compute capabilities the built-in choice must serve: A100, A10/3090,

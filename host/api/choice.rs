@@ -1,9 +1,12 @@
 //! Which kernel runs a call: the caller's [`KernelChoice::Kernel`], checked
-//! against the dtype and layout, or the built-in [`default_choice`] for the
-//! dtype, shape, layout and GPU. (`gemm tune` measures better choices and
-//! caches them: `crate::tune`.)
+//! against the dtype and layout, or, for [`KernelChoice::Auto`],
+//! [`choose_kernel`]: the choice `gemm tune` measured on this GPU for the
+//! shape ([`crate::api::tuned`]) when it can run the call, else the built-in
+//! [`default_choice`] for the dtype, shape, layout and GPU. The library and
+//! the CLI (`crate::tune::choose`) both choose through [`choose_kernel`].
 
 use crate::api::options::{GemmOptions, KernelChoice};
+use crate::api::tuned::{TuneCache, tuned_choices};
 use crate::driver::element::Element;
 use crate::driver::error::{GemmError, Result};
 use crate::driver::gpu::DeviceInfo;
@@ -65,12 +68,7 @@ pub fn default_choice(
         Dtype::F16 => &[(WS_F16_128X256X64, 3), (WGMMA_F16_128X256X64, 3), (MMA_F16_128X128X32_W32X64, 0)],
         Dtype::Bf16 => &[(WS_BF16_128X256X64, 3), (WGMMA_BF16_128X256X64, 3), (MMA_BF16_128X128X32_W32X64, 0)],
     };
-    let runs = |spec: &KernelSpec| {
-        spec.supports(layout)
-            && entry_refusal(spec, layout, cc).is_none()
-            && (tma_operands || spec.algorithm != Algorithm::WarpSpecialized)
-            && !spec.is_unmeasured()
-    };
+    let runs = |spec: &KernelSpec| runs_call(spec, layout, cc, tma_operands);
     let fills = |spec: &KernelSpec, quarters: i64| {
         4 * spec.grid(m as u32, n as u32) >= quarters as u64 * multiprocessors as u64
     };
@@ -82,8 +80,65 @@ pub fn default_choice(
     Choice { kernel: short_name(spec).into(), group_m: spec.default_group_m, tflops: None }
 }
 
+/// Whether `spec`'s entry for `layout` may run a call on a GPU of compute
+/// capability `cc`: compiled for the layout and not refused there
+/// ([`entry_refusal`]), its TMA (if it has one) can copy the operands
+/// (`tma_operands`), and a GPU has run it (`KernelSpec::is_unmeasured`).
+/// The filter of [`default_choice`]'s lists and of tuned entries.
+fn runs_call(spec: &KernelSpec, layout: OperandLayout, cc: (i32, i32), tma_operands: bool) -> bool {
+    spec.supports(layout)
+        && entry_refusal(spec, layout, cc).is_none()
+        && (tma_operands || spec.algorithm != Algorithm::WarpSpecialized)
+        && !spec.is_unmeasured()
+}
+
+/// The entry of `tuned` for this call, if it was tuned on this GPU
+/// (`device.name`: a cache tuned on another model is not used), for `dtype`
+/// at `m×n×k`, and names a kernel of `dtype` that can run it (the filter
+/// of [`default_choice`], with the TMA asked of that kernel: `tma_refusal`;
+/// and not an f32-output partials kernel). Otherwise `None`.
+pub fn tuned_choice(
+    tuned: Option<&TuneCache>,
+    device: &DeviceInfo,
+    dtype: Dtype,
+    (m, n, k): (usize, usize, usize),
+    layout: OperandLayout,
+    tma_refusal: impl Fn(&KernelSpec) -> Option<String>,
+) -> Option<Choice> {
+    let choice = tuned?.get(&device.name, dtype, m, n, k)?;
+    let spec = choice.spec(dtype).ok()?;
+    let tma_operands = tma_refusal(spec).is_none();
+    (runs_call(spec, layout, device.compute_capability, tma_operands) && !spec.features.f32_output)
+        .then(|| choice.clone())
+}
+
+/// The [`KernelChoice::Auto`] choice for a call of `dtype` at `m×n×k`
+/// (the kernel's shape: after a column-major C's swap) with operands in
+/// `layout` on `device`: [`tuned_choice`] from `tuned`, else
+/// [`default_choice`]. `tma_refusal(spec)` says why `spec`'s TMA cannot
+/// copy this call's operands (`None`: it can, or it has no TMA).
+///
+/// The one choice of the library ([`select_kernel`], with this process's
+/// [`tuned_choices`]) and of the CLI (`crate::tune::choose`), so that
+/// both pick the same kernel and tile order for the same call.
+pub fn choose_kernel(
+    tuned: Option<&TuneCache>,
+    device: &DeviceInfo,
+    dtype: Dtype,
+    (m, n, k): (usize, usize, usize),
+    layout: OperandLayout,
+    tma_refusal: impl Fn(&KernelSpec) -> Option<String>,
+) -> Choice {
+    tuned_choice(tuned, device, dtype, (m, n, k), layout, &tma_refusal).unwrap_or_else(|| {
+        // Any TMA kernel would do: the test is the operands'.
+        let tma_operands = tma_refusal(&gemm_launch::WS_F16_128X256X64).is_none();
+        let (sms, cc) = (device.multiprocessors, device.compute_capability);
+        default_choice(dtype, m, n, sms, layout, cc, tma_operands)
+    })
+}
+
 /// The kernel a call runs on `device`: the requested one, checked against
-/// the dtype and layout, or the built-in choice.
+/// the dtype and layout, or [`choose_kernel`]'s.
 /// `pointers` are the device addresses of the kernel's A, B and C.
 pub fn select_kernel<T: Element>(
     options: &GemmOptions,
@@ -91,19 +146,29 @@ pub fn select_kernel<T: Element>(
     pointers: [u64; 3],
     device: &DeviceInfo,
 ) -> Result<&'static KernelSpec> {
-    let spec = match options.kernel {
-        KernelChoice::Kernel(spec) => spec,
+    select::<T>(options, plan, pointers, device).map(|(spec, _)| spec)
+}
+
+/// [`select_kernel`], with the tile order to launch it with: the caller's
+/// `options.group_m`, else (with [`KernelChoice::Auto`]) the chosen one (a
+/// tuned entry's, or the kernel's default).
+pub fn select<T: Element>(
+    options: &GemmOptions,
+    plan: &Plan,
+    pointers: [u64; 3],
+    device: &DeviceInfo,
+) -> Result<(&'static KernelSpec, Option<u32>)> {
+    let (spec, group_m) = match options.kernel {
+        KernelChoice::Kernel(spec) => (spec, options.group_m),
         KernelChoice::Auto => {
             let dtype = match (T::DTYPE, options.allow_tf32) {
                 (Dtype::F32, true) => Dtype::Tf32,
                 (dtype, _) => dtype,
             };
-            let (m, n) = (plan.m as usize, plan.n as usize);
-            // Any TMA kernel would do: the test is the operands'.
-            let tma_operands = tma_refusal(&gemm_launch::WS_F16_128X256X64, plan, pointers).is_none();
-            let (sms, cc) = (device.multiprocessors, device.compute_capability);
-            let choice = default_choice(dtype, m, n, sms, plan.layout, cc, tma_operands);
-            find_kernel(dtype, &choice.kernel)?
+            let mnk = (plan.m as usize, plan.n as usize, plan.k as usize);
+            let tma = |spec: &KernelSpec| tma_refusal(spec, plan, pointers);
+            let choice = choose_kernel(tuned_choices(), device, dtype, mnk, plan.layout, tma);
+            (find_kernel(dtype, &choice.kernel)?, options.group_m.or(Some(choice.group_m)))
         }
     };
     if !T::holds(spec.dtype) {
@@ -134,5 +199,5 @@ pub fn select_kernel<T: Element>(
     {
         return Err(GemmError::Unsupported { kernel: spec.name.into(), reason });
     }
-    Ok(spec)
+    Ok((spec, group_m))
 }

@@ -1,7 +1,7 @@
 //! The public entry points on [`Gpu`]: one GEMM, or a strided batch of
 //! them, from views to one kernel launch.
 
-use crate::api::choice::select_kernel;
+use crate::api::choice::select;
 use crate::api::options::GemmOptions;
 use crate::api::plan::{check_alignment, plan};
 use crate::api::views::{Batch, MatMut, MatRef};
@@ -46,7 +46,10 @@ impl Gpu {
         let (a_ptr, b_ptr) = if plan.swapped { (b.data, a.data) } else { (a.data, b.data) };
         let pointers =
             [a_ptr.as_device_ptr().as_raw(), b_ptr.as_device_ptr().as_raw(), c.data.as_device_ptr().as_raw()];
-        let spec = select_kernel::<T>(options, &plan, pointers, &self.info)?;
+        let (spec, group_m) = select::<T>(options, &plan, pointers, &self.info)?;
+        // The chosen tile order (a tuned one, with `KernelChoice::Auto`) for
+        // every launch of the call, the split-K partials' included.
+        let options = &GemmOptions { group_m, ..*options };
         if !self.gemm_special::<T>(options, &plan, spec, pointers)? {
             self.launch(spec, &plan, pointers, options.alpha, options.beta, options.group_m)?;
         }

@@ -10,7 +10,8 @@
 //!
 //! This layer uses only the driver ([`crate::driver`]): [`views`] describe
 //! the matrices, [`options`] the rest of a call, [`plan()`] checks a call and
-//! reduces it to the driver's [`Plan`], [`choice`] picks the kernel, and
+//! reduces it to the driver's [`Plan`], [`choice`] picks the kernel (with
+//! the choices `gemm tune` measured on this GPU: [`tuned`]), and
 //! [`gemm`] puts them together as [`Gpu::gemm`](crate::Gpu::gemm).
 //!
 //! ```
@@ -44,10 +45,12 @@ pub mod gemm;
 pub mod options;
 pub mod plan;
 pub mod split_k;
+pub mod tuned;
 pub mod views;
 
 pub use crate::driver::launch::Plan;
-pub use choice::{Choice, default_choice, select_kernel};
+pub use choice::{Choice, choose_kernel, default_choice, select, select_kernel, tuned_choice};
 pub use options::{GemmOptions, KernelChoice, SplitK};
 pub use plan::{MAX_BATCH, MAX_DIM, check_alignment, plan};
+pub use tuned::{TuneCache, cache_key, cache_path, load_or_warn, tuned_choices};
 pub use views::{Batch, Layout, MatMut, MatRef, MatrixDesc};

@@ -7,8 +7,10 @@ pub use gemm_launch::split_k::SplitK;
 /// Which kernel runs a call.
 #[derive(Clone, Copy, Debug, Default)]
 pub enum KernelChoice {
-    /// The built-in choice for the dtype, shape and layout
-    /// ([`crate::api::choice::default_choice`]).
+    /// The choice `gemm tune` cached for this GPU, dtype and shape when its
+    /// kernel can run the call, else the built-in one for the dtype, shape
+    /// and layout ([`crate::api::choice::choose_kernel`]; the cache:
+    /// [`crate::api::tuned`], `RGEMM_TUNE_CACHE=off` to ignore it).
     #[default]
     Auto,
     /// This kernel (see [`crate::driver::kernels::find_kernel`]); an error if it does
@@ -28,7 +30,8 @@ pub struct GemmOptions {
     /// default: f32 is exact unless asked.
     pub allow_tf32: bool,
     pub kernel: KernelChoice,
-    /// Grouped tile order (1 = off); `None` keeps the kernel's default.
+    /// Grouped tile order (1 = off); `None` keeps the chosen one (a tuned
+    /// entry's with [`KernelChoice::Auto`], else the kernel's default).
     pub group_m: Option<u32>,
     /// Whether K may be split into chunks summed in a workspace
     /// ([`crate::api::split_k`]): `Auto` (default) splits deep K (more
