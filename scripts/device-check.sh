@@ -16,7 +16,7 @@
 set -u
 B=${1:-device-bundle}
 shift || true
-PARTS=${*:-coldstart tests step10 bench criterion sweep sanitizers}
+PARTS=${*:-coldstart step10 tests bench criterion sweep sanitizers}
 OUT=${OUT:-device-out}; mkdir -p "$OUT"
 LOGS=$OUT/logs; mkdir -p "$LOGS"
 export RGEMM_GEMM_BIN=$B/gemm RGEMM_TUNE_CACHE=$LOGS/tune.json
@@ -48,7 +48,9 @@ for part in $PARTS; do
   tests)
     for t in "$B"/tests/*; do
       log=$L/$(basename "$t").log
-      if "$t" --test-threads=1 >"$log" 2>&1; then r=pass; else r=FAIL; fi
+      # A kernel that never finishes (a barrier never completing) would
+      # hold the whole call: each binary gets 5 minutes.
+      if timeout 300 "$t" --test-threads=1 >"$log" 2>&1; then r=pass; else r="FAIL (rc $?)"; fi
       note "tests/$(basename "$t"): $r ($(grep -h 'test result' "$log" | tail -1)) $(grep -c SKIPPED "$log") skipped"
     done
     ;;
