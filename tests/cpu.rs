@@ -153,6 +153,29 @@ fn persistent_grids_fill_the_gpu_once() {
 }
 
 #[test]
+fn persistent_blocks_visit_every_tile_once() {
+    use gemm_launch::persistent_grid;
+    // The walk of `tensor_core/warp_specialized.rs`: block b takes tiles b,
+    // b + grid, … in grouped order; producer and consumers walk the same.
+    for (tiles_m, tiles_n, batch, group_m) in
+        [(64, 16, 1, 8), (3, 5, 1, 8), (1, 1, 1, 1), (17, 33, 4, 8), (40, 40, 1, 1)]
+    {
+        let total = tiles_m * tiles_n;
+        let grid = persistent_grid(total as u64, batch, 132);
+        let mut seen = vec![0u32; total as usize];
+        for block in 0..grid {
+            let mut tile = block;
+            while tile < total {
+                let (tm, tn) = tile_coords(tile, tiles_m, tiles_n, group_m);
+                seen[(tm * tiles_n + tn) as usize] += 1;
+                tile += grid;
+            }
+        }
+        assert!(seen.iter().all(|&n| n == 1), "{tiles_m}×{tiles_n} tiles, {grid} blocks: {seen:?}");
+    }
+}
+
+#[test]
 fn tma_refuses_rows_that_are_not_16_byte_multiples() {
     use rgemm::driver::launch::Plan;
     use rgemm::tensor_map::{packed_tma_refusal, tma_refusal};
