@@ -85,6 +85,9 @@ fn build_ptx(cargo: &str, kernels: &Path, out_dir: &Path, target: gemm_launch::A
     rustflags.extend(KERNEL_RUSTFLAGS.iter().map(|f| f.to_string()));
     if target == gemm_launch::Arch::Sm90a {
         rustflags.extend(["--cfg".to_string(), "rgemm_sm90a".to_string()]);
+        // PTX 8.3 for `fence.proxy.tensormap` (step 10); every Hopper driver
+        // of CUDA 12.3 or later reads it.
+        rustflags.push("-Ctarget-feature=+ptx83".to_string());
     }
     let status = Command::new(cargo)
         .current_dir(kernels)

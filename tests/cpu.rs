@@ -200,6 +200,12 @@ fn tma_refuses_rows_that_are_not_16_byte_multiples() {
     // A batch stride only matters when there is a batch.
     assert_eq!(tma_refusal(ws, &Plan { stride_a: 3, ..plan }, [0; 3]), None);
     assert!(tma_refusal(ws, &Plan { stride_a: 3, batch: 2, ..plan }, [0; 3]).is_some());
+    // Batches: whole, non-overlapping matrices only (A is 100 rows of 24).
+    assert_eq!(tma_refusal(ws, &Plan { stride_a: 2400, stride_b: 24 * 64, batch: 2, ..plan }, [0; 3]), None);
+    assert!(
+        tma_refusal(ws, &Plan { stride_a: 2400, stride_b: 0, batch: 2, ..plan }, [0; 3]).unwrap().contains("B's batch")
+    );
+    assert!(tma_refusal(ws, &Plan { stride_a: 2392, stride_b: 24 * 64, batch: 2, ..plan }, [0; 3]).is_some());
     assert_eq!(packed_tma_refusal(ws, 64, 24), None);
     assert!(packed_tma_refusal(ws, 64, 25).is_some());
     assert_eq!(packed_tma_refusal(&gemm_launch::WGMMA_BF16_128X256X64, 64, 25), None, "not a TMA kernel");

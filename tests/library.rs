@@ -303,6 +303,36 @@ fn every_layout_kernel_with_alpha_beta_and_batches() {
 }
 
 #[test]
+fn tma_kernels_loop_over_many_tiles_in_every_layout() {
+    let Some(gpu) = gpu_or_skip("tma_kernels_loop_over_many_tiles_in_every_layout") else { return };
+    let seed = rand::random::<u64>();
+    let mut rng = StdRng::seed_from_u64(seed);
+    // 17 × 17 tiles of 128×256 per matrix, two matrices: more tiles than
+    // SMs, so each persistent block computes several, and 6 K slices, so the
+    // stage ring's phase turns over inside a tile.
+    let (m, n, k) = (2056, 4104, 328);
+    for (spec, layout, name) in rgemm::kernels::entries() {
+        if spec.algorithm != Algorithm::WarpSpecialized {
+            continue;
+        }
+        if let Some(reason) = gpu.entry_cannot_run(spec, layout) {
+            let _ = writeln!(std::io::stderr(), "SKIPPED {name}: {reason}");
+            continue;
+        }
+        let desc = |rows, cols, col_major: bool| {
+            if col_major { MatrixDesc::col_major(rows, cols) } else { MatrixDesc::row_major(rows, cols) }
+        };
+        let (a, b, c) = (desc(m, k, layout.a_col_major), desc(k, n, layout.b_col_major), MatrixDesc::row_major(m, n));
+        let batch = Batch { count: 2, stride_a: extent(&a) + 8, stride_b: extent(&b) + 16, stride_c: extent(&c) + 1 };
+        let kernel = KernelChoice::Kernel(spec);
+        let case = Case { dtype: spec.dtype, a, b, c, alpha: 1.5, beta: -0.5, batch, kernel, split_k: SplitK::Off };
+        let (err, gaps_kept) = run_any(&gpu, &case, &mut rng).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(spec.dtype.accepts(err, k), "{name}: relative error {err:e} (seed {seed})");
+        assert!(gaps_kept, "{name}: wrote outside C (seed {seed})");
+    }
+}
+
+#[test]
 fn memory_bound_shapes_every_layout_alpha_beta_batch() {
     let Some(gpu) = gpu_or_skip("memory_bound_shapes_every_layout_alpha_beta_batch") else { return };
     let seed = rand::random::<u64>();

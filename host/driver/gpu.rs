@@ -303,24 +303,33 @@ impl Gpu {
         Ok(())
     }
 
-    /// The device address of a copy of `maps`, uploaded the first time this
-    /// pair is seen and kept (at most [`TENSOR_MAP_CACHE`] pairs; the cache
-    /// is emptied, after the stream has drained, when it is full).
-    pub(crate) fn tensor_maps_on_device(&self, maps: [TensorMap; 2]) -> Result<u64> {
+    /// Runs `enqueue` with the device address of a copy of `maps` (0 for
+    /// `None`). The copy is uploaded the first time this pair is seen and
+    /// kept (at most [`TENSOR_MAP_CACHE`] pairs; the cache is emptied, after
+    /// the stream has drained, when it is full). `enqueue` runs under the
+    /// cache's lock, so another thread cannot free the copy between the
+    /// look-up and the launch that reads it.
+    pub(crate) fn with_tensor_maps<R>(
+        &self,
+        maps: Option<[TensorMap; 2]>,
+        enqueue: impl FnOnce(u64) -> Result<R>,
+    ) -> Result<R> {
+        let Some(maps) = maps else { return enqueue(0) };
         let mut cache = self.tensor_maps.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(buffer) = cache.get(&maps) {
-            return Ok(buffer.as_device_ptr().as_raw());
+            return enqueue(buffer.as_device_ptr().as_raw());
         }
         if cache.len() >= TENSOR_MAP_CACHE {
             self.stream.synchronize().during("stream synchronize")?;
             cache.clear();
         }
         let buffer = DeviceBuffer::from_slice(&maps).map_err(|e| self.alloc_error(e, 256))?;
-        // The copy ran on the legacy stream; the kernel runs on ours.
+        // The copy ran on the legacy stream, the kernel runs on ours: wait
+        // (once per new pair of maps).
         CurrentContext::synchronize().during("tensor map upload")?;
         let address = buffer.as_device_ptr().as_raw();
         cache.insert(maps, buffer);
-        Ok(address)
+        enqueue(address)
     }
 
     pub(crate) fn alloc_error(&self, e: CudaError, needed: u64) -> GemmError {

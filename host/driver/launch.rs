@@ -58,37 +58,41 @@ impl Gpu {
         let (mut alpha, mut beta) = (alpha, beta);
         let (mut sa, mut sb, mut sc) = (plan.stride_a, plan.stride_b, plan.stride_c);
         let mut group_m = group_m;
-        let mut tensor_maps = 0u64;
-        let mut blocks = tiles as u32;
-        if spec.algorithm == Algorithm::WarpSpecialized {
+        let maps = if spec.algorithm == Algorithm::WarpSpecialized {
             if let Some(reason) = tma_refusal(spec, plan, pointers) {
                 return Err(GemmError::Unsupported { kernel: spec.name.into(), reason });
             }
-            tensor_maps = self.tensor_maps_on_device(operand_maps(spec, plan, [pa, pb, pc])?)?;
-        }
-        if spec.is_persistent() {
-            blocks = persistent_grid(tiles, plan.batch, self.info.multiprocessors as u32);
-        }
-        // In the order of the entry's parameters (`kernel_entries!` in kernels-gpu).
-        let args: [*mut c_void; 16] = [
-            &mut pa as *mut _ as *mut c_void,
-            &mut pb as *mut _ as *mut c_void,
-            &mut pc as *mut _ as *mut c_void,
-            &mut m as *mut _ as *mut c_void,
-            &mut n as *mut _ as *mut c_void,
-            &mut k as *mut _ as *mut c_void,
-            &mut lda as *mut _ as *mut c_void,
-            &mut ldb as *mut _ as *mut c_void,
-            &mut ldc as *mut _ as *mut c_void,
-            &mut alpha as *mut _ as *mut c_void,
-            &mut beta as *mut _ as *mut c_void,
-            &mut sa as *mut _ as *mut c_void,
-            &mut sb as *mut _ as *mut c_void,
-            &mut sc as *mut _ as *mut c_void,
-            &mut group_m as *mut _ as *mut c_void,
-            &mut tensor_maps as *mut _ as *mut c_void,
-        ];
+            Some(operand_maps(spec, plan, pointers)?)
+        } else {
+            None
+        };
+        let blocks = if spec.is_persistent() {
+            persistent_grid(tiles, plan.batch, self.info.multiprocessors as u32)
+        } else {
+            tiles as u32
+        };
         let grid = GridSize::xyz(blocks, 1, plan.batch);
-        unsafe { self.stream().launch(&f, grid, spec.threads(), spec.smem_bytes(), &args) }.during("kernel launch")
+        self.with_tensor_maps(maps, |mut tensor_maps| {
+            // In the order of the entry's parameters (`kernel_entries!` in kernels-gpu).
+            let args: [*mut c_void; 16] = [
+                &mut pa as *mut _ as *mut c_void,
+                &mut pb as *mut _ as *mut c_void,
+                &mut pc as *mut _ as *mut c_void,
+                &mut m as *mut _ as *mut c_void,
+                &mut n as *mut _ as *mut c_void,
+                &mut k as *mut _ as *mut c_void,
+                &mut lda as *mut _ as *mut c_void,
+                &mut ldb as *mut _ as *mut c_void,
+                &mut ldc as *mut _ as *mut c_void,
+                &mut alpha as *mut _ as *mut c_void,
+                &mut beta as *mut _ as *mut c_void,
+                &mut sa as *mut _ as *mut c_void,
+                &mut sb as *mut _ as *mut c_void,
+                &mut sc as *mut _ as *mut c_void,
+                &mut group_m as *mut _ as *mut c_void,
+                &mut tensor_maps as *mut _ as *mut c_void,
+            ];
+            unsafe { self.stream().launch(&f, grid, spec.threads(), spec.smem_bytes(), &args) }.during("kernel launch")
+        })
     }
 }

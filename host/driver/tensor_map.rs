@@ -87,9 +87,26 @@ struct Operand {
 }
 
 /// Why the TMA cannot copy this call's operands, if it cannot: it needs
-/// 16-byte aligned starts, leading dimensions and batch strides.
+/// 16-byte aligned starts, leading dimensions and batch strides, and (as
+/// this library uses it) matrices of a batch that do not overlap: a batch
+/// stride of 0 (one operand for every matrix) goes to the other kernels.
 pub fn tma_refusal(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option<String> {
     let bytes = spec.dtype.element_bytes() as u64;
+    if plan.batch > 1 {
+        // Lines of each operand: rows if row-major, else columns.
+        let a_lines = if plan.layout.a_col_major { plan.k } else { plan.m } as u64;
+        let b_lines = if plan.layout.b_col_major { plan.n } else { plan.k } as u64;
+        for (name, stride, extent) in
+            [("A", plan.stride_a, plan.lda as u64 * a_lines), ("B", plan.stride_b, plan.ldb as u64 * b_lines)]
+        {
+            if stride < extent {
+                return Some(format!(
+                    "{name}'s batch stride ({stride}) is less than one matrix ({extent} elements): the TMA kernels \
+                     take only non-overlapping batches"
+                ));
+            }
+        }
+    }
     let checks = [
         ("A's address", pointers[0]),
         ("B's address", pointers[1]),

@@ -252,6 +252,16 @@ pub fn mbarrier_wait(bar: u32, parity: u32) {
     }
 }
 
+/// `fence.proxy.tensormap::generic.acquire.sys [map], 128;` (PTX ISA
+/// §9.7.13.4, PTX 8.3): the TMA reads tensor maps through its own proxy,
+/// which a kernel does not acquire at start; this orders the host's write
+/// of the 128-byte map at `map` (in global memory, perhaps at an address an
+/// earlier map used) before this thread's copies through it.
+#[inline(always)]
+pub fn fence_tensormap_acquire(map: u64) {
+    unsafe { asm!("fence.proxy.tensormap::generic.acquire.sys [{map}], 128;", map = in(reg64) map, options(nostack)) }
+}
+
 /// `prefetch.tensormap [map];` (§9.7.9.15): brings a tensor map (TMA
 /// descriptor, here in global memory) into the descriptor cache ahead of the
 /// first copy that uses it.

@@ -34,7 +34,7 @@ use super::epilogue::{Output, store_c_direct};
 use super::wgmma::{WgmmaElement, descriptor};
 use super::{Bf16, F16};
 use crate::device::sm90a::{
-    elect_one, fence_mbarrier_init, mbarrier_arrive, mbarrier_arrive_expect_tx, mbarrier_init, mbarrier_wait,
+    elect_one, fence_mbarrier_init, fence_tensormap_acquire, mbarrier_arrive, mbarrier_arrive_expect_tx, mbarrier_init, mbarrier_wait,
     prefetch_tensormap, setmaxnreg_dec, setmaxnreg_inc, tma_load_3d, wgmma_commit, wgmma_fence, wgmma_wait,
 };
 use crate::device::{block_idx, block_idx_z, grid_dim, smem_addr, sync_threads, thread_idx};
@@ -130,8 +130,10 @@ unsafe fn produce<
     ring: Ring<STAGES>,
 ) {
     let (map_a, map_b) = (p.tensor_maps, p.tensor_maps + 128);
-    prefetch_tensormap(map_a);
-    prefetch_tensormap(map_b);
+    for map in [map_a, map_b] {
+        fence_tensormap_acquire(map);
+        prefetch_tensormap(map);
+    }
     let z = block_idx_z();
     let slices = p.k.div_ceil(BK as u32);
     let block = tma::mn_block_bytes(BK as u32);
@@ -212,7 +214,8 @@ unsafe fn consume<
             at.advance();
         }
         wgmma_wait(0);
-        if lane == 0 {
+        // (K ≥ 1, so the tile read at least one stage.)
+        if slices > 0 && lane == 0 {
             mbarrier_arrive(ring.empty(reading));
         }
         // The accumulators are the `mma.sync` C layout (see step 9).
