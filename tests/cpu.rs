@@ -255,7 +255,8 @@ fn launch_geometry_is_consistent() {
                     }
                 }
             }
-            assert!(spec.is_persistent() && spec.min_blocks_per_sm == 1, "{}: setmaxnreg needs the cap", spec.name);
+            assert_eq!(spec.is_persistent(), spec.features.persistent, "{}", spec.name);
+            assert_eq!(spec.min_blocks_per_sm, 1, "{}: setmaxnreg needs the register cap", spec.name);
             continue;
         }
         if spec.algorithm == Algorithm::TensorCore {

@@ -137,7 +137,7 @@ impl KernelSpec {
     /// multiprocessor ([`persistent_grid`]), each block looping over tiles
     /// `block, block + grid, …` in [`tile_coords`] order.
     pub const fn is_persistent(&self) -> bool {
-        matches!(self.algorithm, Algorithm::WarpSpecialized)
+        matches!(self.algorithm, Algorithm::WarpSpecialized) && self.features.persistent
     }
 }
 

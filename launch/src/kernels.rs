@@ -354,6 +354,20 @@ pub const WS_F16_128X256X64: KernelSpec =
 pub const WS_BF16_128X256X64: KernelSpec =
     KernelSpec { name: "bgemm_ws_128x256x64", dtype: Dtype::Bf16, ..WS_F16_128X256X64 };
 
+/// Step 10's ablations (f16, row-major), each taking one technique away:
+/// one block per tile instead of a persistent grid (no overlap of a tile's
+/// stores with the next tile's loads)…
+pub const ABLATE_F16_WS_ONE_TILE: KernelSpec = KernelSpec {
+    name: "hgemm_ablate_ws_one_tile",
+    features: Features { persistent: false, ..Features::DIRECT_EPILOGUE },
+    layouts: Layouts::RowMajor,
+    ..WS_F16_128X256X64
+};
+/// …and a ring of 3 stages instead of 4. (With 2, ptxas spills 4 bytes at
+/// the 168-register entry cap.)
+pub const ABLATE_F16_WS_3_STAGES: KernelSpec =
+    KernelSpec { name: "hgemm_ablate_ws_3_stages", stages: 3, layouts: Layouts::RowMajor, ..WS_F16_128X256X64 };
+
 /// Every kernel, f32 ladder first. The f32-output twins are here too, so
 /// `build.rs` (launch bounds, entry check, cubins) and the tests cover them;
 /// the host's per-dtype lists leave them out (`Features::f32_output`).
@@ -398,6 +412,8 @@ pub const KERNELS: &[KernelSpec] = &[
     WGMMA_TF32_256X128X32,
     WS_F16_128X256X64,
     WS_BF16_128X256X64,
+    ABLATE_F16_WS_ONE_TILE,
+    ABLATE_F16_WS_3_STAGES,
     memory_bound::SKINNY_F32_R1,
     memory_bound::SKINNY_F32_R4,
     memory_bound::SKINNY_F32_R16,

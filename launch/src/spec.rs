@@ -130,10 +130,15 @@ pub struct Features {
     /// (`crate::split_k::F32_OUTPUT_TWINS`) and nothing else: the host never
     /// offers it for a 16-bit C (not chosen, tuned, listed or accepted).
     pub f32_output: bool,
+    /// A persistent grid (`Algorithm::WarpSpecialized`): one block per SM
+    /// looping over the tiles, so a block's next tile loads while it stores
+    /// C. Off: one block per tile (the ablation that measures it).
+    pub persistent: bool,
 }
 
 impl Features {
-    pub const ALL: Features = Features { ldmatrix: true, swizzle: true, staged_epilogue: true, f32_output: false };
+    pub const ALL: Features =
+        Features { ldmatrix: true, swizzle: true, staged_epilogue: true, f32_output: false, persistent: true };
     /// Everything except the staged epilogue.
     pub const DIRECT_EPILOGUE: Features = Features { staged_epilogue: false, ..Features::ALL };
     /// The direct epilogue writing f32 C (split-K partial sums only).
@@ -141,7 +146,7 @@ impl Features {
 
     /// Whether this set leaves out an optimization on purpose (an ablation).
     pub const fn is_ablation(&self) -> bool {
-        !self.ldmatrix || !self.swizzle
+        !self.ldmatrix || !self.swizzle || !self.persistent
     }
 }
 

@@ -34,8 +34,9 @@ use super::epilogue::{Output, store_c_direct};
 use super::wgmma::{WgmmaElement, descriptor};
 use super::{Bf16, F16};
 use crate::device::sm90a::{
-    elect_one, fence_mbarrier_init, fence_tensormap_acquire, mbarrier_arrive, mbarrier_arrive_expect_tx, mbarrier_init, mbarrier_wait,
-    prefetch_tensormap, setmaxnreg_dec, setmaxnreg_inc, tma_load_3d, wgmma_commit, wgmma_fence, wgmma_wait,
+    elect_one, fence_mbarrier_init, fence_tensormap_acquire, mbarrier_arrive, mbarrier_arrive_expect_tx, mbarrier_init,
+    mbarrier_wait, prefetch_tensormap, setmaxnreg_dec, setmaxnreg_inc, tma_load_3d, wgmma_commit, wgmma_fence,
+    wgmma_wait,
 };
 use crate::device::{block_idx, block_idx_z, grid_dim, smem_addr, sync_threads, thread_idx};
 use crate::kernel_abi::{Gemm, kernel_entries};
@@ -99,14 +100,35 @@ impl<const STAGES: usize> Position<STAGES> {
 
 /// The tiles of C this block computes, in grouped order: `block`,
 /// `block + grid`, … (the producer and the consumers walk the same list).
-#[inline(always)]
-fn for_each_tile<const BM: usize, const BN: usize>(p: &Gemm<u16, u16>, mut body: impl FnMut(u32, u32)) {
-    let (tiles_m, tiles_n) = (tiles(p.m, BM as u32), tiles(p.n, BN as u32));
-    let mut tile = block_idx();
-    while tile < tiles_m * tiles_n {
-        let (tile_m, tile_n) = tile_coords(tile, tiles_m, tiles_n, p.group_m);
-        body(tile_m * BM as u32, tile_n * BN as u32);
-        tile += grid_dim();
+/// A loop with `next`, not a closure: LLVM once left a closure body
+/// outlined, its captures in a local-memory frame.
+struct TileWalk<const BM: usize, const BN: usize> {
+    tiles_m: u32,
+    tiles_n: u32,
+    group_m: u32,
+    tile: u32,
+}
+
+impl<const BM: usize, const BN: usize> TileWalk<BM, BN> {
+    #[inline(always)]
+    fn new(p: &Gemm<u16, u16>) -> Self {
+        TileWalk {
+            tiles_m: tiles(p.m, BM as u32),
+            tiles_n: tiles(p.n, BN as u32),
+            group_m: p.group_m,
+            tile: block_idx(),
+        }
+    }
+
+    /// The first row and column of the next tile, if any.
+    #[inline(always)]
+    fn next(&mut self) -> Option<(u32, u32)> {
+        if self.tile >= self.tiles_m * self.tiles_n {
+            return None;
+        }
+        let (tile_m, tile_n) = tile_coords(self.tile, self.tiles_m, self.tiles_n, self.group_m);
+        self.tile += grid_dim();
+        Some((tile_m * BM as u32, tile_n * BN as u32))
     }
 }
 
@@ -130,16 +152,17 @@ unsafe fn produce<
     ring: Ring<STAGES>,
 ) {
     let (map_a, map_b) = (p.tensor_maps, p.tensor_maps + 128);
-    for map in [map_a, map_b] {
-        fence_tensormap_acquire(map);
-        prefetch_tensormap(map);
-    }
+    fence_tensormap_acquire(map_a);
+    fence_tensormap_acquire(map_b);
+    prefetch_tensormap(map_a);
+    prefetch_tensormap(map_b);
     let z = block_idx_z();
     let slices = p.k.div_ceil(BK as u32);
     let block = tma::mn_block_bytes(BK as u32);
     let row = tma::row_elements(Dtype::F16);
     let mut at = Position::<STAGES>::START;
-    for_each_tile::<BM, BN>(p, |row0, col0| {
+    let mut walk = TileWalk::<BM, BN>::new(p);
+    while let Some((row0, col0)) = walk.next() {
         for slice in 0..slices {
             let k0 = slice * BK as u32;
             mbarrier_wait(ring.empty(at.stage), at.phase ^ 1);
@@ -164,7 +187,7 @@ unsafe fn produce<
             }
             at.advance();
         }
-    });
+    }
 }
 
 /// A consumer warpgroup: for every tile, multiply its 64 rows over every
@@ -193,7 +216,8 @@ unsafe fn consume<
     // This warpgroup's 64 rows of A: 64 K-major rows, or one MN-major box.
     let a_part = if A_T { consumer as u32 * tma::mn_block_bytes(BK as u32) } else { (consumer * 64 * BK * 2) as u32 };
     let mut at = Position::<STAGES>::START;
-    for_each_tile::<BM, BN>(p, |row0, col0| {
+    let mut walk = TileWalk::<BM, BN>::new(p);
+    while let Some((row0, col0)) = walk.next() {
         let mut acc = [0.0f32; 128];
         let mut reading = at.stage;
         for slice in 0..slices {
@@ -223,7 +247,7 @@ unsafe fn consume<
             [core::array::from_fn(|nj| core::array::from_fn(|h| core::array::from_fn(|r| acc[(2 * nj + h) * 4 + r])))];
         let out = Output { p, row0, col0, warp_row: consumer * 64 + warp * 16, warp_col: 0, lane };
         unsafe { store_c_direct::<E, 1, 16>(&out, &tiles) };
-    });
+    }
 }
 
 /// # Safety
@@ -273,3 +297,5 @@ unsafe fn ws_kernel<
 
 kernel_entries!(warp_specialized ws_kernel<F16>, hgemm_ws_128x256x64, gemm_launch::WS_F16_128X256X64, any);
 kernel_entries!(warp_specialized ws_kernel<Bf16>, bgemm_ws_128x256x64, gemm_launch::WS_BF16_128X256X64, any);
+kernel_entries!(warp_specialized ws_kernel<F16>, hgemm_ablate_ws_one_tile, gemm_launch::ABLATE_F16_WS_ONE_TILE, row_major);
+kernel_entries!(warp_specialized ws_kernel<F16>, hgemm_ablate_ws_3_stages, gemm_launch::ABLATE_F16_WS_3_STAGES, row_major);
