@@ -28,11 +28,11 @@ use std::time::Duration;
 const SHAPES: [(usize, usize, usize); 2] = [(8192, 4096, 6144), (4096, 4096, 4096)];
 
 /// The ladder's endpoints for each dtype, by the `--kernel` names: the
-/// first kernel and the tuned double-buffered one for f32; the `mma.sync`
+/// first kernel and the warp-tiled one (step 7b) for f32; the `mma.sync`
 /// tensor-core kernel and the Hopper `wgmma` kernel for the others.
 fn endpoints(dtype: Dtype) -> [&'static str; 2] {
     match dtype {
-        Dtype::F32 => ["naive", "db_256x128x8"],
+        Dtype::F32 => ["naive", "wt_256x128x8"],
         Dtype::Tf32 => ["mma_128x128x32", "wgmma_256x128x32"],
         Dtype::F16 | Dtype::Bf16 => ["mma_128x128x32_w32x64", "wgmma_128x256x64"],
     }

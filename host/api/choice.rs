@@ -45,8 +45,9 @@ impl Choice {
 /// the GPU is full (the seeds' shape, `gemm tune`, docs/PERF.md); at 2048³
 /// on an H100 one wave of `wgmma` tiles beat two of `mma.sync` (62% vs 45%
 /// of cuBLAS) and the f32/TF32 128×128 tiles beat both their neighbours
-/// (step 25). The last of each list runs on every GPU and layout the build
-/// supports (tests/cpu.rs checks it).
+/// (step 25); the warp-tiled f32 kernels beat step 6's at every shape
+/// measured (step 29). The last of each list runs on every GPU and layout
+/// the build supports (tests/cpu.rs checks it).
 pub fn default_choice(
     dtype: Dtype,
     m: usize,
@@ -63,7 +64,7 @@ pub fn default_choice(
     }
     // (kernel, quarters of a wave its tiles must fill).
     let list: &[(KernelSpec, i64)] = match dtype {
-        Dtype::F32 => &[(DB_256X128X8, 8), (DB_128X128X8, 3), (DB_128X64X16, 3), (DB_64X64X16, 0)],
+        Dtype::F32 => &[(WT_256X128X8, 8), (WT_128X128X8, 3), (DB_128X64X16, 3), (DB_64X64X16, 0)],
         Dtype::Tf32 => &[(WGMMA_TF32_256X128X32, 8), (MMA_TF32_128X128X32, 3), (MMA_TF32_64X128X32, 0)],
         Dtype::F16 => &[(WS_F16_128X256X64, 3), (WGMMA_F16_128X256X64, 3), (MMA_F16_128X128X32_W32X64, 0)],
         Dtype::Bf16 => &[(WS_BF16_128X256X64, 3), (WGMMA_BF16_128X256X64, 3), (MMA_BF16_128X128X32_W32X64, 0)],

@@ -40,6 +40,7 @@ pub fn tunable(dtype: Dtype) -> impl Iterator<Item = &'static KernelSpec> {
             s.algorithm,
             Algorithm::DoubleBuffered
                 | Algorithm::AsyncPipeline
+                | Algorithm::WarpTiled
                 | Algorithm::TensorCore
                 | Algorithm::Wgmma
                 | Algorithm::WarpSpecialized

@@ -159,6 +159,7 @@ impl<In> Gemm<In, f32> {
 /// ```text
 /// kernel_entries!(simple naive, sgemm_naive, gemm_launch::NAIVE, any);        // steps 1–4
 /// kernel_entries!(staged vectorized, sgemm_vec4, gemm_launch::VECTORIZED, row_major); // 5–7
+/// kernel_entries!(warp_tiled warp_tiled, sgemm_wt_…, gemm_launch::WT_…, any);         // 7b
 /// kernel_entries!(mma tensor_core<F16, u16>, hgemm_mma_…, gemm_launch::MMA_…, any);  // 8
 /// kernel_entries!(mma_tf32 tensor_core_tf32, tgemm_mma_…, …, any);                   // 8b
 /// kernel_entries!(wgmma wgmma_kernel<F16>, hgemm_wgmma_…, …, any);                   // 9
@@ -189,6 +190,30 @@ macro_rules! kernel_entries {
                 { (T.bm * T.bk / 4 / T.threads()) as usize },
                 { (T.bk * T.bn / 4 / T.threads()) as usize },
                 { $spec.stages as usize },
+                A_T,
+                B_T,
+            >(p)
+        });
+    };
+    // Step 7b (f32, warp-tiled): the block tile, the warp tile (the spec's
+    // `tm × tn`), each lane's outputs, the thread count and the 4-wide A and
+    // B chunks each thread moves per K slice.
+    (warp_tiled $kernel:ident, $name:ident, $spec:path, $layouts:ident) => {
+        $crate::kernel_abi::kernel_entries!(@layouts $name, $spec, f32 => f32, $layouts, |p, A_T, B_T| {
+            const SPEC: gemm_launch::KernelSpec = $spec;
+            const T: gemm_launch::Tile = SPEC.tile;
+            const _: () = assert!(SPEC.stages == 2, "two register-staged stages");
+            $kernel::<
+                { T.bm as usize },
+                { T.bn as usize },
+                { T.bk as usize },
+                { T.tm as usize },
+                { T.tn as usize },
+                { (T.tm / gemm_launch::WARP_LANES_M) as usize },
+                { (T.tn / gemm_launch::WARP_LANES_N) as usize },
+                { SPEC.threads() as usize },
+                { (T.bm * T.bk / 4 / SPEC.threads()) as usize },
+                { (T.bk * T.bn / 4 / SPEC.threads()) as usize },
                 A_T,
                 B_T,
             >(p)

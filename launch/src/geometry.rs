@@ -46,6 +46,15 @@ pub const fn wgmma_tile_bytes(dtype: Dtype, bm: u32, bn: u32, bk: u32) -> (u32, 
     (bm * bk * dtype.element_bytes(), bk * bn * dtype.element_bytes())
 }
 
+/// Lanes of a warp along M and along N in the warp-tiled f32 kernels
+/// (`Algorithm::WarpTiled`): a 4×8 grid, so the 8 lanes of a quarter-warp
+/// (what one 128-bit shared load serves at once) share their A values
+/// (a broadcast) and read 8 consecutive 16-byte pieces of B (128 bytes, all
+/// 32 banks). Each thread owns `tm / 4 / WARP_LANES_M` × `tn / 4 /
+/// WARP_LANES_N` sub-tiles of 4×4 outputs, `4 · WARP_LANES_*` apart.
+pub const WARP_LANES_M: u32 = 4;
+pub const WARP_LANES_N: u32 = 8;
+
 /// Elements per row of the staged C tile.
 pub const fn c_smem_ld(bn: u32) -> u32 {
     bn + C_SMEM_PAD
@@ -85,7 +94,9 @@ impl KernelSpec {
     /// Threads per block (1-D blocks for every kernel).
     pub const fn threads(&self) -> u32 {
         match self.algorithm {
-            Algorithm::TensorCore => (self.tile.bm / self.tile.tm) * (self.tile.bn / self.tile.tn) * 32,
+            Algorithm::TensorCore | Algorithm::WarpTiled => {
+                (self.tile.bm / self.tile.tm) * (self.tile.bn / self.tile.tn) * 32
+            }
             Algorithm::Wgmma => (self.tile.bm / self.tile.tm) * (self.tile.bn / self.tile.tn) * 128,
             // The consumer warpgroups, then the producer's.
             Algorithm::WarpSpecialized => ((self.tile.bm / self.tile.tm) * (self.tile.bn / self.tile.tn) + 1) * 128,

@@ -169,6 +169,59 @@ pub const ASYNC_128X64X16: KernelSpec = KernelSpec {
     ..ASYNC_128X128X8
 };
 
+/// Step 7b: step 6 with warp tiling and register double buffering of the
+/// A/B fragments (`ladder/warp_tiled.rs`). `tm × tn` is the warp tile: here
+/// 8 warps of 64×64, each lane 16×8 outputs in 4×2 sub-tiles of 4×4
+/// ([`crate::WARP_LANES_M`] × [`crate::WARP_LANES_N`] lanes), two
+/// register-staged shared-memory stages as in step 6.
+pub const WT_256X128X8: KernelSpec = KernelSpec {
+    name: "sgemm_wt_256x128x8",
+    dtype: Dtype::F32,
+    algorithm: Algorithm::WarpTiled,
+    features: Features::ALL,
+    tile: Tile { bm: 256, bn: 128, bk: 8, tm: 64, tn: 64 },
+    stages: 2,
+    default_group_m: 8,
+    min_blocks_per_sm: 0,
+    layouts: Layouts::Any,
+    arch: Arch::Sm80,
+};
+
+/// 128×256, 8 warps of 64×64 (2 × 4).
+pub const WT_128X256X8: KernelSpec = KernelSpec {
+    name: "sgemm_wt_128x256x8",
+    tile: Tile { bm: 128, bn: 256, bk: 8, tm: 64, tn: 64 },
+    layouts: Layouts::RowMajor,
+    ..WT_256X128X8
+};
+
+/// 256×128×16: half the barriers and shared stores per multiply-add, 49.7 KiB.
+pub const WT_256X128X16: KernelSpec = KernelSpec {
+    name: "sgemm_wt_256x128x16",
+    tile: Tile { bm: 256, bn: 128, bk: 16, tm: 64, tn: 64 },
+    layouts: Layouts::RowMajor,
+    ..WT_256X128X8
+};
+
+/// 256×128 with 8 warps of 32×128 (8×16 outputs per lane): B is read as
+/// four 128-bit loads per k and A as two, instead of two and four.
+pub const WT_256X128X8_W32X128: KernelSpec = KernelSpec {
+    name: "sgemm_wt_256x128x8_w32x128",
+    tile: Tile { bm: 256, bn: 128, bk: 8, tm: 32, tn: 128 },
+    layouts: Layouts::RowMajor,
+    ..WT_256X128X8
+};
+
+/// 128×128, 8 warps of 32×64 (8×8 outputs per lane) in at most 128
+/// registers: two blocks (16 warps) per multiprocessor, for mid shapes.
+pub const WT_128X128X8: KernelSpec = KernelSpec {
+    name: "sgemm_wt_128x128x8",
+    tile: Tile { bm: 128, bn: 128, bk: 8, tm: 32, tn: 64 },
+    min_blocks_per_sm: 2,
+    layouts: Layouts::RowMajor,
+    ..WT_256X128X8
+};
+
 /// Step 8: tensor cores. 128×256 block tile of 8 warps (64×64 each), K
 /// slice 32, 4 stages (96 KiB shared memory).
 pub const MMA_F16_128X256X32: KernelSpec = KernelSpec {
@@ -387,6 +440,11 @@ pub const KERNELS: &[KernelSpec] = &[
     ASYNC_128X128X8,
     ASYNC_128X128X16,
     ASYNC_128X64X16,
+    WT_256X128X8,
+    WT_128X256X8,
+    WT_256X128X16,
+    WT_256X128X8_W32X128,
+    WT_128X128X8,
     MMA_F16_128X256X32,
     MMA_F16_128X128X32,
     MMA_F16_128X256X64,

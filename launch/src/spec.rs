@@ -73,6 +73,11 @@ pub enum Algorithm {
     /// A multi-stage pipeline of `cp.async` copies (global → shared without
     /// registers), several K slices in flight.
     AsyncPipeline,
+    /// `DoubleBuffered` with warp tiling: `tm × tn` is the warp tile, its
+    /// 32 lanes a [`crate::WARP_LANES_M`] × [`crate::WARP_LANES_N`] grid of
+    /// threads, each owning 4×4 sub-tiles repeated across the warp tile; the
+    /// A/B fragments of the next k are loaded while the current ones multiply.
+    WarpTiled,
     /// Tensor cores: `mma.sync` on warp tiles fed by `ldmatrix` from swizzled
     /// shared memory, filled by a `cp.async` pipeline. `tm × tn` is the warp
     /// tile; each warp is 32 threads.

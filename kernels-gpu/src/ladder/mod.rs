@@ -1,4 +1,4 @@
-//! The teaching ladder: single-precision GEMM in seven steps, each a kernel
+//! The teaching ladder: single-precision GEMM in eight steps, each a kernel
 //! that fixes the previous step's bottleneck, each file opening with its idea,
 //! tile, cost (ptxas registers, shared memory) and measured TFLOP/s. Read them
 //! in order:
@@ -10,8 +10,11 @@
 //! 5. [`vectorized`]: 128-bit loads, A transposed in shared memory.
 //! 6. [`double_buffered`]: two stages, the next slice's loads in flight.
 //! 7. [`async_pipeline`]: `cp.async` straight into a 3-stage ring.
+//! 8. [`warp_tiled`] (step 7b in the README and docs/PERF.md): step 6 with
+//!    each warp owning a sub-tile of C, and the next k's fragments loaded
+//!    from shared memory while the current ones multiply.
 //!
-//! Steps 2–7 share the shared-memory stage layout; steps 5–7 also share the
+//! Steps 2–7b share the shared-memory stage layout; steps 5–7b also share the
 //! register staging, the slice multiply and the epilogue ([`staging`]).
 //! Only the sm_80 module compiles the ladder.
 
@@ -23,3 +26,4 @@ mod reg2d;
 mod staging;
 mod tiled;
 mod vectorized;
+mod warp_tiled;

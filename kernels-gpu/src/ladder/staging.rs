@@ -1,4 +1,4 @@
-//! The pieces of the vectorized kernels (steps 5 and 6), split the way CUTLASS
+//! The pieces of the vectorized kernels (steps 5, 6, 7 and 7b), split the way CUTLASS
 //! splits a GEMM: moving one K slice of A and B from global memory to shared
 //! memory (through registers, 16 bytes at a time), multiplying one slice out
 //! of shared memory into register accumulators (the mainloop body), and
@@ -271,15 +271,28 @@ pub unsafe fn store_c<const BM: usize, const BN: usize, const TM: usize, const T
     me: ThreadTile,
     acc: &[[f32; TN]; TM],
 ) {
+    unsafe { store_c_at(ops, |i| me.row::<BM, TM>(i), |cc| me.col::<BN, TN>(cc), acc) }
+}
+
+/// [`store_c`] for any placement of the thread's outputs in the block tile:
+/// accumulator row `i` is block-tile row `row(i)`, and its 4-column chunk
+/// `cc` starts at block-tile column `col(cc)`.
+#[inline(always)]
+pub unsafe fn store_c_at<const TM: usize, const TN: usize>(
+    ops: &Operands,
+    row: impl Fn(usize) -> usize,
+    col: impl Fn(usize) -> usize,
+    acc: &[[f32; TN]; TM],
+) {
     let p = &ops.p;
     let aligned = p.c_aligned();
     for (i, acc_row) in acc.iter().enumerate() {
-        let row = ops.row0 + me.row::<BM, TM>(i) as u32;
+        let row = ops.row0 + row(i) as u32;
         if row >= p.m {
             continue;
         }
         for cc in 0..TN / 4 {
-            let col = ops.col0 + me.col::<BN, TN>(cc) as u32;
+            let col = ops.col0 + col(cc) as u32;
             let v: [f32; 4] = core::array::from_fn(|j| acc_row[cc * 4 + j]);
             if aligned && col + 4 <= p.n {
                 let dst = unsafe { p.c.add(p.c_at(row, col)) };
