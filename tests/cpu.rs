@@ -657,7 +657,7 @@ fn default_choice_never_picks_an_entry_the_gpu_refuses() {
                                 tma || spec.algorithm != Algorithm::WarpSpecialized,
                                 "TMA chosen for unaligned operands"
                             );
-                            assert!(!spec.is_unmeasured(), "{} has never run on a GPU", spec.name);
+                            assert!(!spec.is_unmeasured_in(layout), "{} has never run on a GPU", spec.name);
                         }
                     }
                 }
@@ -674,15 +674,18 @@ fn default_choice_falls_back_where_the_best_tile_cannot_run() {
     for cc in [(8, 0), (8, 6)] {
         // The TF32 128x128 tile spills on 8.x: the next best tile runs.
         assert_eq!(big(Dtype::Tf32, OperandLayout::NN, cc), short_name(&gemm_launch::MMA_TF32_64X128X32));
-        // The warp-tiled f32 256x128 tile spills in no layout (step 6's `_tn` entry does).
-        assert_eq!(big(Dtype::F32, tn, cc), short_name(&gemm_launch::WT_256X128X8));
+        // Step 7b's column-major entries have not run on a GPU, and step 6's
+        // 256x128 `_tn` entry spills on 8.x: the 128x64 tile.
+        assert_eq!(big(Dtype::F32, tn, cc), short_name(&gemm_launch::DB_128X64X16));
         assert_eq!(big(Dtype::F32, OperandLayout::NN, cc), short_name(&gemm_launch::WT_256X128X8));
         // No `wgmma` off Hopper.
         assert_eq!(big(Dtype::F16, OperandLayout::NN, cc), short_name(&gemm_launch::MMA_F16_128X128X32_W32X64));
     }
     assert_eq!(big(Dtype::Tf32, OperandLayout::NN, (9, 0)), short_name(&gemm_launch::WGMMA_TF32_256X128X32));
     assert_eq!(big(Dtype::Tf32, OperandLayout::NN, (10, 0)), short_name(&gemm_launch::MMA_TF32_128X128X32));
-    assert_eq!(big(Dtype::F32, tn, (9, 0)), short_name(&gemm_launch::WT_256X128X8));
+    let wt = &gemm_launch::WT_256X128X8;
+    let expected = if wt.is_unmeasured_in(tn) { &gemm_launch::DB_256X128X8 } else { wt };
+    assert_eq!(big(Dtype::F32, tn, (9, 0)), short_name(expected));
     // Hopper: the TMA kernel once a GPU has run it, and never for operands
     // that are not 16-byte aligned.
     let ws = &gemm_launch::WS_F16_128X256X64;

@@ -64,7 +64,15 @@ pub fn default_choice(
     }
     // (kernel, quarters of a wave its tiles must fill).
     let list: &[(KernelSpec, i64)] = match dtype {
-        Dtype::F32 => &[(WT_256X128X8, 8), (WT_128X128X8, 3), (DB_128X64X16, 3), (DB_64X64X16, 0)],
+        // (Step 6's tiles after step 7b's, for the layouts 7b has not run.)
+        Dtype::F32 => &[
+            (WT_256X128X8, 8),
+            (DB_256X128X8, 8),
+            (WT_128X128X8, 3),
+            (DB_128X128X8, 3),
+            (DB_128X64X16, 3),
+            (DB_64X64X16, 0),
+        ],
         Dtype::Tf32 => &[(WGMMA_TF32_256X128X32, 8), (MMA_TF32_128X128X32, 3), (MMA_TF32_64X128X32, 0)],
         Dtype::F16 => &[(WS_F16_128X256X64, 3), (WGMMA_F16_128X256X64, 3), (MMA_F16_128X128X32_W32X64, 0)],
         Dtype::Bf16 => &[(WS_BF16_128X256X64, 3), (WGMMA_BF16_128X256X64, 3), (MMA_BF16_128X128X32_W32X64, 0)],
@@ -90,7 +98,7 @@ fn runs_call(spec: &KernelSpec, layout: OperandLayout, cc: (i32, i32), tma_opera
     spec.supports(layout)
         && entry_refusal(spec, layout, cc).is_none()
         && (tma_operands || spec.algorithm != Algorithm::WarpSpecialized)
-        && !spec.is_unmeasured()
+        && !spec.is_unmeasured_in(layout)
 }
 
 /// The entry of `tuned` for this call, if it was tuned on this GPU

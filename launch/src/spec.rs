@@ -238,6 +238,15 @@ impl KernelSpec {
         matches!(self.algorithm, Algorithm::WarpSpecialized)
     }
 
+    /// Whether the kernel's entry for `layout` has not yet run on a GPU: an
+    /// unmeasured kernel's every entry, and the column-major entries of the
+    /// warp-tiled f32 kernels (step 7b, measured with row-major operands
+    /// only). The built-in choice skips such entries.
+    pub const fn is_unmeasured_in(&self, layout: OperandLayout) -> bool {
+        let col_major = layout.a_col_major || layout.b_col_major;
+        self.is_unmeasured() || (matches!(self.algorithm, Algorithm::WarpTiled) && col_major)
+    }
+
     /// Whether the kernel has an entry for `layout`.
     pub const fn supports(&self, layout: OperandLayout) -> bool {
         matches!(self.layouts, Layouts::Any) || (!layout.a_col_major && !layout.b_col_major)
