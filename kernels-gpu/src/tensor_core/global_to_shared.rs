@@ -176,6 +176,47 @@ pub(crate) unsafe fn copy_chunk<T: Copy + Into<u32>>(
     }
 }
 
+/// Issues the copies of one operand's K slice at `k0` into the tile at
+/// `stage`: `ROWS` rows of C's side (M for A, N for B, starting at `mn0`)
+/// by `BK`. `k_major` (a constant at every call): the operand's runs go along K (row-major A,
+/// column-major B), and the tile is `[ROWS][BK]` laid out as `tiles.0`;
+/// else they go along M or N, and the tile is `[BK][ROWS]` as `tiles.1`.
+/// A and B are the same copy with their roles named ([`copy_a`], [`copy_b`]).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+unsafe fn copy_operand<
+    In: Copy + Into<u32>,
+    const ROWS: usize,
+    const BK: usize,
+    const THREADS: usize,
+    KM: SmemTile,
+    MM: SmemTile,
+>(
+    k_major: bool,
+    (p, ld, aligned): (*const In, u32, bool),
+    (mn0, mn_len, k_len): (u32, u32, u32),
+    k0: u32,
+    t: usize,
+    stage: u32,
+    tiles: (KM, MM),
+) {
+    let e = 16 / core::mem::size_of::<In>();
+    for l in 0..(ROWS * BK / e) / THREADS {
+        let i = t + l * THREADS;
+        unsafe {
+            if k_major {
+                let (r, c) = (i / (BK / e), i % (BK / e));
+                let dst = stage + tiles.0.offset(r, c) as u32;
+                copy_chunk(dst, p, ld, mn0 + r as u32, k0 + e as u32 * c as u32, mn_len, k_len, aligned);
+            } else {
+                let (r, c) = (i / (ROWS / e), i % (ROWS / e));
+                let dst = stage + tiles.1.offset(r, c) as u32;
+                copy_chunk(dst, p, ld, k0 + r as u32, mn0 + e as u32 * c as u32, k_len, mn_len, aligned);
+            }
+        }
+    }
+}
+
 /// Issues the copies of A's K slice at `k0` (`BM×BK`) into the tile at
 /// `stage`: `[BM][BK]` laid out as `tiles.0`, or `[BK][BM]` as `tiles.1`
 /// when column-major (`A_T`).
@@ -196,22 +237,9 @@ pub(crate) unsafe fn copy_a<
     stage: u32,
     tiles: (R, C),
 ) {
-    let e = 16 / core::mem::size_of::<In>();
     let Gemm { a, m, k, lda, .. } = ops.p;
-    for l in 0..(BM * BK / e) / THREADS {
-        let i = t + l * THREADS;
-        unsafe {
-            if A_T {
-                let (r, c) = (i / (BM / e), i % (BM / e));
-                let dst = stage + tiles.1.offset(r, c) as u32;
-                copy_chunk(dst, a, lda, k0 + r as u32, ops.row0 + e as u32 * c as u32, k, m, ops.a_aligned);
-            } else {
-                let (r, c) = (i / (BK / e), i % (BK / e));
-                let dst = stage + tiles.0.offset(r, c) as u32;
-                copy_chunk(dst, a, lda, ops.row0 + r as u32, k0 + e as u32 * c as u32, m, k, ops.a_aligned);
-            }
-        }
-    }
+    let (operand, rows) = ((a, lda, ops.a_aligned), (ops.row0, m, k));
+    unsafe { copy_operand::<In, BM, BK, THREADS, R, C>(!A_T, operand, rows, k0, t, stage, tiles) }
 }
 
 /// Issues the copies of B's K slice at `k0` (`BK×BN`) into the tile at
@@ -234,22 +262,11 @@ pub(crate) unsafe fn copy_b<
     stage: u32,
     tiles: (R, C),
 ) {
-    let e = 16 / core::mem::size_of::<In>();
     let Gemm { b, n, k, ldb, .. } = ops.p;
-    for l in 0..(BK * BN / e) / THREADS {
-        let i = t + l * THREADS;
-        unsafe {
-            if B_T {
-                let (r, c) = (i / (BK / e), i % (BK / e));
-                let dst = stage + tiles.1.offset(r, c) as u32;
-                copy_chunk(dst, b, ldb, ops.col0 + r as u32, k0 + e as u32 * c as u32, n, k, ops.b_aligned);
-            } else {
-                let (r, c) = (i / (BN / e), i % (BN / e));
-                let dst = stage + tiles.0.offset(r, c) as u32;
-                copy_chunk(dst, b, ldb, k0 + r as u32, ops.col0 + e as u32 * c as u32, k, n, ops.b_aligned);
-            }
-        }
-    }
+    let (operand, rows) = ((b, ldb, ops.b_aligned), (ops.col0, n, k));
+    // B's K-major tile is its column-major one.
+    let (row_major, col_major) = tiles;
+    unsafe { copy_operand::<In, BN, BK, THREADS, C, R>(B_T, operand, rows, k0, t, stage, (col_major, row_major)) }
 }
 
 /// Issues the copies of the K slice at `k0`: A into `a_stage` (layouts for
