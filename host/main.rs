@@ -426,9 +426,11 @@ fn layouts_here(gpu: &Gpu, spec: &gemm_launch::KernelSpec) -> String {
         gemm_launch::Layouts::RowMajor => "row-major (nn)".to_string(),
     };
     for layout in gemm_launch::OperandLayout::ALL.into_iter().filter(|l| spec.supports(*l)) {
+        let name = layout.suffix().strip_prefix('_').unwrap_or("nn");
         if let Some(reason) = gpu.entry_cannot_run(spec, layout) {
-            let name = layout.suffix().strip_prefix('_').unwrap_or("nn");
             text += &format!("; not {name}: {reason}");
+        } else if spec.is_unmeasured_in(layout) {
+            text += &format!("; {name} not yet run on a GPU");
         }
     }
     text
