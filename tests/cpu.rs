@@ -336,6 +336,29 @@ fn tiled_kernel_uses_shared_memory_and_a_barrier() {
 }
 
 #[test]
+fn warp_specialized_kernels_copy_with_the_tma_behind_barriers() {
+    for (spec, _, name) in entries().filter(|(s, _, _)| s.algorithm == Algorithm::WarpSpecialized) {
+        let body = entry_body(&name);
+        for instruction in [
+            "cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes",
+            "mbarrier.arrive.expect_tx.shared::cta.b64",
+            "mbarrier.try_wait.parity.shared::cta.b64",
+            "fence.proxy.tensormap::generic.acquire",
+            "setmaxnreg.dec.sync.aligned.u32 40",
+            "setmaxnreg.inc.sync.aligned.u32 232",
+            "wgmma.wait_group.sync.aligned 1",
+        ] {
+            assert!(body.contains(instruction), "{name}: no {instruction}");
+        }
+        // No copies from every thread, no block-wide barrier after the roles split.
+        assert!(!body.contains("cp.async.ca") && !body.contains("cp.async.cg"), "{name}: cp.async from threads");
+        assert_eq!(body.matches("bar.sync").count(), 1, "{name}: one barrier, after the mbarrier init");
+        // The register cap setmaxnreg needs.
+        assert!(body.contains(&format!(".maxntid {}, 1, 1", spec.threads())) && body.contains(".minnctapersm 1"));
+    }
+}
+
+#[test]
 fn kernels_keep_accumulators_in_registers_and_use_wide_loads() {
     for (_, _, name) in entries() {
         assert!(!entry_body(&name).contains("__local_depot"), "{name} has a local-memory stack frame");
