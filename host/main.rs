@@ -464,9 +464,11 @@ fn selection(gpu: &Gpu, dtype: Dtype, cli: &Cli) -> Result<Vec<(&'static gemm_la
 }
 
 /// Why `--kernel all` leaves out a kernel no GPU has run yet
-/// (`KernelSpec::is_unmeasured`): it runs only when named.
+/// (`KernelSpec::is_unmeasured_in`): it runs only when named.
 fn unmeasured(spec: &gemm_launch::KernelSpec) -> Option<String> {
-    spec.is_unmeasured().then(|| format!("not yet run on a GPU; name it (--kernel {}) to run it", short_name(spec)))
+    let nn = gemm_launch::OperandLayout::NN;
+    spec.is_unmeasured_in(nn)
+        .then(|| format!("not yet run on a GPU; name it (--kernel {}) to run it", short_name(spec)))
 }
 
 impl Shape {

@@ -284,7 +284,10 @@ fn every_layout_kernel_with_alpha_beta_and_batches() {
                     (desc(m, k, !layout.b_col_major), desc(k, n, !layout.a_col_major), MatrixDesc::col_major(m, n))
                 }
             };
-            let batch = Batch { count: 3, stride_a: extent(&a) + 8, stride_b: 0, stride_c: extent(&c) + 1 };
+            // B shared by the batch (stride 0), except for the TMA kernels,
+            // which refuse overlapping batches.
+            let stride_b = if spec.algorithm == Algorithm::WarpSpecialized { extent(&b) + 8 } else { 0 };
+            let batch = Batch { count: 3, stride_a: extent(&a) + 8, stride_b, stride_c: extent(&c) + 1 };
             let dtype = spec.dtype;
             // Every kernel also with a split K (three chunks, the last
             // shorter): an f32/TF32 kernel computes its own partial sums, an

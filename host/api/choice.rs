@@ -41,7 +41,7 @@ impl Choice {
 /// spills on 8.x) is taken, else the last that runs. The TMA kernels run
 /// only when `tma_operands` (the operands meet the TMA's 16-byte alignment:
 /// [`tma_refusal`]), and no kernel runs before a GPU has checked it
-/// (`KernelSpec::is_unmeasured`). Large tiles win once
+/// (`KernelSpec::is_unmeasured_in`). Large tiles win once
 /// the GPU is full (the seeds' shape, `gemm tune`, docs/PERF.md); at 2048³
 /// on an H100 one wave of `wgmma` tiles beat two of `mma.sync` (62% vs 45%
 /// of cuBLAS) and the f32/TF32 128×128 tiles beat both their neighbours
@@ -92,7 +92,7 @@ pub fn default_choice(
 /// Whether `spec`'s entry for `layout` may run a call on a GPU of compute
 /// capability `cc`: compiled for the layout and not refused there
 /// ([`entry_refusal`]), its TMA (if it has one) can copy the operands
-/// (`tma_operands`), and a GPU has run it (`KernelSpec::is_unmeasured`).
+/// (`tma_operands`), and a GPU has run it (`KernelSpec::is_unmeasured_in`).
 /// The filter of [`default_choice`]'s lists and of tuned entries.
 fn runs_call(spec: &KernelSpec, layout: OperandLayout, cc: (i32, i32), tma_operands: bool) -> bool {
     spec.supports(layout)

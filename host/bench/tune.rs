@@ -45,7 +45,8 @@ pub fn tunable(dtype: Dtype) -> impl Iterator<Item = &'static KernelSpec> {
                 | Algorithm::Wgmma
                 | Algorithm::WarpSpecialized
         ) && !s.features.is_ablation()
-            && !s.is_unmeasured()
+            // The tuner runs row-major operands.
+            && !s.is_unmeasured_in(OperandLayout::NN)
     })
 }
 

@@ -86,11 +86,15 @@ struct Operand {
     box_dims: [u32; 2],
 }
 
-/// Why the TMA cannot copy this call's operands, if it cannot: it needs
+/// Why the TMA cannot copy this call's operands for `spec`, if `spec`
+/// copies with the TMA and cannot (`None` for every other kernel): it needs
 /// 16-byte aligned starts, leading dimensions and batch strides, and (as
 /// this library uses it) matrices of a batch that do not overlap: a batch
 /// stride of 0 (one operand for every matrix) goes to the other kernels.
 pub fn tma_refusal(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option<String> {
+    if spec.algorithm != Algorithm::WarpSpecialized {
+        return None;
+    }
     let bytes = spec.dtype.element_bytes() as u64;
     if plan.batch > 1 {
         // Lines of each operand: rows if row-major, else columns.

@@ -227,24 +227,16 @@ pub struct KernelSpec {
 }
 
 impl KernelSpec {
-    /// Whether the kernel is built and assembled (ptxas: 0 spills, no stack)
-    /// but has not yet been run on a GPU: the warp-specialized TMA kernels
-    /// (step 10), written while no GPU was lent. The host runs such a kernel
-    /// only when it is named (and in the GPU tests), never through
-    /// `KernelChoice::Auto`, the tuner or `gemm --kernel all`, until a GPU
-    /// run has checked and timed it (docs/PERF.md, step 28); that run removes
-    /// its algorithm from this test.
-    pub const fn is_unmeasured(&self) -> bool {
-        matches!(self.algorithm, Algorithm::WarpSpecialized)
-    }
-
-    /// Whether the kernel's entry for `layout` has not yet run on a GPU: an
-    /// unmeasured kernel's every entry, and the column-major entries of the
-    /// warp-tiled f32 kernels (step 7b, measured with row-major operands
-    /// only). The built-in choice skips such entries.
+    /// Whether the kernel's entry for `layout` is built and assembled
+    /// (ptxas: 0 spills, no stack) but has not yet run on a GPU: the
+    /// column-major entries of the warp-tiled f32 kernels (step 7b, written
+    /// and measured in a session whose GPU then went away). The built-in
+    /// choice, the tuner and `gemm --kernel all` skip such entries; named,
+    /// they run, and the GPU tests cover them. The run that checks an entry
+    /// removes it from this test (step 10 went through it: PERF step 28).
     pub const fn is_unmeasured_in(&self, layout: OperandLayout) -> bool {
         let col_major = layout.a_col_major || layout.b_col_major;
-        self.is_unmeasured() || (matches!(self.algorithm, Algorithm::WarpTiled) && col_major)
+        matches!(self.algorithm, Algorithm::WarpTiled) && col_major
     }
 
     /// Whether the kernel has an entry for `layout`.
