@@ -227,13 +227,13 @@ pub struct KernelSpec {
 }
 
 impl KernelSpec {
-    /// Whether the kernel's entry for `layout` is built and assembled
-    /// (ptxas: 0 spills, no stack) but has not yet run on a GPU: the
-    /// column-major entries of the warp-tiled f32 kernels (step 7b, written
-    /// and measured in a session whose GPU then went away). The built-in
-    /// choice, the tuner and `gemm --kernel all` skip such entries; named,
-    /// they run, and the GPU tests cover them. The run that checks an entry
-    /// removes it from this test (step 10 went through it: PERF step 28).
+    /// Whether the kernel's entry for `layout` has not been timed on a GPU:
+    /// the column-major entries of the warp-tiled f32 kernels (step 7b),
+    /// which pass the GPU tests but were timed with row-major operands
+    /// only. The built-in choice, the tuner and `gemm --kernel all` skip
+    /// such entries (step 6's tiles take those layouts); named, they run.
+    /// The run that times an entry removes it from this test (step 10 went
+    /// through it: PERF step 28).
     pub const fn is_unmeasured_in(&self, layout: OperandLayout) -> bool {
         let col_major = layout.a_col_major || layout.b_col_major;
         matches!(self.algorithm, Algorithm::WarpTiled) && col_major
