@@ -401,8 +401,14 @@ pub const WGMMA_TF32_256X128X32: KernelSpec = KernelSpec {
 /// warp brings 128×64 A and 64×256 B slices in with the TMA into 4 stages
 /// guarded by `mbarrier`s; two consumer warpgroups of 64×256 multiply with
 /// `wgmma`; 132 blocks (one per SM) walk the tiles in grouped order.
-pub const WS_F16_128X256X64: KernelSpec =
-    KernelSpec { name: "hgemm_ws_128x256x64", algorithm: Algorithm::WarpSpecialized, ..WGMMA_F16_128X256X64 };
+pub const WS_F16_128X256X64: KernelSpec = KernelSpec {
+    name: "hgemm_ws_128x256x64",
+    algorithm: Algorithm::WarpSpecialized,
+    // Groups of 16 tile rows: 0.2–1.2% ahead of 8 at the large shapes, 4–12%
+    // ahead of no grouping (H100, PERF step 28).
+    default_group_m: 16,
+    ..WGMMA_F16_128X256X64
+};
 
 pub const WS_BF16_128X256X64: KernelSpec =
     KernelSpec { name: "bgemm_ws_128x256x64", dtype: Dtype::Bf16, ..WS_F16_128X256X64 };
