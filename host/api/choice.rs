@@ -203,9 +203,7 @@ pub fn select<T: Element>(
             ),
         });
     }
-    if spec.algorithm == Algorithm::WarpSpecialized
-        && let Some(reason) = tma_refusal(spec, plan, pointers)
-    {
+    if let Some(reason) = tma_refusal(spec, plan, pointers) {
         return Err(GemmError::Unsupported { kernel: spec.name.into(), reason });
     }
     Ok((spec, group_m))

@@ -58,14 +58,11 @@ impl Gpu {
         let (mut alpha, mut beta) = (alpha, beta);
         let (mut sa, mut sb, mut sc) = (plan.stride_a, plan.stride_b, plan.stride_c);
         let mut group_m = group_m;
-        let maps = if spec.algorithm == Algorithm::WarpSpecialized {
-            if let Some(reason) = tma_refusal(spec, plan, pointers) {
-                return Err(GemmError::Unsupported { kernel: spec.name.into(), reason });
-            }
-            Some(operand_maps(spec, plan, pointers)?)
-        } else {
-            None
-        };
+        if let Some(reason) = tma_refusal(spec, plan, pointers) {
+            return Err(GemmError::Unsupported { kernel: spec.name.into(), reason });
+        }
+        let maps =
+            if spec.algorithm == Algorithm::WarpSpecialized { Some(operand_maps(spec, plan, pointers)?) } else { None };
         let blocks = if spec.is_persistent() {
             persistent_grid(tiles, plan.batch, self.info.multiprocessors as u32)
         } else {

@@ -129,11 +129,24 @@ pub fn tma_refusal(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option
 /// CLI's, the tuner's: `lda = K`, `ldb = N`, 256-byte aligned starts), for
 /// any kernel: `None` unless `spec` copies with the TMA and cannot.
 pub fn packed_tma_refusal(spec: &KernelSpec, n: usize, k: usize) -> Option<String> {
-    let bytes = spec.dtype.element_bytes() as usize;
-    let rows_aligned = (k * bytes).is_multiple_of(16) && (n * bytes).is_multiple_of(16);
-    (spec.algorithm == Algorithm::WarpSpecialized && !rows_aligned).then(|| {
-        format!("the TMA needs 16-byte rows: K ({k}) and N ({n}) multiples of {} for packed operands", 16 / bytes)
-    })
+    // Dimensions are at most `MAX_DIM` (checked before any call): u32.
+    let (n, k) = (n as u32, k as u32);
+    let layout = gemm_launch::OperandLayout::NN;
+    let plan = Plan {
+        m: 1,
+        n,
+        k,
+        layout,
+        lda: k,
+        ldb: n,
+        ldc: n,
+        stride_a: 0,
+        stride_b: 0,
+        stride_c: 0,
+        batch: 1,
+        swapped: false,
+    };
+    tma_refusal(spec, &plan, [0; 3]).map(|reason| format!("{reason} (packed operands: K = {k}, N = {n})"))
 }
 
 /// The maps of the kernel's A and B for `plan` (A then B, as the kernel
