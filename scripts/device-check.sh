@@ -84,7 +84,7 @@ for part in $PARTS; do
       done
     done 2>&1 | tee "$L/step10.txt"
     # What each technique is worth: step 10 with one taken away (f16, seeds' shape).
-    for kernel in ws_128x256x64 ablate_ws_one_tile ablate_ws_3_stages wgmma_128x256x64; do
+    for kernel in ws_128x256x64 ablate_ws_direct_epilogue ablate_ws_one_tile wgmma_128x256x64; do
       timeout 120 "$B/gemm" --m 8192 --n 4096 --k 6144 --dtype f16 --kernel $kernel --iters 30
       [ $? = 124 ] && echo "TIMEOUT (hang?) $kernel"
     done 2>&1 | tee -a "$L/step10.txt"

@@ -178,7 +178,7 @@ fn persistent_blocks_visit_every_tile_once() {
 #[test]
 fn tma_refuses_rows_that_are_not_16_byte_multiples() {
     use rgemm::driver::launch::Plan;
-    use rgemm::tensor_map::{packed_tma_refusal, tma_refusal};
+    use rgemm::tensor_map::{c_map_usable, packed_tma_refusal, tma_refusal};
     let ws = &gemm_launch::WS_BF16_128X256X64;
     let plan = Plan {
         m: 100,
@@ -194,7 +194,16 @@ fn tma_refuses_rows_that_are_not_16_byte_multiples() {
         batch: 1,
         swapped: false,
     };
-    assert_eq!(tma_refusal(ws, &plan, [256, 512, 3]), None, "C is not copied by the TMA");
+    assert_eq!(tma_refusal(ws, &plan, [256, 512, 3]), None, "an unaligned C is stored from registers");
+    assert!(
+        !c_map_usable(ws, &plan, 3) && c_map_usable(ws, &plan, 1024) && !c_map_usable(ws, &Plan { ldc: 63, ..plan }, 0)
+    );
+    assert!(!c_map_usable(&gemm_launch::ABLATE_F16_WS_DIRECT_EPILOGUE, &plan, 1024), "no TMA store");
+    // A batch whose C matrices would not all be 16-byte aligned (C rows are).
+    let batched = Plan { stride_a: 2400, stride_b: 24 * 64, batch: 2, ..plan };
+    assert!(tma_refusal(ws, &Plan { stride_c: 6401, ..batched }, [0; 3]).unwrap().contains("C's rows"));
+    assert_eq!(tma_refusal(ws, &Plan { stride_c: 6408, ..batched }, [0; 3]), None);
+    assert_eq!(tma_refusal(ws, &Plan { stride_c: 6401, ldc: 63, ..batched }, [0; 3]), None, "C from registers");
     assert!(tma_refusal(ws, &plan, [258, 512, 0]).unwrap().contains("A's address"));
     assert!(tma_refusal(ws, &Plan { ldb: 60, ..plan }, [0; 3]).unwrap().contains("B's leading dimension"));
     // A batch stride only matters when there is a batch.
@@ -240,7 +249,18 @@ fn launch_geometry_is_consistent() {
             assert_eq!(spec.threads(), ((t.bm / t.tm) * (t.bn / t.tn) + 1) * 128, "{}", spec.name);
             let stage = tma::stage_bytes(spec.dtype, t.bm, t.bn, t.bk);
             assert!(stage.is_multiple_of(1024), "{}: stages on 1024-byte swizzle atoms", spec.name);
-            assert_eq!(spec.smem_bytes(), spec.stages * stage + 16 * spec.stages, "{}", spec.name);
+            // The stages, C's staging tile (TMA store: one box of 64 rows ×
+            // 128 bytes per 64 columns per consumer warpgroup), the barriers;
+            // all within the 227 KiB a Hopper block may have.
+            let c_staging = if spec.features.staged_epilogue {
+                let [cols, rows] = tma::c_box(spec.dtype);
+                assert_eq!(cols * element, tma::SWIZZLE_ROW_BYTES, "{}", spec.name);
+                (t.bm / rows) * (t.bn / cols) * rows * tma::SWIZZLE_ROW_BYTES
+            } else {
+                0
+            };
+            assert_eq!(spec.smem_bytes(), spec.stages * stage + c_staging + 16 * spec.stages, "{}", spec.name);
+            assert!(spec.smem_bytes() <= 227 * 1024, "{}", spec.name);
             // Each slice's boxes add up to the bytes the barrier is armed for,
             // in either orientation; no box is wider than a swizzled row or
             // longer than the TMA's 256.
@@ -350,9 +370,17 @@ fn warp_specialized_kernels_copy_with_the_tma_behind_barriers() {
         ] {
             assert!(body.contains(instruction), "{name}: no {instruction}");
         }
-        // No copies from every thread, no block-wide barrier after the roles split.
+        // C through the TMA (`stmatrix` into the staging tile, then TMA
+        // stores), where the spec says so.
+        for instruction in
+            ["stmatrix.sync.aligned.m8n8.x4.shared.b16", "cp.async.bulk.tensor.3d.global.shared::cta.bulk_group"]
+        {
+            assert_eq!(body.contains(instruction), spec.features.staged_epilogue, "{name}: {instruction}");
+        }
+        // No copies from every thread, no block-wide barrier after the roles
+        // split (only the consumer warpgroups' own, around the staging tile).
         assert!(!body.contains("cp.async.ca") && !body.contains("cp.async.cg"), "{name}: cp.async from threads");
-        assert_eq!(body.matches("bar.sync").count(), 1, "{name}: one barrier, after the mbarrier init");
+        assert_eq!(body.matches("bar.sync 0;").count(), 1, "{name}: one block barrier, after the mbarrier init");
         // The register cap setmaxnreg needs.
         assert!(body.contains(&format!(".maxntid {}, 1, 1", spec.threads())) && body.contains(".minnctapersm 1"));
     }

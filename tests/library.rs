@@ -284,10 +284,14 @@ fn every_layout_kernel_with_alpha_beta_and_batches() {
                     (desc(m, k, !layout.b_col_major), desc(k, n, !layout.a_col_major), MatrixDesc::col_major(m, n))
                 }
             };
-            // B shared by the batch (stride 0), except for the TMA kernels,
-            // which refuse overlapping batches.
-            let stride_b = if spec.algorithm == Algorithm::WarpSpecialized { extent(&b) + 8 } else { 0 };
-            let batch = Batch { count: 3, stride_a: extent(&a) + 8, stride_b, stride_c: extent(&c) + 1 };
+            // B shared by the batch (stride 0), and C's matrices off 16-byte
+            // boundaries, except for the TMA kernels, which refuse
+            // overlapping batches, and store C through the TMA only when each
+            // matrix of the batch is aligned (the other way is
+            // `tma_kernels_loop_over_many_tiles_in_every_layout`'s).
+            let tma = spec.algorithm == Algorithm::WarpSpecialized;
+            let (stride_b, c_gap) = if tma { (extent(&b) + 8, 8) } else { (0, 1) };
+            let batch = Batch { count: 3, stride_a: extent(&a) + 8, stride_b, stride_c: extent(&c) + c_gap };
             let dtype = spec.dtype;
             // Every kernel also with a split K (three chunks, the last
             // shorter): an f32/TF32 kernel computes its own partial sums, an
@@ -325,13 +329,35 @@ fn tma_kernels_loop_over_many_tiles_in_every_layout() {
         let desc = |rows, cols, col_major: bool| {
             if col_major { MatrixDesc::col_major(rows, cols) } else { MatrixDesc::row_major(rows, cols) }
         };
-        let (a, b, c) = (desc(m, k, layout.a_col_major), desc(k, n, layout.b_col_major), MatrixDesc::row_major(m, n));
-        let batch = Batch { count: 2, stride_a: extent(&a) + 8, stride_b: extent(&b) + 16, stride_c: extent(&c) + 1 };
-        let kernel = KernelChoice::Kernel(spec);
-        let case = Case { dtype: spec.dtype, a, b, c, alpha: 1.5, beta: -0.5, batch, kernel, split_k: SplitK::Off };
-        let (err, gaps_kept) = run_any(&gpu, &case, &mut rng).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert!(spec.dtype.accepts(err, k), "{name}: relative error {err:e} (seed {seed})");
-        assert!(gaps_kept, "{name}: wrote outside C (seed {seed})");
+        let (a, b) = (desc(m, k, layout.a_col_major), desc(k, n, layout.b_col_major));
+        // C through the TMA store (rows and batch stride 16-byte multiples;
+        // β = 0 on a NaN-filled C, then α and β), and from registers (rows
+        // of 4105 elements are not).
+        let c_tma = MatrixDesc::row_major(m, n);
+        let c_unaligned = MatrixDesc { ld: n + 1, ..c_tma };
+        for (c, c_pad, alpha, beta) in [(c_tma, 8, 1.0, 0.0), (c_tma, 8, 1.5, -0.5), (c_unaligned, 1, 1.5, -0.5)] {
+            let batch =
+                Batch { count: 2, stride_a: extent(&a) + 8, stride_b: extent(&b) + 16, stride_c: extent(&c) + c_pad };
+            let kernel = KernelChoice::Kernel(spec);
+            let case = Case { dtype: spec.dtype, a, b, c, alpha, beta, batch, kernel, split_k: SplitK::Off };
+            let what = format!("{name}, C ld {}, α {alpha} β {beta}", c.ld);
+            let (err, gaps_kept) = run_any(&gpu, &case, &mut rng).unwrap_or_else(|e| panic!("{what}: {e}"));
+            assert!(spec.dtype.accepts(err, k), "{what}: relative error {err:e} (seed {seed})");
+            assert!(gaps_kept, "{what}: wrote outside C (seed {seed})");
+        }
+        // Aligned rows, but a batch stride that would leave the second
+        // matrix off a 16-byte boundary: refused, with the reason.
+        if spec.features.staged_epilogue {
+            let c = MatrixDesc::row_major(m, n);
+            let batch =
+                Batch { count: 2, stride_a: extent(&a) + 8, stride_b: extent(&b) + 16, stride_c: extent(&c) + 1 };
+            let kernel = KernelChoice::Kernel(spec);
+            let case = Case { dtype: spec.dtype, a, b, c, alpha: 1.0, beta: 0.0, batch, kernel, split_k: SplitK::Off };
+            match run_any(&gpu, &case, &mut rng) {
+                Err(GemmError::Unsupported { reason, .. }) => assert!(reason.contains("C's"), "{name}: {reason}"),
+                other => panic!("{name}: a misaligned C batch stride must be refused, got {other:?}"),
+            }
+        }
     }
 }
 

@@ -21,7 +21,7 @@ use std::collections::HashMap;
 use std::ffi::c_void;
 use std::sync::{Mutex, OnceLock};
 
-/// Pairs of tensor maps kept on the device (256 bytes each).
+/// Sets of tensor maps (A, B, C) kept on the device (384 bytes each).
 const TENSOR_MAP_CACHE: usize = 64;
 
 /// What the CLI and the logs report about the device.
@@ -97,7 +97,7 @@ pub struct Gpu {
     pub(crate) workspace: std::sync::Mutex<Option<DeviceBuffer<f32>>>,
     /// Device copies of the TMA tensor maps of recent calls, keyed by the
     /// maps themselves (`driver/tensor_map.rs`).
-    tensor_maps: std::sync::Mutex<HashMap<[TensorMap; 2], DeviceBuffer<TensorMap>>>,
+    tensor_maps: std::sync::Mutex<HashMap<[TensorMap; 3], DeviceBuffer<TensorMap>>>,
     /// The sm_80 module: every kernel but the `wgmma` ones, and the split-K
     /// reductions. A failed load is kept and reported to each later use.
     sm80: OnceLock<Result<LoadedModule>>,
@@ -304,14 +304,14 @@ impl Gpu {
     }
 
     /// Runs `enqueue` with the device address of a copy of `maps` (0 for
-    /// `None`). The copy is uploaded the first time this pair is seen and
-    /// kept (at most [`TENSOR_MAP_CACHE`] pairs; the cache is emptied, after
+    /// `None`). The copy is uploaded the first time these maps are seen and
+    /// kept (at most [`TENSOR_MAP_CACHE`] sets; the cache is emptied, after
     /// the stream has drained, when it is full). `enqueue` runs under the
     /// cache's lock, so another thread cannot free the copy between the
     /// look-up and the launch that reads it.
     pub(crate) fn with_tensor_maps<R>(
         &self,
-        maps: Option<[TensorMap; 2]>,
+        maps: Option<[TensorMap; 3]>,
         enqueue: impl FnOnce(u64) -> Result<R>,
     ) -> Result<R> {
         let Some(maps) = maps else { return enqueue(0) };
@@ -325,7 +325,7 @@ impl Gpu {
         }
         let buffer = DeviceBuffer::from_slice(&maps).map_err(|e| self.alloc_error(e, 256))?;
         // The copy ran on the legacy stream, the kernel runs on ours: wait
-        // (once per new pair of maps).
+        // (once per new set of maps).
         CurrentContext::synchronize().during("tensor map upload")?;
         let address = buffer.as_device_ptr().as_raw();
         cache.insert(maps, buffer);

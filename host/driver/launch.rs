@@ -6,7 +6,7 @@
 use crate::driver::error::{During, GemmError, Result};
 use crate::driver::gpu::Gpu;
 use crate::driver::kernels::entry_name;
-use crate::driver::tensor_map::{operand_maps, tma_refusal};
+use crate::driver::tensor_map::{tensor_maps, tma_refusal};
 use cust::function::GridSize;
 use gemm_launch::{Algorithm, KernelSpec, OperandLayout, persistent_grid};
 use std::ffi::c_void;
@@ -62,14 +62,14 @@ impl Gpu {
             return Err(GemmError::Unsupported { kernel: spec.name.into(), reason });
         }
         let maps =
-            if spec.algorithm == Algorithm::WarpSpecialized { Some(operand_maps(spec, plan, pointers)?) } else { None };
+            if spec.algorithm == Algorithm::WarpSpecialized { Some(tensor_maps(spec, plan, pointers)?) } else { None };
         let blocks = if spec.is_persistent() {
             persistent_grid(tiles, plan.batch, self.info.multiprocessors as u32)
         } else {
             tiles as u32
         };
         let grid = GridSize::xyz(blocks, 1, plan.batch);
-        self.with_tensor_maps(maps, |mut tensor_maps| {
+        self.with_tensor_maps(maps, |mut maps_address| {
             // In the order of the entry's parameters (`kernel_entries!` in kernels-gpu).
             let args: [*mut c_void; 16] = [
                 &mut pa as *mut _ as *mut c_void,
@@ -87,7 +87,7 @@ impl Gpu {
                 &mut sb as *mut _ as *mut c_void,
                 &mut sc as *mut _ as *mut c_void,
                 &mut group_m as *mut _ as *mut c_void,
-                &mut tensor_maps as *mut _ as *mut c_void,
+                &mut maps_address as *mut _ as *mut c_void,
             ];
             unsafe { self.stream().launch(&f, grid, spec.threads(), spec.smem_bytes(), &args) }.during("kernel launch")
         })

@@ -12,7 +12,7 @@
 //! as a `__grid_constant__` parameter; rustc's NVPTX backend cannot mark a
 //! parameter so, and the TMA cannot read a map that the compiler has copied
 //! to local memory (what taking a by-value parameter's address does). The
-//! copy is uploaded once per distinct pair of maps and kept (by
+//! copy is uploaded once per distinct set of maps (A, B, C) and kept (by
 //! [`Gpu`](crate::driver::gpu::Gpu)), so
 //! repeated calls on the same buffers pay nothing; the kernels prefetch it
 //! into the TMA's descriptor cache before their first copy.
@@ -91,6 +91,12 @@ struct Operand {
 /// 16-byte aligned starts, leading dimensions and batch strides, and (as
 /// this library uses it) matrices of a batch that do not overlap: a batch
 /// stride of 0 (one operand for every matrix) goes to the other kernels.
+///
+/// C is stored through the TMA when its rows are 16-byte aligned (start
+/// and leading dimension; [`c_map_usable`]), else from registers: the
+/// kernel tells the two apart by the same test on its own matrix of the
+/// batch, so a batch stride that would make some of those matrices aligned
+/// and others not is refused.
 pub fn tma_refusal(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option<String> {
     if spec.algorithm != Algorithm::WarpSpecialized {
         return None;
@@ -110,6 +116,14 @@ pub fn tma_refusal(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option
                 ));
             }
         }
+    }
+    let c_rows_aligned = (plan.ldc as u64 * bytes).is_multiple_of(16);
+    let c_stride_bytes = plan.stride_c * bytes;
+    if spec.features.staged_epilogue && plan.batch > 1 && c_rows_aligned && !c_stride_bytes.is_multiple_of(16) {
+        return Some(format!(
+            "C's rows are 16-byte aligned but its batch stride ({c_stride_bytes} bytes) is no multiple of 16: the \
+             TMA store would apply to some matrices of the batch only"
+        ));
     }
     let checks = [
         ("A's address", pointers[0]),
@@ -149,9 +163,19 @@ pub fn packed_tma_refusal(spec: &KernelSpec, n: usize, k: usize) -> Option<Strin
     tma_refusal(spec, &plan, [0; 3]).map(|reason| format!("{reason} (packed operands: K = {k}, N = {n})"))
 }
 
-/// The maps of the kernel's A and B for `plan` (A then B, as the kernel
-/// reads them from `tensor_maps`). The caller checks [`tma_refusal`] first.
-pub fn operand_maps(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Result<[TensorMap; 2]> {
+/// Whether the kernel stores C through the TMA for this call: it has the
+/// TMA-store epilogue (`Features::staged_epilogue`) and C's start and rows
+/// are 16-byte aligned (the kernel's `Gemm::c_aligned`).
+pub fn c_map_usable(spec: &KernelSpec, plan: &Plan, c: u64) -> bool {
+    let bytes = spec.dtype.element_bytes() as u64;
+    spec.features.staged_epilogue && c.is_multiple_of(16) && (plan.ldc as u64 * bytes).is_multiple_of(16)
+}
+
+/// The maps of the kernel's A, B and C for `plan`, in the order the kernel
+/// reads them from `tensor_maps`; C's is all zeros (and never read) when
+/// the kernel stores C from registers ([`c_map_usable`]). The caller checks
+/// [`tma_refusal`] first.
+pub fn tensor_maps(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Result<[TensorMap; 3]> {
     let t = spec.tile;
     let a_k_major = !plan.layout.a_col_major;
     let b_k_major = plan.layout.b_col_major;
@@ -173,11 +197,21 @@ pub fn operand_maps(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Resul
         stride: plan.stride_b,
         box_dims: tma::tma_box(spec.dtype, t.bn, t.bk, b_k_major),
     };
-    Ok([encode(spec, &a, plan.batch)?, encode(spec, &b, plan.batch)?])
+    let c = Operand {
+        address: pointers[2],
+        inner: plan.n,
+        outer: plan.m,
+        ld: plan.ldc,
+        stride: plan.stride_c,
+        box_dims: tma::c_box(spec.dtype),
+    };
+    let c_map = if c_map_usable(spec, plan, pointers[2]) { encode(spec, &c, plan.batch)? } else { TensorMap([0; 16]) };
+    Ok([encode(spec, &a, plan.batch)?, encode(spec, &b, plan.batch)?, c_map])
 }
 
 /// Encodes one operand as a 3-D map (inner, outer, batch) with boxes of
-/// `box_dims × 1`, 128-byte swizzle, zero fill outside the matrix.
+/// `box_dims × 1`, 128-byte swizzle, zero fill outside the matrix (for C,
+/// stores outside it are dropped).
 fn encode(spec: &KernelSpec, op: &Operand, batch: u32) -> Result<TensorMap> {
     let bytes = spec.dtype.element_bytes() as u64;
     let line = op.ld as u64 * bytes;

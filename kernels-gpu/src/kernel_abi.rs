@@ -65,7 +65,7 @@ pub struct Gemm<In, Out> {
     pub ldc: u32,
     pub scale: Scale,
     pub group_m: u32,
-    /// Device address of the TMA tensor maps of A then B (128 bytes each,
+    /// Device address of the TMA tensor maps of A, B and C (128 bytes each,
     /// built by the host per call) for the kernels that copy with the TMA;
     /// 0 for the others (all of them in the sm_80 module).
     #[cfg_attr(not(rgemm_sm90a), allow(dead_code))]
@@ -319,6 +319,7 @@ macro_rules! kernel_entries {
                 { T.bk as usize },
                 { SPEC.threads() as usize },
                 { SPEC.stages as usize },
+                { SPEC.features.staged_epilogue },
                 A_T,
                 B_T,
             >(p)

@@ -8,6 +8,8 @@
 //! or 32 f32. A K-major operand tile (row-major A, column-major B) is one
 //! box `[rows][k]`, `bk` elements wide; an MN-major tile (column-major A,
 //! row-major B) is `rows / 64` boxes `[bk][64]`, [`mn_block_bytes`] apart.
+//! C goes out the same way, through a staging tile in shared memory and
+//! TMA stores of [`c_box`].
 
 use crate::spec::{Dtype, KernelSpec};
 
@@ -39,16 +41,46 @@ pub const fn stage_bytes(dtype: Dtype, bm: u32, bn: u32, bk: u32) -> u32 {
     (bm + bn) * bk * dtype.element_bytes()
 }
 
-/// Shared-memory offset of the barriers, after the stages: `stages` "full"
-/// barriers (the slice has landed), then `stages` "empty" ones (every
-/// consumer is done reading it), 8 bytes each.
-pub const fn barriers_offset(stage_bytes: u32, stages: u32) -> u32 {
+/// Rows of C one TMA store writes: one consumer warpgroup's share of the
+/// block tile (a `wgmma` m64 tile).
+pub const C_BOX_ROWS: u32 = 64;
+
+/// The box of one TMA store of C: `[columns, rows]`, one swizzled row wide
+/// ([`row_elements`]) and [`C_BOX_ROWS`] high. A consumer warpgroup stores
+/// its `C_BOX_ROWS × bn` of the tile as `bn / row_elements` such boxes.
+pub const fn c_box(dtype: Dtype) -> [u32; 2] {
+    [row_elements(dtype), C_BOX_ROWS]
+}
+
+/// Bytes of the C tile staged in shared memory for the TMA store (each
+/// consumer warpgroup's boxes side by side), 0 for a kernel that stores
+/// from registers (`Features::staged_epilogue` off).
+pub const fn c_staging_bytes(spec: &KernelSpec) -> u32 {
+    c_tile_bytes(spec.dtype, spec.tile.bm, spec.tile.bn, spec.features.staged_epilogue)
+}
+
+/// [`c_staging_bytes`] from the kernel's constants: a `bm × bn` tile of
+/// `dtype` if `staged`, else nothing.
+pub const fn c_tile_bytes(dtype: Dtype, bm: u32, bn: u32, staged: bool) -> u32 {
+    if staged { bm * bn * dtype.element_bytes() } else { 0 }
+}
+
+/// Shared-memory offset of the staged C tile: after the stages, so
+/// 1024-byte aligned as the 128-byte swizzle needs.
+pub const fn c_staging_offset(stage_bytes: u32, stages: u32) -> u32 {
     stages * stage_bytes
 }
 
-/// Dynamic shared memory of a warp-specialized kernel: the stages and the
-/// barriers.
+/// Shared-memory offset of the barriers, after the stages and the staged C
+/// tile: `stages` "full" barriers (the slice has landed), then `stages`
+/// "empty" ones (every consumer is done reading it), 8 bytes each.
+pub const fn barriers_offset(stage_bytes: u32, stages: u32, c_staging_bytes: u32) -> u32 {
+    c_staging_offset(stage_bytes, stages) + c_staging_bytes
+}
+
+/// Dynamic shared memory of a warp-specialized kernel: the stages, the C
+/// staging tile and the barriers.
 pub const fn smem_bytes(spec: &KernelSpec) -> u32 {
     let t = spec.tile;
-    barriers_offset(stage_bytes(spec.dtype, t.bm, t.bn, t.bk), spec.stages) + 2 * 8 * spec.stages
+    barriers_offset(stage_bytes(spec.dtype, t.bm, t.bn, t.bk), spec.stages, c_staging_bytes(spec)) + 2 * 8 * spec.stages
 }

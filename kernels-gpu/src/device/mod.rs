@@ -50,6 +50,14 @@ pub fn sync_threads() {
     unsafe { nvptx::_syncthreads() }
 }
 
+/// `bar.sync id, threads;`: a barrier for `threads` threads (whole warps)
+/// on hardware barrier `id` (1–15; 0 is [`sync_threads`]'s), so one
+/// warpgroup can wait for its own warps while the rest of the block runs.
+#[inline(always)]
+pub fn named_barrier_sync(id: u32, threads: u32) {
+    unsafe { asm!("bar.sync {id}, {n};", id = in(reg32) id, n = in(reg32) threads, options(nostack)) }
+}
+
 /// `trap;`: aborts the kernel (the launch then reports an error).
 #[inline(always)]
 pub fn trap() -> ! {

@@ -328,3 +328,75 @@ pub fn elect_one() -> bool {
     };
     elected != 0
 }
+
+/// `stmatrix.sync.aligned.m8n8.x4.shared.b16 [addr], {r0, r1, r2, r3};`
+/// (PTX ISA 7.8, sm_90; the "stmatrix" section): the warp stores four 8×8 matrices of
+/// 16-bit elements to shared memory. Register `i` of each lane holds its two
+/// elements of matrix `i` in the `mma` C layout (row lane/4, columns
+/// 2·(lane%4) and +1), packed; lanes `8i..8i+7` give the addresses of the 8
+/// rows (16 bytes each) of matrix `i`. Four stores' worth of a warp's C in
+/// one instruction, with each row placed wherever the address says (so the
+/// rows can follow a swizzle).
+#[inline(always)]
+pub fn stmatrix_x4(addr: u32, regs: [u32; 4]) {
+    unsafe {
+        asm!(
+            "stmatrix.sync.aligned.m8n8.x4.shared.b16 [{addr}], {{{r0}, {r1}, {r2}, {r3}}};",
+            addr = in(reg32) addr,
+            r0 = in(reg32) regs[0],
+            r1 = in(reg32) regs[1],
+            r2 = in(reg32) regs[2],
+            r3 = in(reg32) regs[3],
+            options(nostack)
+        )
+    }
+}
+
+/// `cp.async.bulk.tensor.3d.global.shared::cta.bulk_group [map, {x, y, z}], [src];`
+/// (PTX ISA 8.0, "cp.async.bulk.tensor"): the TMA stores the box at `src` in shared memory
+/// (in the map's swizzle) to the 3-D tensor `map` at (x, y, z), dropping the
+/// elements that fall outside the tensor. Asynchronous: the issuing thread
+/// tracks it with [`bulk_commit_group`] and [`bulk_wait_group_read`]. The
+/// shared-memory writes it reads must be made visible to the async proxy
+/// first (`fence.proxy.async.shared::cta`).
+///
+/// # Safety
+/// `map` must be the device address of a valid tensor map whose box is at
+/// `src`.
+#[inline(always)]
+pub unsafe fn tma_store_3d(map: u64, src: u32, x: u32, y: u32, z: u32) {
+    unsafe {
+        asm!(
+            "cp.async.bulk.tensor.3d.global.shared::cta.bulk_group [{map}, {{{x}, {y}, {z}}}], [{src}];",
+            map = in(reg64) map,
+            src = in(reg32) src,
+            x = in(reg32) x,
+            y = in(reg32) y,
+            z = in(reg32) z,
+            options(nostack)
+        )
+    }
+}
+
+/// `cp.async.bulk.commit_group;` (PTX ISA 8.0): closes the group of this
+/// thread's bulk copies (TMA stores) issued since the last commit.
+#[inline(always)]
+pub fn bulk_commit_group() {
+    unsafe { asm!("cp.async.bulk.commit_group;", options(nostack)) }
+}
+
+/// `cp.async.bulk.wait_group.read 0;` (PTX ISA 8.0): waits until every bulk
+/// group this thread committed has finished reading its shared memory (the
+/// writes to global memory may still be under way): the source buffer may
+/// then be reused.
+#[inline(always)]
+pub fn bulk_wait_group_read() {
+    unsafe { asm!("cp.async.bulk.wait_group.read 0;", options(nostack)) }
+}
+
+/// `cp.async.bulk.wait_group 0;` (PTX ISA 8.0): waits until every bulk group
+/// this thread committed has completed, writes included.
+#[inline(always)]
+pub fn bulk_wait_group() {
+    unsafe { asm!("cp.async.bulk.wait_group 0;", options(nostack)) }
+}

@@ -271,3 +271,80 @@ pub(crate) unsafe fn store_c_staged<
         }
     }
 }
+
+/// Epilogue through the TMA (step 10; `Features::staged_epilogue` on a
+/// warp-specialized kernel): a consumer warpgroup writes its 64×`BN` of C,
+/// scaled and rounded, into a staging tile in shared memory with
+/// `stmatrix`, and one thread hands it to TMA stores. The stores run on
+/// while the warpgroup goes on to its next tile's `wgmma`s; the staging
+/// tile is only rewritten once they have read it, a whole tile later.
+///
+/// The staging tile is `BN / 64` boxes of 64 rows × 128 bytes
+/// (`gemm_launch::tma::c_box`) in the 128-byte swizzle the C map names,
+/// which also spreads each `stmatrix` row over distinct banks. Rows past M
+/// and columns past N are staged but never written: the TMA drops what
+/// falls outside the tensor.
+///
+/// # Safety
+/// All 128 threads of consumer warpgroup `consumer` (`t`: the thread's
+/// index in it); `staging` a 1024-byte aligned 64·`BN`·2-byte region only
+/// this warpgroup uses; `map_c` C's tensor map (C's rows 16-byte aligned),
+/// fenced by the issuing thread, `t == 0`, which must finish its stores
+/// (`bulk_wait_group`) before the kernel exits.
+#[cfg(rgemm_sm90a)]
+#[inline(always)]
+pub(crate) unsafe fn store_c_tma<E: MmaElement, const BN: usize>(
+    out: &Output<u16, u16>,
+    acc: &[f32; 128],
+    staging: u32,
+    map_c: u64,
+    consumer: usize,
+    t: usize,
+) {
+    use crate::device::named_barrier_sync;
+    use crate::device::sm90a::{bulk_commit_group, bulk_wait_group_read, stmatrix_x4, tma_store_3d};
+    use crate::device::{block_idx_z, sm90a::fence_proxy_async_shared};
+    use crate::tensor_core::global_to_shared::swizzled;
+    use gemm_launch::tma::{C_BOX_ROWS, SWIZZLE_ROW_BYTES, c_box};
+    // A box: 64 columns (8 chunks of 8) × 64 rows.
+    const BOX_COLS: usize = c_box(gemm_launch::Dtype::F16)[0] as usize;
+    const CHUNKS_PER_ROW: usize = (SWIZZLE_ROW_BYTES / 16) as usize;
+    const BOX_BYTES: usize = (C_BOX_ROWS * SWIZZLE_ROW_BYTES) as usize;
+    let p = out.p;
+    // Hardware barriers 1 and 2: one per consumer warpgroup (0 is the block's).
+    let warpgroup_barrier = || named_barrier_sync(1 + consumer as u32, 128);
+    // The previous tile's stores must have read the staging tile.
+    if t == 0 {
+        bulk_wait_group_read();
+    }
+    warpgroup_barrier();
+    let (warp, lane) = (t / 32, t % 32);
+    // One `stmatrix.x4` per 16 columns: 8×8 matrices (rows 0–7, cols j),
+    // (8–15, j), (0–7, j + 1), (8–15, j + 1) of the warp's 16 rows.
+    for j in (0..BN / 8).step_by(2) {
+        let regs: [u32; 4] = core::array::from_fn(|m| {
+            let (jj, half) = (j + m / 2, m % 2);
+            let row = out.row0 + (out.warp_row + out.lane / 4 + half * 8) as u32;
+            let col = out.col0 + (jj * 8 + (out.lane % 4) * 2) as u32;
+            let v = [acc[jj * 4 + 2 * half], acc[jj * 4 + 2 * half + 1]];
+            let v = if row < p.m { unsafe { out.scaled::<E>(row, col, v, true) } } else { v };
+            E::pack(v[0], v[1])
+        });
+        // This lane's row address: row `lane % 8` of matrix `lane / 8`.
+        let (row, chunk) = (warp * 16 + (lane / 8 % 2) * 8 + lane % 8, j + lane / 16);
+        let (box_index, chunk_in_row) = (chunk / CHUNKS_PER_ROW, chunk % CHUNKS_PER_ROW);
+        let at = box_index * BOX_BYTES + swizzled(SWIZZLE_ROW_BYTES as usize, row, chunk_in_row);
+        stmatrix_x4(staging + at as u32, regs);
+    }
+    // The TMA reads shared memory through the async proxy.
+    fence_proxy_async_shared();
+    warpgroup_barrier();
+    if t == 0 {
+        let row = out.row0 + (consumer as u32) * C_BOX_ROWS;
+        for b in 0..BN / BOX_COLS {
+            let col = out.col0 + (b * BOX_COLS) as u32;
+            unsafe { tma_store_3d(map_c, staging + (b * BOX_BYTES) as u32, col, row, block_idx_z()) };
+        }
+        bulk_commit_group();
+    }
+}

@@ -39,11 +39,11 @@
 //! 28 has the ablations (neither the persistent grid nor the fourth stage
 //! is worth more than 1% at the seeds' shape).
 
-use super::epilogue::{Output, store_c_direct};
+use super::epilogue::{Output, store_c_direct, store_c_tma};
 use super::wgmma::{WgmmaElement, descriptor};
 use super::{Bf16, F16};
 use crate::device::sm90a::{
-    elect_one, fence_mbarrier_init, fence_tensormap_acquire, mbarrier_arrive, mbarrier_arrive_expect_tx, mbarrier_init,
+    bulk_wait_group, elect_one, fence_mbarrier_init, fence_tensormap_acquire, mbarrier_arrive, mbarrier_arrive_expect_tx, mbarrier_init,
     mbarrier_wait, prefetch_tensormap, setmaxnreg_dec, setmaxnreg_inc, tma_load_3d, wgmma_commit, wgmma_fence,
     wgmma_wait,
 };
@@ -62,6 +62,8 @@ const CONSUMER_REGISTERS: u32 = 232;
 struct Ring<const STAGES: usize> {
     a_bytes: u32,
     stage_bytes: u32,
+    /// The C tile staged for the TMA stores (if the kernel has them).
+    c_staging: u32,
     barriers: u32,
 }
 
@@ -73,6 +75,11 @@ impl<const STAGES: usize> Ring<STAGES> {
     #[inline(always)]
     fn b(self, s: u32) -> u32 {
         self.a(s) + self.a_bytes
+    }
+    /// Consumer warpgroup `consumer`'s part of the staged C tile.
+    #[inline(always)]
+    fn c_tile(self, consumer: usize, bn: usize) -> u32 {
+        smem_addr(self.c_staging as usize) + (consumer * tma::C_BOX_ROWS as usize * bn * 2) as u32
     }
     /// Completes when stage `s`'s copies have landed.
     #[inline(always)]
@@ -212,6 +219,7 @@ unsafe fn consume<
     const BN: usize,
     const BK: usize,
     const STAGES: usize,
+    const TMA_STORE: bool,
     const A_T: bool,
     const B_T: bool,
 >(
@@ -221,6 +229,16 @@ unsafe fn consume<
     t: usize,
 ) {
     let slices = p.k.div_ceil(BK as u32);
+    // C goes out through the TMA when its rows are 16-byte aligned: the
+    // host built its map then (and refuses the kernel for a batch whose
+    // matrices would not all be so), else the kernel stores from registers.
+    let tma_store = TMA_STORE && p.c_aligned();
+    let map_c = p.tensor_maps + 2 * 128;
+    let issuer = t % 128 == 0;
+    if tma_store && issuer {
+        fence_tensormap_acquire(map_c);
+        prefetch_tensormap(map_c);
+    }
     let (warp, lane) = ((t / 32) % 4, t % 32);
     // This warpgroup's 64 rows of A: 64 K-major rows, or one MN-major box.
     let a_part = if A_T { consumer as u32 * tma::mn_block_bytes(BK as u32) } else { (consumer * 64 * BK * 2) as u32 };
@@ -251,11 +269,20 @@ unsafe fn consume<
         if slices > 0 && lane == 0 {
             mbarrier_arrive(ring.empty(reading));
         }
-        // The accumulators are the `mma.sync` C layout (see step 9).
-        let tiles: [[[[f32; 4]; 2]; 16]; 1] =
-            [core::array::from_fn(|nj| core::array::from_fn(|h| core::array::from_fn(|r| acc[(2 * nj + h) * 4 + r])))];
         let out = Output { p, row0, col0, warp_row: consumer * 64 + warp * 16, warp_col: 0, lane };
-        unsafe { store_c_direct::<E, 1, 16>(&out, &tiles) };
+        if tma_store {
+            unsafe { store_c_tma::<E, BN>(&out, &acc, ring.c_tile(consumer, BN), map_c, consumer, t % 128) };
+        } else {
+            // The accumulators are the `mma.sync` C layout (see step 9).
+            let tiles: [[[[f32; 4]; 2]; 16]; 1] = [core::array::from_fn(|nj| {
+                core::array::from_fn(|h| core::array::from_fn(|r| acc[(2 * nj + h) * 4 + r]))
+            })];
+            unsafe { store_c_direct::<E, 1, 16>(&out, &tiles) };
+        }
+    }
+    // The last stores must be done before the block (and its shared memory) goes.
+    if tma_store && issuer {
+        bulk_wait_group();
     }
 }
 
@@ -270,6 +297,7 @@ unsafe fn ws_kernel<
     const BK: usize,
     const THREADS: usize,
     const STAGES: usize,
+    const TMA_STORE: bool,
     const A_T: bool,
     const B_T: bool,
 >(
@@ -281,7 +309,10 @@ unsafe fn ws_kernel<
     };
     let (a_bytes, _) = gemm_launch::wgmma_tile_bytes(Dtype::F16, BM as u32, BN as u32, BK as u32);
     let stage_bytes = tma::stage_bytes(Dtype::F16, BM as u32, BN as u32, BK as u32);
-    let ring = Ring::<STAGES> { a_bytes, stage_bytes, barriers: tma::barriers_offset(stage_bytes, STAGES as u32) };
+    let c_staging = tma::c_staging_offset(stage_bytes, STAGES as u32);
+    let c_bytes = tma::c_tile_bytes(Dtype::F16, BM as u32, BN as u32, TMA_STORE);
+    let barriers = tma::barriers_offset(stage_bytes, STAGES as u32, c_bytes);
+    let ring = Ring::<STAGES> { a_bytes, stage_bytes, c_staging, barriers };
     let consumer_warps = (THREADS / 32 - 4) as u32;
     let t = thread_idx();
     if t == 0 {
@@ -300,11 +331,11 @@ unsafe fn ws_kernel<
         }
     } else {
         setmaxnreg_inc::<CONSUMER_REGISTERS>();
-        unsafe { consume::<E, BM, BN, BK, STAGES, A_T, B_T>(&p, ring, t / 128 - 1, t) };
+        unsafe { consume::<E, BM, BN, BK, STAGES, TMA_STORE, A_T, B_T>(&p, ring, t / 128 - 1, t) };
     }
 }
 
 kernel_entries!(warp_specialized ws_kernel<F16>, hgemm_ws_128x256x64, gemm_launch::WS_F16_128X256X64, any);
 kernel_entries!(warp_specialized ws_kernel<Bf16>, bgemm_ws_128x256x64, gemm_launch::WS_BF16_128X256X64, any);
 kernel_entries!(warp_specialized ws_kernel<F16>, hgemm_ablate_ws_one_tile, gemm_launch::ABLATE_F16_WS_ONE_TILE, row_major);
-kernel_entries!(warp_specialized ws_kernel<F16>, hgemm_ablate_ws_3_stages, gemm_launch::ABLATE_F16_WS_3_STAGES, row_major);
+kernel_entries!(warp_specialized ws_kernel<F16>, hgemm_ablate_ws_direct_epilogue, gemm_launch::ABLATE_F16_WS_DIRECT_EPILOGUE, row_major);
