@@ -8,6 +8,7 @@
 #   bench       `gemm` on the seeds' shape, 4096³ and `--kernel auto`
 #   criterion   the criterion bench (`cargo bench`)
 #   step10      the warp-specialized TMA kernels beside step 9 and cuBLAS
+#   mid         step 10's 128×256 and 128×128 tiles where 128×256 leaves SMs idle
 #   sweep       `gemm sweep` (CSV, JSON, SVG)
 #   sanitizers  compute-sanitizer memcheck/racecheck/synccheck/initcheck
 # Usage: device-check.sh [bundle-dir] [part...]. Logs go to $OUT/<part>/ (or
@@ -89,6 +90,23 @@ for part in $PARTS; do
       [ $? = 124 ] && echo "TIMEOUT (hang?) $kernel"
     done 2>&1 | tee -a "$L/step10.txt"
     note "step10: $(grep -c pass "$L/step10.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/step10.txt") failures"
+    ;;
+  mid)
+    # Step 10's two block tiles side by side with cuBLAS, where 128×256
+    # tiles leave SMs idle (mid squares, short K, non-square): what
+    # `default_choice`'s wave rule for them is made from.
+    for shape in "1024 1024 1024" "1536 1536 1536" "2048 2048 2048" "3072 3072 3072" "4096 4096 4096" \
+                 "16384 16384 1024" "4000 3000 1000" "8192 8192 64" "2048 8192 512"; do
+      set -- $shape
+      for dtype in f16 bf16; do
+        for kernel in ws_128x256x64 ws_128x128x64; do
+          timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype $dtype --kernel $kernel --iters 30
+          [ $? = 124 ] && echo "TIMEOUT (hang?) $kernel $dtype $shape"
+        done
+        timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype $dtype --kernel auto --iters 30
+      done
+    done 2>&1 | tee "$L/mid.txt"
+    note "mid: $(grep -c pass "$L/mid.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/mid.txt") failures"
     ;;
   criterion)
     for bench in "$B"/benches/*; do

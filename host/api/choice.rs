@@ -46,7 +46,10 @@ impl Choice {
 /// on an H100 one wave of `wgmma` tiles beat two of `mma.sync` (62% vs 45%
 /// of cuBLAS) and the f32/TF32 128×128 tiles beat both their neighbours
 /// (step 25); the warp-tiled f32 kernels beat step 6's at every shape
-/// measured (step 29). The last of each list runs on every GPU and layout
+/// measured (step 29). Step 10's 128×256 tiles beat its 128×128 ones down
+/// to half a wave (1536³: 55% of cuBLAS against 49%), and below that the
+/// 128×128 ones beat every other (1024³: 86%, against 72% and `mma.sync`'s
+/// 71%; PERF step 32); `wgmma` and `mma.sync` take what the TMA cannot. The last of each list runs on every GPU and layout
 /// the build supports (tests/cpu.rs checks it).
 pub fn default_choice(
     dtype: Dtype,
@@ -74,8 +77,18 @@ pub fn default_choice(
             (DB_64X64X16, 0),
         ],
         Dtype::Tf32 => &[(WGMMA_TF32_256X128X32, 8), (MMA_TF32_128X128X32, 3), (MMA_TF32_64X128X32, 0)],
-        Dtype::F16 => &[(WS_F16_128X256X64, 3), (WGMMA_F16_128X256X64, 3), (MMA_F16_128X128X32_W32X64, 0)],
-        Dtype::Bf16 => &[(WS_BF16_128X256X64, 3), (WGMMA_BF16_128X256X64, 3), (MMA_BF16_128X128X32_W32X64, 0)],
+        Dtype::F16 => &[
+            (WS_F16_128X256X64, 2),
+            (WS_F16_128X128X64, 0),
+            (WGMMA_F16_128X256X64, 3),
+            (MMA_F16_128X128X32_W32X64, 0),
+        ],
+        Dtype::Bf16 => &[
+            (WS_BF16_128X256X64, 2),
+            (WS_BF16_128X128X64, 0),
+            (WGMMA_BF16_128X256X64, 3),
+            (MMA_BF16_128X128X32_W32X64, 0),
+        ],
     };
     let runs = |spec: &KernelSpec| runs_call(spec, layout, cc, tma_operands);
     let fills = |spec: &KernelSpec, quarters: i64| {

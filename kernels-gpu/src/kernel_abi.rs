@@ -164,7 +164,7 @@ impl<In> Gemm<In, f32> {
 /// kernel_entries!(mma_tf32 tensor_core_tf32, tgemm_mma_…, …, any);                   // 8b
 /// kernel_entries!(wgmma wgmma_kernel<F16>, hgemm_wgmma_…, …, any);                   // 9
 /// kernel_entries!(wgmma_tf32 wgmma_tf32<[f32; 128]>, tgemm_wgmma_…, …, row_major);   // 9b
-/// kernel_entries!(warp_specialized ws_kernel<F16>, hgemm_ws_…, …, any);             // 10
+/// kernel_entries!(warp_specialized ws_kernel<F16, [f32; 128]>, hgemm_ws_…, …, any); // 10
 /// kernel_entries!(memory_bound skinny<F32, f32>, sgemm_skinny_r1, …, any);          // M or N ≤ 16
 /// ```
 macro_rules! kernel_entries {
@@ -308,12 +308,13 @@ macro_rules! kernel_entries {
     };
     // Step 10 (f16/bf16, warp-specialized): element type, block tile,
     // threads, stages.
-    (warp_specialized $kernel:ident<$element:ty>, $name:ident, $spec:path, $layouts:ident) => {
+    (warp_specialized $kernel:ident<$element:ty, $acc:ty>, $name:ident, $spec:path, $layouts:ident) => {
         $crate::kernel_abi::kernel_entries!(@layouts $name, $spec, u16 => u16, $layouts, |p, A_T, B_T| {
             const SPEC: gemm_launch::KernelSpec = $spec;
             const T: gemm_launch::Tile = SPEC.tile;
             $kernel::<
                 $element,
+                $acc,
                 { T.bm as usize },
                 { T.bn as usize },
                 { T.bk as usize },

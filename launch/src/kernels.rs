@@ -418,6 +418,20 @@ pub const WS_F16_128X256X64: KernelSpec = KernelSpec {
 pub const WS_BF16_128X256X64: KernelSpec =
     KernelSpec { name: "bgemm_ws_128x256x64", dtype: Dtype::Bf16, ..WS_F16_128X256X64 };
 
+/// Step 10 on 128×128 tiles (two consumer warpgroups of 64×128, one
+/// `m64n128k16` per K step): twice the tiles of 128×256, for problems
+/// whose 128×256 tiles leave SMs idle. Its 32 KiB stages and 32 KiB C
+/// staging tile leave room for 6 stages.
+pub const WS_F16_128X128X64: KernelSpec = KernelSpec {
+    name: "hgemm_ws_128x128x64",
+    tile: Tile { bm: 128, bn: 128, bk: 64, tm: 64, tn: 128 },
+    stages: 6,
+    ..WS_F16_128X256X64
+};
+
+pub const WS_BF16_128X128X64: KernelSpec =
+    KernelSpec { name: "bgemm_ws_128x128x64", dtype: Dtype::Bf16, ..WS_F16_128X128X64 };
+
 /// Step 10's ablations (f16, row-major), each taking one technique away:
 /// C stored from registers (4-byte stores, the consumers busy until they
 /// are done) instead of TMA stores, with the 4th stage the space allows…
@@ -486,6 +500,8 @@ pub const KERNELS: &[KernelSpec] = &[
     WGMMA_TF32_256X128X32,
     WS_F16_128X256X64,
     WS_BF16_128X256X64,
+    WS_F16_128X128X64,
+    WS_BF16_128X128X64,
     ABLATE_F16_WS_ONE_TILE,
     ABLATE_F16_WS_DIRECT_EPILOGUE,
     memory_bound::SKINNY_F32_R1,

@@ -52,15 +52,16 @@ pub fn fence_proxy_async_shared() {
     unsafe { asm!("fence.proxy.async.shared::cta;", options(nostack)) }
 }
 
-/// One `wgmma.mma_async` m64n256k16 on 128 accumulators, with the input
-/// type and the two transpose immediates spelled out (PTX wants literals).
-macro_rules! wgmma_m64n256k16_asm {
-    ($acc:ident, $da:ident, $db:ident, $ty:literal, $trans_a:literal, $trans_b:literal, [$($i:literal),*], $last:literal) => {
+/// One 16-bit `wgmma.mma_async` (`m64nNk16`, N/2 accumulators), with the
+/// shape, input type and the two transpose immediates spelled out (PTX
+/// wants literals).
+macro_rules! wgmma_k16_asm {
+    ($acc:ident, $da:ident, $db:ident, $shape:literal, $ty:literal, $trans_a:literal, $trans_b:literal, [$($i:literal),*], $last:literal) => {
         unsafe {
             asm!(
                 concat!(
                     "{{ .reg .pred p; setp.ne.b32 p, 1, 0;\n",
-                    "wgmma.mma_async.sync.aligned.m64n256k16.f32.", $ty, ".", $ty, " {{",
+                    "wgmma.mma_async.sync.aligned.", $shape, ".f32.", $ty, ".", $ty, " {{",
                     $("{", $i, "}, ",)*
                     "{", $last, "}}}, {da}, {db}, p, 1, 1, ", $trans_a, ", ", $trans_b, "; }}"
                 ),
@@ -74,58 +75,90 @@ macro_rules! wgmma_m64n256k16_asm {
     };
 }
 
-/// Declares a `wgmma.mma_async` m64n256k16 wrapper for one input type:
-/// `acc += A·B` for a 64×256 accumulator tile of the warpgroup (128 f32 per
-/// thread, the `mma.sync` C layout repeated over 32 column groups of 8),
-/// A (64×16) and B (16×256) read from shared memory through descriptors.
+/// Declares a 16-bit `wgmma.mma_async` wrapper for one shape and input
+/// type: `acc += A·B` for a 64×N accumulator tile of the warpgroup (N/2 f32
+/// per thread, the `mma.sync` C layout repeated over N/8 column groups of
+/// 8), A (64×16) and B (16×N) read from shared memory through descriptors.
 /// `trans_a`/`trans_b` (`imm-trans-a`/`-b`) say an operand is MN-major in
 /// shared memory (A stored `[k][m]`, B stored `[k][n]`) instead of K-major;
 /// they must fold to constants (each pair is a different instruction).
-macro_rules! wgmma_m64n256k16 {
-    ($(#[$doc:meta])* $name:ident, $ty:literal, [$($i:literal),*], $last:literal) => {
+macro_rules! wgmma_k16 {
+    ($(#[$doc:meta])* $name:ident, $shape:literal, $len:literal, $ty:literal, [$($i:literal),*], $last:literal) => {
         $(#[$doc])*
         ///
         /// # Safety
         /// The descriptors must describe initialized shared memory in the
         /// layout they encode; all 128 threads of the warpgroup must call it.
         #[inline(always)]
-        pub unsafe fn $name(acc: &mut [f32; 128], desc_a: u64, desc_b: u64, trans_a: bool, trans_b: bool) {
+        pub unsafe fn $name(acc: &mut [f32; $len], desc_a: u64, desc_b: u64, trans_a: bool, trans_b: bool) {
             match (trans_a, trans_b) {
-                (false, false) => wgmma_m64n256k16_asm!(acc, desc_a, desc_b, $ty, "0", "0", [$($i),*], $last),
-                (false, true) => wgmma_m64n256k16_asm!(acc, desc_a, desc_b, $ty, "0", "1", [$($i),*], $last),
-                (true, false) => wgmma_m64n256k16_asm!(acc, desc_a, desc_b, $ty, "1", "0", [$($i),*], $last),
-                (true, true) => wgmma_m64n256k16_asm!(acc, desc_a, desc_b, $ty, "1", "1", [$($i),*], $last),
+                (false, false) => wgmma_k16_asm!(acc, desc_a, desc_b, $shape, $ty, "0", "0", [$($i),*], $last),
+                (false, true) => wgmma_k16_asm!(acc, desc_a, desc_b, $shape, $ty, "0", "1", [$($i),*], $last),
+                (true, false) => wgmma_k16_asm!(acc, desc_a, desc_b, $shape, $ty, "1", "0", [$($i),*], $last),
+                (true, true) => wgmma_k16_asm!(acc, desc_a, desc_b, $shape, $ty, "1", "1", [$($i),*], $last),
             }
         }
     };
 }
 
-wgmma_m64n256k16!(
+wgmma_k16!(
     /// `wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16`.
     wgmma_m64n256k16_f16,
+    "m64n256k16",
+    128,
     "f16",
     [
         0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29,
-        30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57,
-        58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85,
-        86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110,
-        111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126
+        30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56,
+        57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83,
+        84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108,
+        109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126
     ],
     127
 );
 
-wgmma_m64n256k16!(
+wgmma_k16!(
     /// `wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16`.
     wgmma_m64n256k16_bf16,
+    "m64n256k16",
+    128,
     "bf16",
     [
         0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29,
-        30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57,
-        58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85,
-        86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110,
-        111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126
+        30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56,
+        57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83,
+        84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108,
+        109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126
     ],
     127
+);
+
+wgmma_k16!(
+    /// `wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16`.
+    wgmma_m64n128k16_f16,
+    "m64n128k16",
+    64,
+    "f16",
+    [
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29,
+        30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56,
+        57, 58, 59, 60, 61, 62
+    ],
+    63
+);
+
+wgmma_k16!(
+    /// `wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16`.
+    wgmma_m64n128k16_bf16,
+    "m64n128k16",
+    64,
+    "bf16",
+    [
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29,
+        30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56,
+        57, 58, 59, 60, 61, 62
+    ],
+    63
 );
 
 /// Declares a TF32 `wgmma.mma_async` wrapper for a 64×N accumulator tile

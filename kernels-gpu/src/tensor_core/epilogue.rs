@@ -295,7 +295,7 @@ pub(crate) unsafe fn store_c_staged<
 #[inline(always)]
 pub(crate) unsafe fn store_c_tma<E: MmaElement, const BN: usize>(
     out: &Output<u16, u16>,
-    acc: &[f32; 128],
+    acc: &[f32],
     staging: u32,
     map_c: u64,
     consumer: usize,

@@ -56,6 +56,56 @@ use gemm_launch::{Dtype, tile_coords, tiles, tma};
 const PRODUCER_REGISTERS: u32 = 40;
 const CONSUMER_REGISTERS: u32 = 232;
 
+/// A consumer warpgroup's accumulators: 64 rows × `N` columns of C (the
+/// block tile's width), `N/2` f32 per thread in the `mma.sync` C layout
+/// repeated over `N/8` column groups (see step 9).
+trait WarpgroupTile: Copy {
+    const N: usize;
+    fn zero() -> Self;
+    /// `acc += A·B` for one 16-deep K step (`m64nNk16`).
+    ///
+    /// # Safety
+    /// See [`WgmmaElement::wgmma`].
+    unsafe fn wgmma<E: WgmmaElement>(&mut self, desc_a: u64, desc_b: u64, trans_a: bool, trans_b: bool);
+    fn values(&self) -> &[f32];
+    /// The epilogue from registers: α/β, rounding, 4-byte stores.
+    ///
+    /// # Safety
+    /// See [`store_c_direct`].
+    unsafe fn store_direct<E: WgmmaElement>(&self, out: &Output<u16, u16>);
+}
+
+/// `WarpgroupTile` for `[f32; LEN]`: `N` columns, `NJ` pairs of 8-column
+/// groups, the `wgmma` of that width.
+macro_rules! warpgroup_tile {
+    ($len:literal, $n:literal, $nj:literal, $wgmma:ident) => {
+        impl WarpgroupTile for [f32; $len] {
+            const N: usize = $n;
+            #[inline(always)]
+            fn zero() -> Self {
+                [0.0; $len]
+            }
+            #[inline(always)]
+            unsafe fn wgmma<E: WgmmaElement>(&mut self, desc_a: u64, desc_b: u64, trans_a: bool, trans_b: bool) {
+                unsafe { E::$wgmma(self, desc_a, desc_b, trans_a, trans_b) }
+            }
+            #[inline(always)]
+            fn values(&self) -> &[f32] {
+                self
+            }
+            #[inline(always)]
+            unsafe fn store_direct<E: WgmmaElement>(&self, out: &Output<u16, u16>) {
+                let tiles: [[[[f32; 4]; 2]; $nj]; 1] = [core::array::from_fn(|nj| {
+                    core::array::from_fn(|h| core::array::from_fn(|r| self[(2 * nj + h) * 4 + r]))
+                })];
+                unsafe { store_c_direct::<E, 1, $nj>(out, &tiles) };
+            }
+        }
+    };
+}
+warpgroup_tile!(128, 256, 16, wgmma);
+warpgroup_tile!(64, 128, 8, wgmma_n128);
+
 /// The stage ring in dynamic shared memory: stages of A then B tiles, and
 /// after them the "full" and "empty" barriers (`gemm_launch::tma`).
 #[derive(Clone, Copy)]
@@ -215,6 +265,7 @@ unsafe fn produce<
 #[inline(always)]
 unsafe fn consume<
     E: WgmmaElement,
+    Acc: WarpgroupTile,
     const BM: usize,
     const BN: usize,
     const BK: usize,
@@ -245,7 +296,7 @@ unsafe fn consume<
     let mut at = Position::<STAGES>::START;
     let mut walk = TileWalk::<BM, BN>::new(p);
     while let Some((row0, col0)) = walk.next() {
-        let mut acc = [0.0f32; 128];
+        let mut acc = Acc::zero();
         let mut reading = at.stage;
         for slice in 0..slices {
             mbarrier_wait(ring.full(at.stage), at.phase);
@@ -253,7 +304,7 @@ unsafe fn consume<
             wgmma_fence();
             for kk in 0..BK / 16 {
                 let (desc_a, desc_b) = (descriptor(a_tile, kk, A_T), descriptor(b_tile, kk, !B_T));
-                unsafe { E::wgmma(&mut acc, desc_a, desc_b, A_T, !B_T) };
+                unsafe { acc.wgmma::<E>(desc_a, desc_b, A_T, !B_T) };
             }
             wgmma_commit();
             // The previous slice's group has completed: its stage is free.
@@ -271,13 +322,9 @@ unsafe fn consume<
         }
         let out = Output { p, row0, col0, warp_row: consumer * 64 + warp * 16, warp_col: 0, lane };
         if tma_store {
-            unsafe { store_c_tma::<E, BN>(&out, &acc, ring.c_tile(consumer, BN), map_c, consumer, t % 128) };
+            unsafe { store_c_tma::<E, BN>(&out, acc.values(), ring.c_tile(consumer, BN), map_c, consumer, t % 128) };
         } else {
-            // The accumulators are the `mma.sync` C layout (see step 9).
-            let tiles: [[[[f32; 4]; 2]; 16]; 1] = [core::array::from_fn(|nj| {
-                core::array::from_fn(|h| core::array::from_fn(|r| acc[(2 * nj + h) * 4 + r]))
-            })];
-            unsafe { store_c_direct::<E, 1, 16>(&out, &tiles) };
+            unsafe { acc.store_direct::<E>(&out) };
         }
     }
     // The last stores must be done before the block (and its shared memory) goes.
@@ -292,6 +339,7 @@ unsafe fn consume<
 #[inline(always)]
 unsafe fn ws_kernel<
     E: WgmmaElement,
+    Acc: WarpgroupTile,
     const BM: usize,
     const BN: usize,
     const BK: usize,
@@ -304,7 +352,7 @@ unsafe fn ws_kernel<
     p: Gemm<u16, u16>,
 ) {
     const {
-        assert!(BK == 64 && BN == 256 && BM == 64 * (THREADS / 128 - 1) && STAGES >= 2);
+        assert!(BK == 64 && BN == Acc::N && BM == 64 * (THREADS / 128 - 1) && STAGES >= 2);
         assert!(128 * (PRODUCER_REGISTERS + (THREADS as u32 / 128 - 1) * CONSUMER_REGISTERS) <= 65536);
     };
     let (a_bytes, _) = gemm_launch::wgmma_tile_bytes(Dtype::F16, BM as u32, BN as u32, BK as u32);
@@ -331,11 +379,13 @@ unsafe fn ws_kernel<
         }
     } else {
         setmaxnreg_inc::<CONSUMER_REGISTERS>();
-        unsafe { consume::<E, BM, BN, BK, STAGES, TMA_STORE, A_T, B_T>(&p, ring, t / 128 - 1, t) };
+        unsafe { consume::<E, Acc, BM, BN, BK, STAGES, TMA_STORE, A_T, B_T>(&p, ring, t / 128 - 1, t) };
     }
 }
 
-kernel_entries!(warp_specialized ws_kernel<F16>, hgemm_ws_128x256x64, gemm_launch::WS_F16_128X256X64, any);
-kernel_entries!(warp_specialized ws_kernel<Bf16>, bgemm_ws_128x256x64, gemm_launch::WS_BF16_128X256X64, any);
-kernel_entries!(warp_specialized ws_kernel<F16>, hgemm_ablate_ws_one_tile, gemm_launch::ABLATE_F16_WS_ONE_TILE, row_major);
-kernel_entries!(warp_specialized ws_kernel<F16>, hgemm_ablate_ws_direct_epilogue, gemm_launch::ABLATE_F16_WS_DIRECT_EPILOGUE, row_major);
+kernel_entries!(warp_specialized ws_kernel<F16, [f32; 128]>, hgemm_ws_128x256x64, gemm_launch::WS_F16_128X256X64, any);
+kernel_entries!(warp_specialized ws_kernel<Bf16, [f32; 128]>, bgemm_ws_128x256x64, gemm_launch::WS_BF16_128X256X64, any);
+kernel_entries!(warp_specialized ws_kernel<F16, [f32; 64]>, hgemm_ws_128x128x64, gemm_launch::WS_F16_128X128X64, any);
+kernel_entries!(warp_specialized ws_kernel<Bf16, [f32; 64]>, bgemm_ws_128x128x64, gemm_launch::WS_BF16_128X128X64, any);
+kernel_entries!(warp_specialized ws_kernel<F16, [f32; 128]>, hgemm_ablate_ws_one_tile, gemm_launch::ABLATE_F16_WS_ONE_TILE, row_major);
+kernel_entries!(warp_specialized ws_kernel<F16, [f32; 128]>, hgemm_ablate_ws_direct_epilogue, gemm_launch::ABLATE_F16_WS_DIRECT_EPILOGUE, row_major);
