@@ -124,7 +124,7 @@ fn with_launch_bounds(mut ptx: String, specs: &[gemm_launch::KernelSpec]) -> Res
         for layout in gemm_launch::OperandLayout::ALL {
             let name = format!("{}{}", spec.name, layout.suffix());
             let found = ptx.find(&format!(".entry {name}("));
-            let entry = match (found, spec.supports(layout)) {
+            let entry = match (found, spec.has_entry(layout)) {
                 (Some(entry), true) => entry,
                 (None, false) => continue,
                 (None, true) => return Err(format!("kernel {name} (from gemm-launch) is not in the PTX")),

@@ -84,6 +84,14 @@ for part in $PARTS; do
         done
       done
     done 2>&1 | tee "$L/step10.txt"
+    # TF32 (step 10b: K-major, B copied transposed first) beside step 9b.
+    for shape in "136 264 72" "8192 4096 6144" "4096 4096 4096" "8192 8192 8192" "2048 2048 2048"; do
+      set -- $shape
+      for kernel in ws_128x256x32 wgmma_256x128x32; do
+        timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype tf32 --kernel $kernel --iters 30
+        [ $? = 124 ] && echo "TIMEOUT (hang?) $kernel tf32 $shape"
+      done
+    done 2>&1 | tee -a "$L/step10.txt"
     # What each technique is worth: step 10 with one taken away (f16, seeds' shape).
     for kernel in ws_128x256x64 ablate_ws_direct_epilogue ablate_ws_one_tile wgmma_128x256x64; do
       timeout 120 "$B/gemm" --m 8192 --n 4096 --k 6144 --dtype f16 --kernel $kernel --iters 30

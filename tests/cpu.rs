@@ -338,12 +338,17 @@ fn every_kernel_is_in_the_embedded_ptx() {
     for (spec, _, name) in entries() {
         assert!(ptx(spec.arch).contains(&format!(".visible .entry {name}(")), "{name} missing");
     }
-    // The split-K reductions (not GEMMs) live in the sm_80 module.
-    for reduce in gemm_launch::split_k::REDUCE_KERNELS {
-        assert!(PTX_SM80.contains(&format!(".visible .entry {}(", reduce.name)), "{} missing", reduce.name);
+    // The split-K reductions and the K-major copy (not GEMMs) live in the sm_80 module.
+    let helpers: Vec<&str> = gemm_launch::split_k::REDUCE_KERNELS
+        .iter()
+        .map(|r| r.name)
+        .chain([gemm_launch::k_major::TRANSPOSE_F32])
+        .collect();
+    for name in &helpers {
+        assert!(PTX_SM80.contains(&format!(".visible .entry {name}(")), "{name} missing");
     }
     let in_modules = PTX_SM80.matches(".visible .entry ").count() + PTX_SM90A.matches(".visible .entry ").count();
-    assert_eq!(in_modules, entries().count() + gemm_launch::split_k::REDUCE_KERNELS.len(), "entries without a spec");
+    assert_eq!(in_modules, entries().count() + helpers.len(), "entries without a spec");
 }
 
 #[test]
@@ -731,7 +736,10 @@ fn default_choice_falls_back_where_the_best_tile_cannot_run() {
         // No `wgmma` off Hopper.
         assert_eq!(big(Dtype::F16, OperandLayout::NN, cc), short_name(&gemm_launch::MMA_F16_128X128X32_W32X64));
     }
-    assert_eq!(big(Dtype::Tf32, OperandLayout::NN, (9, 0)), short_name(&gemm_launch::WGMMA_TF32_256X128X32));
+    // Hopper TF32: step 10b (its copies bring NN to its NT entry), else 9b.
+    assert_eq!(big(Dtype::Tf32, OperandLayout::NN, (9, 0)), short_name(&gemm_launch::WS_TF32_128X256X32));
+    let tf32_unaligned = default_choice(Dtype::Tf32, 8192, 8192, 132, OperandLayout::NN, (9, 0), false).kernel;
+    assert_eq!(tf32_unaligned, short_name(&gemm_launch::WGMMA_TF32_256X128X32));
     assert_eq!(big(Dtype::Tf32, OperandLayout::NN, (10, 0)), short_name(&gemm_launch::MMA_TF32_128X128X32));
     let wt = &gemm_launch::WT_256X128X8;
     let expected = if wt.is_unmeasured_in(tn) { &gemm_launch::DB_256X128X8 } else { wt };
@@ -887,4 +895,46 @@ fn memory_bound_shapes_choose_the_skinny_kernels() {
         // TF32 requests compute in exact f32 here, on their own entries.
         assert_eq!(skinny_for(dtype, 1, 100).unwrap().dtype, dtype);
     }
+}
+
+#[test]
+fn k_major_kernels_take_every_layout_through_transposed_copies() {
+    use rgemm::driver::k_major::k_major_call;
+    use rgemm::driver::launch::Plan;
+    use rgemm::tensor_map::tma_refusal;
+    let tf32 = &gemm_launch::WS_TF32_128X256X32;
+    let nt = OperandLayout::NT;
+    let plan = Plan {
+        m: 100,
+        n: 60,
+        k: 24,
+        layout: OperandLayout::NN,
+        lda: 24,
+        ldb: 61,
+        ldc: 64,
+        stride_a: 0,
+        stride_b: 0,
+        stride_c: 0,
+        batch: 1,
+        swapped: false,
+    };
+    // NN: B (row-major, MN-major) is copied to [n][k]; A is read in place.
+    let call = k_major_call(tf32, &plan).unwrap();
+    assert_eq!((call.plan.layout, call.plan.lda, call.plan.ldb), (nt, 24, 24));
+    assert_eq!(call.copies, [None, Some(0)]);
+    assert_eq!(call.scratch_bytes, (60 * 24 * 4u64).next_multiple_of(256));
+    // TN with a batch: both copied, packed, one after the other.
+    let tn = Plan { layout: OperandLayout { a_col_major: true, b_col_major: false }, lda: 100, batch: 3, ..plan };
+    let call = k_major_call(tf32, &tn).unwrap();
+    assert_eq!((call.plan.stride_a, call.plan.stride_b), (100 * 24, 60 * 24));
+    let a_bytes = (100 * 24 * 3 * 4u64).next_multiple_of(256);
+    assert_eq!(call.copies, [Some(0), Some(a_bytes)]);
+    // NT runs as it is; no other kernel copies anything.
+    assert_eq!(k_major_call(tf32, &Plan { layout: nt, ..plan }), None);
+    assert_eq!(k_major_call(&gemm_launch::WS_F16_128X256X64, &plan), None);
+    assert!(OperandLayout::ALL.iter().all(|l| tf32.supports(*l) && tf32.has_entry(*l) == (*l == nt)));
+    // The TMA reads the copies: B's unaligned rows do not matter, K does.
+    assert_eq!(tma_refusal(tf32, &plan, [256, 512, 0]), None);
+    assert!(tma_refusal(tf32, &Plan { k: 23, lda: 23, ..plan }, [256, 512, 0]).is_some());
+    assert!(tma_refusal(tf32, &Plan { layout: nt, ..plan }, [256, 512, 0]).unwrap().contains("B's leading dimension"));
 }

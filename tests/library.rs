@@ -7,7 +7,7 @@
 //! --test library sweep` replays a failure.
 
 use cust::memory::DeviceBuffer;
-use gemm_launch::Algorithm;
+use gemm_launch::{Algorithm, OperandLayout};
 use half::{bf16, f16};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -318,10 +318,16 @@ fn tma_kernels_loop_over_many_tiles_in_every_layout() {
     // SMs, so each persistent block computes several, and 6 K slices, so the
     // stage ring's phase turns over inside a tile.
     let (m, n, k) = (2056, 4104, 328);
-    for (spec, layout, name) in rgemm::kernels::entries() {
+    // Every layout each kernel takes: its own entries, and for the K-major
+    // TF32 kernel the transposed copies that bring the others to its NT one.
+    let calls = gemm_launch::KERNELS
+        .iter()
+        .flat_map(|spec| OperandLayout::ALL.into_iter().filter(|l| spec.supports(*l)).map(move |l| (spec, l)));
+    for (spec, layout) in calls {
         if spec.algorithm != Algorithm::WarpSpecialized {
             continue;
         }
+        let name = format!("{} ({})", rgemm::kernels::entry_name(spec, layout), rgemm::kernels::layout_name(layout));
         if let Some(reason) = gpu.entry_cannot_run(spec, layout) {
             let _ = writeln!(std::io::stderr(), "SKIPPED {name}: {reason}");
             continue;

@@ -77,6 +77,10 @@ fn which_kernels_can_write_partial_sums() {
     // f32 and TF32 kernels write f32 C: they are their own partials kernel.
     assert_eq!(partials_kernel(&DB_256X128X8), Some(&DB_256X128X8));
     assert_eq!(partials_kernel(&MMA_TF32_128X128X32), Some(&MMA_TF32_128X128X32));
+    // Except a TMA kernel (its partial GEMMs' batches overlap): TF32's
+    // `mma.sync` kernel, in every layout.
+    assert_eq!(partials_kernel(&gemm_launch::WS_TF32_128X256X32), Some(&gemm_launch::MMA_TF32_64X128X32));
+    assert!(OperandLayout::ALL.into_iter().all(|l| gemm_launch::MMA_TF32_64X128X32.has_entry(l)));
     // Every f16/bf16 kernel the host can run (mma, wgmma, memory-bound, and
     // so whatever the selector or the tuner picks) has its dtype's twin: the
     // same element type in, f32 C out, every operand layout.

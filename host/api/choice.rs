@@ -76,13 +76,12 @@ pub fn default_choice(
             (DB_128X64X16, 3),
             (DB_64X64X16, 0),
         ],
-        Dtype::Tf32 => &[(WGMMA_TF32_256X128X32, 8), (MMA_TF32_128X128X32, 3), (MMA_TF32_64X128X32, 0)],
-        Dtype::F16 => &[
-            (WS_F16_128X256X64, 2),
-            (WS_F16_128X128X64, 0),
-            (WGMMA_F16_128X256X64, 3),
-            (MMA_F16_128X128X32_W32X64, 0),
-        ],
+        Dtype::Tf32 => {
+            &[(WS_TF32_128X256X32, 3), (WGMMA_TF32_256X128X32, 8), (MMA_TF32_128X128X32, 3), (MMA_TF32_64X128X32, 0)]
+        }
+        Dtype::F16 => {
+            &[(WS_F16_128X256X64, 2), (WS_F16_128X128X64, 0), (WGMMA_F16_128X256X64, 3), (MMA_F16_128X128X32_W32X64, 0)]
+        }
         Dtype::Bf16 => &[
             (WS_BF16_128X256X64, 2),
             (WS_BF16_128X128X64, 0),
@@ -152,8 +151,14 @@ pub fn choose_kernel(
     tma_refusal: impl Fn(&KernelSpec) -> Option<String>,
 ) -> Choice {
     tuned_choice(tuned, device, dtype, (m, n, k), layout, &tma_refusal).unwrap_or_else(|| {
-        // Any TMA kernel would do: the test is the operands'.
-        let tma_operands = tma_refusal(&gemm_launch::WS_F16_128X256X64).is_none();
+        // Any TMA kernel of the dtype would do: the test is the operands'
+        // (their alignment, and for TF32 that of the K-major copies).
+        let stand_in = match dtype {
+            Dtype::Tf32 => &gemm_launch::WS_TF32_128X256X32,
+            Dtype::Bf16 => &gemm_launch::WS_BF16_128X256X64,
+            _ => &gemm_launch::WS_F16_128X256X64,
+        };
+        let tma_operands = tma_refusal(stand_in).is_none();
         let (sms, cc) = (device.multiprocessors, device.compute_capability);
         default_choice(dtype, m, n, sms, layout, cc, tma_operands)
     })

@@ -268,7 +268,7 @@ impl Gpu {
                 &mut n as *mut _ as *mut c_void,
                 &mut row_groups as *mut _ as *mut c_void,
             ];
-            self.launch_sm80(REDUCE_COMBINE.name, grid, REDUCE_THREADS, &args)?;
+            self.launch_sm80(REDUCE_COMBINE.name, grid, REDUCE_THREADS, 0, &args)?;
             step *= REDUCE_FAN_IN;
         }
         self.launch_epilogue::<T>(plan, (ws, split, step), pointers[2], options)?;
@@ -309,6 +309,6 @@ impl Gpu {
             &mut stride_c as *mut _ as *mut c_void,
             &mut row_groups as *mut _ as *mut c_void,
         ];
-        self.launch_sm80(epilogue_for(T::DTYPE).name, grid, REDUCE_THREADS, &args)
+        self.launch_sm80(epilogue_for(T::DTYPE).name, grid, REDUCE_THREADS, 0, &args)
     }
 }

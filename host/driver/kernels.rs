@@ -82,16 +82,17 @@ pub fn short_name(spec: &KernelSpec) -> &'static str {
     spec.name.split_once('_').map_or(spec.name, |(_, rest)| rest)
 }
 
-/// The PTX entry of `spec` for `layout` (the spec's name, with `_nt`, `_tn`
-/// or `_tt` for column-major operands).
+/// The PTX entry of `spec` that runs a call in `layout` (the spec's name,
+/// with `_nt`, `_tn` or `_tt` for column-major operands; a K-major kernel's
+/// one `_nt` entry for every layout).
 pub fn entry_name(spec: &KernelSpec, layout: OperandLayout) -> String {
-    format!("{}{}", spec.name, layout.suffix())
+    format!("{}{}", spec.name, spec.entry_layout(layout).suffix())
 }
 
 /// Every PTX entry of the build: (spec, layout, entry name).
 pub fn entries() -> impl Iterator<Item = (&'static KernelSpec, OperandLayout, String)> {
     KERNELS.iter().flat_map(|spec| {
-        OperandLayout::ALL.into_iter().filter(|l| spec.supports(*l)).map(move |l| (spec, l, entry_name(spec, l)))
+        OperandLayout::ALL.into_iter().filter(|l| spec.has_entry(*l)).map(move |l| (spec, l, entry_name(spec, l)))
     })
 }
 

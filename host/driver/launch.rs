@@ -5,6 +5,7 @@
 
 use crate::driver::error::{During, GemmError, Result};
 use crate::driver::gpu::Gpu;
+use crate::driver::k_major::k_major_call;
 use crate::driver::kernels::entry_name;
 use crate::driver::tensor_map::{tensor_maps, tma_refusal};
 use cust::function::GridSize;
@@ -44,6 +45,11 @@ impl Gpu {
         beta: f32,
         group_m: Option<u32>,
     ) -> Result<()> {
+        if let Some(call) = k_major_call(spec, plan) {
+            return self.with_k_major_copies(plan, &call, pointers, |plan, pointers| {
+                self.launch(spec, plan, pointers, alpha, beta, group_m)
+            });
+        }
         let entry = entry_name(spec, plan.layout);
         let module = self.launchable(spec, plan.layout)?;
         let tiles = spec.grid(plan.m, plan.n);

@@ -11,6 +11,7 @@
 pub mod element;
 pub mod error;
 pub mod gpu;
+pub mod k_major;
 pub mod kernels;
 pub mod launch;
 pub mod ptx;

@@ -18,6 +18,7 @@
 //! into the TMA's descriptor cache before their first copy.
 
 use crate::driver::error::{GemmError, Result};
+use crate::driver::k_major::k_major_call;
 use crate::driver::launch::Plan;
 use gemm_launch::{Algorithm, KernelSpec, tma};
 use std::ffi::c_void;
@@ -49,6 +50,7 @@ type EncodeTiled = unsafe extern "C" fn(
 
 // `cuda.h` enumerators.
 const DATA_TYPE_UINT16: u32 = 1;
+const DATA_TYPE_UINT32: u32 = 2;
 const INTERLEAVE_NONE: u32 = 0;
 const SWIZZLE_128B: u32 = 3;
 const L2_PROMOTION_256B: u32 = 3;
@@ -100,6 +102,11 @@ struct Operand {
 pub fn tma_refusal(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option<String> {
     if spec.algorithm != Algorithm::WarpSpecialized {
         return None;
+    }
+    if let Some(call) = k_major_call(spec, plan) {
+        // The kernel reads the transposed copies (256-byte aligned) instead.
+        let copied = |operand: usize| call.copies[operand].unwrap_or(pointers[operand]);
+        return tma_refusal(spec, &call.plan, [copied(0), copied(1), pointers[2]]);
     }
     let bytes = spec.dtype.element_bytes() as u64;
     if plan.batch > 1 {
@@ -225,7 +232,8 @@ fn encode(spec: &KernelSpec, op: &Operand, batch: u32) -> Result<TensorMap> {
     let status = unsafe {
         encoder()?(
             &mut map,
-            DATA_TYPE_UINT16,
+            // The bits as they are: f16/bf16, or f32 that `wgmma` reads as TF32.
+            if bytes == 2 { DATA_TYPE_UINT16 } else { DATA_TYPE_UINT32 },
             3,
             op.address as *mut c_void,
             dims.as_ptr(),

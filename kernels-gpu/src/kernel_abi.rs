@@ -151,7 +151,8 @@ impl<In> Gemm<In, f32> {
 /// Writes the PTX entry points of one `KernelSpec`: `extern "ptx-kernel"`
 /// functions with the one signature below, one per operand layout the spec
 /// supports (`row_major`: the spec's name; `any`: also `_nt`, `_tn`, `_tt`,
-/// see `gemm_launch::OperandLayout`). Each entry moves A, B and C to matrix
+/// see `gemm_launch::OperandLayout`; `k_major`: `_nt` only, both operands
+/// K-major, the host transposing the others' first). Each entry moves A, B and C to matrix
 /// `%ctaid.z` of a strided batch, gathers the arguments into a [`Gemm`] and
 /// calls the kernel with the const generic parameters its family takes from
 /// the spec, `A_T`/`B_T` being the layout (const bools):
@@ -309,7 +310,7 @@ macro_rules! kernel_entries {
     // Step 10 (f16/bf16, warp-specialized): element type, block tile,
     // threads, stages.
     (warp_specialized $kernel:ident<$element:ty, $acc:ty>, $name:ident, $spec:path, $layouts:ident) => {
-        $crate::kernel_abi::kernel_entries!(@layouts $name, $spec, u16 => u16, $layouts, |p, A_T, B_T| {
+        $crate::kernel_abi::kernel_entries!(@layouts $name, $spec, <$element as WsElement>::In => <$element as WsElement>::Out, $layouts, |p, A_T, B_T| {
             const SPEC: gemm_launch::KernelSpec = $spec;
             const T: gemm_launch::Tile = SPEC.tile;
             $kernel::<
@@ -350,6 +351,14 @@ macro_rules! kernel_entries {
             use super::*;
             const _: () = assert!(matches!($spec.layouts, gemm_launch::Layouts::RowMajor), "the spec says any layout");
             $crate::kernel_abi::kernel_entries!(@entry $name, "", false, false, $in => $out, |$p, $a_t, $b_t| $call);
+        }
+    };
+    (@layouts $name:ident, $spec:path, $in:ty => $out:ty, k_major, |$p:ident, $a_t:ident, $b_t:ident| $call:expr) => {
+        #[allow(non_snake_case)]
+        mod $name {
+            use super::*;
+            const _: () = assert!(matches!($spec.layouts, gemm_launch::Layouts::KMajor), "the spec says otherwise");
+            $crate::kernel_abi::kernel_entries!(@entry $name, "_nt", false, true, $in => $out, |$p, $a_t, $b_t| $call);
         }
     };
     (@layouts $name:ident, $spec:path, $in:ty => $out:ty, any, |$p:ident, $a_t:ident, $b_t:ident| $call:expr) => {

@@ -46,6 +46,8 @@ mod memory_bound;
 mod split_k;
 mod tensor_core;
 mod tile_scheduler;
+#[cfg(not(rgemm_sm90a))]
+mod transpose;
 
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo) -> ! {

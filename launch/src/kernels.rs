@@ -432,6 +432,23 @@ pub const WS_F16_128X128X64: KernelSpec = KernelSpec {
 pub const WS_BF16_128X128X64: KernelSpec =
     KernelSpec { name: "bgemm_ws_128x128x64", dtype: Dtype::Bf16, ..WS_F16_128X128X64 };
 
+/// Step 10b: TF32 on the same pipeline, 128×256×32 (a K slice of 32 f32
+/// is one 128-byte row), one `m64n256k8` per 8-deep K step, 4 stages of 48
+/// KiB. TF32 `wgmma` reads K-major operands only and the TMA cannot
+/// transpose 4-byte elements, so the kernel has one entry (NT) and the
+/// host copies a row-major B or column-major A transposed first. C (f32)
+/// goes out from registers: a staged f32 tile would leave room for two
+/// stages.
+pub const WS_TF32_128X256X32: KernelSpec = KernelSpec {
+    name: "tgemm_ws_128x256x32",
+    dtype: Dtype::Tf32,
+    tile: Tile { bm: 128, bn: 256, bk: 32, tm: 64, tn: 256 },
+    stages: 4,
+    features: Features::DIRECT_EPILOGUE,
+    layouts: Layouts::KMajor,
+    ..WS_F16_128X256X64
+};
+
 /// Step 10's ablations (f16, row-major), each taking one technique away:
 /// C stored from registers (4-byte stores, the consumers busy until they
 /// are done) instead of TMA stores, with the 4th stage the space allows…
@@ -502,6 +519,7 @@ pub const KERNELS: &[KernelSpec] = &[
     WS_BF16_128X256X64,
     WS_F16_128X128X64,
     WS_BF16_128X128X64,
+    WS_TF32_128X256X32,
     ABLATE_F16_WS_ONE_TILE,
     ABLATE_F16_WS_DIRECT_EPILOGUE,
     memory_bound::SKINNY_F32_R1,

@@ -169,6 +169,8 @@ pub struct OperandLayout {
 impl OperandLayout {
     /// Both row-major: the layout every kernel supports.
     pub const NN: OperandLayout = OperandLayout { a_col_major: false, b_col_major: false };
+    /// Row-major A, column-major B: both K-major.
+    pub const NT: OperandLayout = OperandLayout { a_col_major: false, b_col_major: true };
     pub const ALL: [OperandLayout; 4] = [
         OperandLayout::NN,
         OperandLayout { a_col_major: false, b_col_major: true },
@@ -195,6 +197,11 @@ pub enum Layouts {
     RowMajor,
     /// All four: one PTX entry per [`OperandLayout`].
     Any,
+    /// One entry, NT: both operands K-major (row-major A, column-major B),
+    /// the only layout TF32 `wgmma` reads and the TMA can bring in without
+    /// a transpose. The host takes every layout to it by copying the
+    /// MN-major operands transposed first (`host/driver/k_major.rs`).
+    KMajor,
 }
 
 /// Everything the host needs to launch a kernel, and the kernel needs to be
@@ -239,8 +246,27 @@ impl KernelSpec {
         matches!(self.algorithm, Algorithm::WarpTiled) && col_major
     }
 
-    /// Whether the kernel has an entry for `layout`.
+    /// Whether a call whose operands lie as `layout` can run on the kernel
+    /// (through the entry [`KernelSpec::entry_layout`] names).
     pub const fn supports(&self, layout: OperandLayout) -> bool {
-        matches!(self.layouts, Layouts::Any) || (!layout.a_col_major && !layout.b_col_major)
+        match self.layouts {
+            Layouts::Any | Layouts::KMajor => true,
+            Layouts::RowMajor => !layout.a_col_major && !layout.b_col_major,
+        }
+    }
+
+    /// The layout of the entry that runs a call in `layout`: itself, or NT
+    /// for a K-major kernel (after the host's transposed copies).
+    pub const fn entry_layout(&self, layout: OperandLayout) -> OperandLayout {
+        match self.layouts {
+            Layouts::KMajor => OperandLayout::NT,
+            _ => layout,
+        }
+    }
+
+    /// Whether the kernel has a PTX entry of its own for `layout`.
+    pub const fn has_entry(&self, layout: OperandLayout) -> bool {
+        let entry = self.entry_layout(layout);
+        self.supports(layout) && entry.a_col_major == layout.a_col_major && entry.b_col_major == layout.b_col_major
     }
 }

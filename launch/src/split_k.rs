@@ -189,7 +189,11 @@ pub const F32_OUTPUT_TWINS: &[(Dtype, &KernelSpec)] =
 /// `spec` itself when it writes f32, else its dtype's f32-output twin.
 pub fn partials_kernel(spec: &'static KernelSpec) -> Option<&'static KernelSpec> {
     if writes_f32(spec) {
-        return Some(spec);
+        // Not a TMA kernel: the partial GEMMs are batches of K chunks of one
+        // A and B, which overlap (`tma_refusal`). TF32 `mma.sync` takes
+        // every layout in place.
+        let tma = matches!(spec.algorithm, crate::spec::Algorithm::WarpSpecialized);
+        return Some(if tma { &crate::kernels::MMA_TF32_64X128X32 } else { spec });
     }
     F32_OUTPUT_TWINS.iter().find(|(dtype, _)| *dtype == spec.dtype).map(|(_, twin)| *twin)
 }

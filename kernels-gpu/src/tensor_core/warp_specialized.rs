@@ -40,10 +40,12 @@
 //! is worth more than 1% at the seeds' shape).
 
 use super::epilogue::{Output, store_c_direct, store_c_tma};
-use super::wgmma::{WgmmaElement, descriptor};
+use super::epilogue::store_c_f32;
+use super::wgmma::descriptor;
 use super::{Bf16, F16};
 use crate::device::sm90a::{
-    bulk_wait_group, elect_one, fence_mbarrier_init, fence_tensormap_acquire, mbarrier_arrive, mbarrier_arrive_expect_tx, mbarrier_init,
+    bulk_wait_group, elect_one, wgmma_m64n128k16_bf16, wgmma_m64n128k16_f16, wgmma_m64n256k8_tf32,
+    wgmma_m64n256k16_bf16, wgmma_m64n256k16_f16, fence_mbarrier_init, fence_tensormap_acquire, mbarrier_arrive, mbarrier_arrive_expect_tx, mbarrier_init,
     mbarrier_wait, prefetch_tensormap, setmaxnreg_dec, setmaxnreg_inc, tma_load_3d, wgmma_commit, wgmma_fence,
     wgmma_wait,
 };
@@ -56,55 +58,130 @@ use gemm_launch::{Dtype, tile_coords, tiles, tma};
 const PRODUCER_REGISTERS: u32 = 40;
 const CONSUMER_REGISTERS: u32 = 232;
 
-/// A consumer warpgroup's accumulators: 64 rows × `N` columns of C (the
-/// block tile's width), `N/2` f32 per thread in the `mma.sync` C layout
-/// repeated over `N/8` column groups (see step 9).
-trait WarpgroupTile: Copy {
-    const N: usize;
-    fn zero() -> Self;
-    /// `acc += A·B` for one 16-deep K step (`m64nNk16`).
-    ///
-    /// # Safety
-    /// See [`WgmmaElement::wgmma`].
-    unsafe fn wgmma<E: WgmmaElement>(&mut self, desc_a: u64, desc_b: u64, trans_a: bool, trans_b: bool);
-    fn values(&self) -> &[f32];
-    /// The epilogue from registers: α/β, rounding, 4-byte stores.
-    ///
-    /// # Safety
-    /// See [`store_c_direct`].
-    unsafe fn store_direct<E: WgmmaElement>(&self, out: &Output<u16, u16>);
+/// Step 10's element types: A and B as they lie in memory (16-bit bits, or
+/// the 32 bits of an f32 read as TF32), C's type, and the `wgmma` K step
+/// (32 bytes of a K-major row: 16 elements, or 8 for TF32).
+trait WsElement {
+    type In: Copy;
+    type Out: Copy;
+    const DTYPE: Dtype;
+    const K_STEP: usize = 32 / Self::DTYPE.element_bytes() as usize;
 }
 
-/// `WarpgroupTile` for `[f32; LEN]`: `N` columns, `NJ` pairs of 8-column
-/// groups, the `wgmma` of that width.
-macro_rules! warpgroup_tile {
-    ($len:literal, $n:literal, $nj:literal, $wgmma:ident) => {
-        impl WarpgroupTile for [f32; $len] {
+impl WsElement for F16 {
+    type In = u16;
+    type Out = u16;
+    const DTYPE: Dtype = Dtype::F16;
+}
+
+impl WsElement for Bf16 {
+    type In = u16;
+    type Out = u16;
+    const DTYPE: Dtype = Dtype::Bf16;
+}
+
+/// TF32 on f32 data (`Gemm<u32, f32>`, as step 9b), K-major operands only.
+struct Tf32;
+
+impl WsElement for Tf32 {
+    type In = u32;
+    type Out = f32;
+    const DTYPE: Dtype = Dtype::Tf32;
+}
+
+/// A consumer warpgroup's accumulators for element `E`: 64 rows × `N`
+/// columns of C (the block tile's width), `N/2` f32 per thread in the
+/// `mma.sync` C layout repeated over `N/8` column groups (see step 9).
+trait WarpgroupTile<E: WsElement>: Copy {
+    const N: usize;
+    fn zero() -> Self;
+    /// `acc += A·B` for one K step (`m64nNk16`, or `m64nNk8` for TF32,
+    /// whose operands are always K-major).
+    ///
+    /// # Safety
+    /// See [`wgmma_m64n256k16_f16`].
+    unsafe fn wgmma(&mut self, desc_a: u64, desc_b: u64, trans_a: bool, trans_b: bool);
+    /// The epilogue: through the TMA (`store_c_tma`) when the kernel has
+    /// the TMA store (`TMA_STORE`) and this call's C takes it (`tma`),
+    /// else from registers.
+    ///
+    /// # Safety
+    /// As [`store_c_tma`] for the TMA path, [`store_c_direct`] otherwise.
+    unsafe fn store<const BN: usize, const TMA_STORE: bool>(
+        &self,
+        out: &Output<E::In, E::Out>,
+        tma: Option<(u32, u64)>,
+        consumer: usize,
+        t: usize,
+    );
+}
+
+/// `WarpgroupTile` of a 16-bit type for `[f32; LEN]`: `N` columns, `NJ`
+/// pairs of 8-column groups, the `wgmma` of that width.
+macro_rules! warpgroup_tile_16bit {
+    ($e:ty, $len:literal, $n:literal, $nj:literal, $wgmma:ident) => {
+        impl WarpgroupTile<$e> for [f32; $len] {
             const N: usize = $n;
             #[inline(always)]
             fn zero() -> Self {
                 [0.0; $len]
             }
             #[inline(always)]
-            unsafe fn wgmma<E: WgmmaElement>(&mut self, desc_a: u64, desc_b: u64, trans_a: bool, trans_b: bool) {
-                unsafe { E::$wgmma(self, desc_a, desc_b, trans_a, trans_b) }
+            unsafe fn wgmma(&mut self, desc_a: u64, desc_b: u64, trans_a: bool, trans_b: bool) {
+                unsafe { $wgmma(self, desc_a, desc_b, trans_a, trans_b) }
             }
             #[inline(always)]
-            fn values(&self) -> &[f32] {
-                self
-            }
-            #[inline(always)]
-            unsafe fn store_direct<E: WgmmaElement>(&self, out: &Output<u16, u16>) {
-                let tiles: [[[[f32; 4]; 2]; $nj]; 1] = [core::array::from_fn(|nj| {
-                    core::array::from_fn(|h| core::array::from_fn(|r| self[(2 * nj + h) * 4 + r]))
-                })];
-                unsafe { store_c_direct::<E, 1, $nj>(out, &tiles) };
+            unsafe fn store<const BN: usize, const TMA_STORE: bool>(
+                &self,
+                out: &Output<u16, u16>,
+                tma: Option<(u32, u64)>,
+                consumer: usize,
+                t: usize,
+            ) {
+                match tma {
+                    Some((staging, map_c)) if TMA_STORE => unsafe {
+                        store_c_tma::<$e, BN>(out, self, staging, map_c, consumer, t)
+                    },
+                    _ => unsafe { store_c_direct::<$e, 1, $nj>(out, &mma_tiles::<$len, $nj>(self)) },
+                }
             }
         }
     };
 }
-warpgroup_tile!(128, 256, 16, wgmma);
-warpgroup_tile!(64, 128, 8, wgmma_n128);
+warpgroup_tile_16bit!(F16, 128, 256, 16, wgmma_m64n256k16_f16);
+warpgroup_tile_16bit!(Bf16, 128, 256, 16, wgmma_m64n256k16_bf16);
+warpgroup_tile_16bit!(F16, 64, 128, 8, wgmma_m64n128k16_f16);
+warpgroup_tile_16bit!(Bf16, 64, 128, 8, wgmma_m64n128k16_bf16);
+
+impl WarpgroupTile<Tf32> for [f32; 128] {
+    const N: usize = 256;
+    #[inline(always)]
+    fn zero() -> Self {
+        [0.0; 128]
+    }
+    #[inline(always)]
+    unsafe fn wgmma(&mut self, desc_a: u64, desc_b: u64, _trans_a: bool, _trans_b: bool) {
+        unsafe { wgmma_m64n256k8_tf32(self, desc_a, desc_b) }
+    }
+    #[inline(always)]
+    unsafe fn store<const BN: usize, const TMA_STORE: bool>(
+        &self,
+        out: &Output<u32, f32>,
+        _tma: Option<(u32, u64)>,
+        _consumer: usize,
+        _t: usize,
+    ) {
+        // A 128×256 f32 staging tile would leave room for two stages only.
+        const { assert!(!TMA_STORE, "an f32 C is stored from registers") };
+        unsafe { store_c_f32(out, &mma_tiles::<128, 16>(self)) };
+    }
+}
+
+/// The accumulators as the epilogue's m16n8 tiles (pairs side by side).
+#[inline(always)]
+fn mma_tiles<const LEN: usize, const NJ: usize>(acc: &[f32; LEN]) -> [[[[f32; 4]; 2]; NJ]; 1] {
+    [core::array::from_fn(|nj| core::array::from_fn(|h| core::array::from_fn(|r| acc[(2 * nj + h) * 4 + r])))]
+}
 
 /// The stage ring in dynamic shared memory: stages of A then B tiles, and
 /// after them the "full" and "empty" barriers (`gemm_launch::tma`).
@@ -129,7 +206,7 @@ impl<const STAGES: usize> Ring<STAGES> {
     /// Consumer warpgroup `consumer`'s part of the staged C tile.
     #[inline(always)]
     fn c_tile(self, consumer: usize, bn: usize) -> u32 {
-        smem_addr(self.c_staging as usize) + (consumer * tma::C_BOX_ROWS as usize * bn * 2) as u32
+        smem_addr(self.c_staging as usize) + consumer as u32 * tma::C_BOX_ROWS * bn as u32 * 2
     }
     /// Completes when stage `s`'s copies have landed.
     #[inline(always)]
@@ -177,7 +254,7 @@ struct TileWalk<const BM: usize, const BN: usize> {
 
 impl<const BM: usize, const BN: usize> TileWalk<BM, BN> {
     #[inline(always)]
-    fn new(p: &Gemm<u16, u16>) -> Self {
+    fn new<In, Out>(p: &Gemm<In, Out>) -> Self {
         TileWalk {
             tiles_m: tiles(p.m, BM as u32),
             tiles_n: tiles(p.n, BN as u32),
@@ -207,6 +284,7 @@ impl<const BM: usize, const BN: usize> TileWalk<BM, BN> {
 /// One thread of the block; `p.tensor_maps` as the host built them.
 #[inline(always)]
 unsafe fn produce<
+    E: WsElement,
     const BM: usize,
     const BN: usize,
     const BK: usize,
@@ -214,7 +292,7 @@ unsafe fn produce<
     const A_T: bool,
     const B_T: bool,
 >(
-    p: &Gemm<u16, u16>,
+    p: &Gemm<E::In, E::Out>,
     ring: Ring<STAGES>,
 ) {
     let (map_a, map_b) = (p.tensor_maps, p.tensor_maps + 128);
@@ -225,7 +303,7 @@ unsafe fn produce<
     let z = block_idx_z();
     let slices = p.k.div_ceil(BK as u32);
     let block = tma::mn_block_bytes(BK as u32);
-    let row = tma::row_elements(Dtype::F16);
+    let row = tma::row_elements(E::DTYPE);
     let mut at = Position::<STAGES>::START;
     let mut walk = TileWalk::<BM, BN>::new(p);
     while let Some((row0, col0)) = walk.next() {
@@ -264,8 +342,8 @@ unsafe fn produce<
 /// All 128 threads of consumer warpgroup `consumer`.
 #[inline(always)]
 unsafe fn consume<
-    E: WgmmaElement,
-    Acc: WarpgroupTile,
+    E: WsElement,
+    Acc: WarpgroupTile<E>,
     const BM: usize,
     const BN: usize,
     const BK: usize,
@@ -274,7 +352,7 @@ unsafe fn consume<
     const A_T: bool,
     const B_T: bool,
 >(
-    p: &Gemm<u16, u16>,
+    p: &Gemm<E::In, E::Out>,
     ring: Ring<STAGES>,
     consumer: usize,
     t: usize,
@@ -285,14 +363,14 @@ unsafe fn consume<
     // matrices would not all be so), else the kernel stores from registers.
     let tma_store = TMA_STORE && p.c_aligned();
     let map_c = p.tensor_maps + 2 * 128;
-    let issuer = t % 128 == 0;
+    let issuer = t.is_multiple_of(128);
     if tma_store && issuer {
         fence_tensormap_acquire(map_c);
         prefetch_tensormap(map_c);
     }
     let (warp, lane) = ((t / 32) % 4, t % 32);
     // This warpgroup's 64 rows of A: 64 K-major rows, or one MN-major box.
-    let a_part = if A_T { consumer as u32 * tma::mn_block_bytes(BK as u32) } else { (consumer * 64 * BK * 2) as u32 };
+    let a_part = if A_T { consumer as u32 * tma::mn_block_bytes(BK as u32) } else { consumer as u32 * 64 * BK as u32 * E::DTYPE.element_bytes() };
     let mut at = Position::<STAGES>::START;
     let mut walk = TileWalk::<BM, BN>::new(p);
     while let Some((row0, col0)) = walk.next() {
@@ -302,9 +380,9 @@ unsafe fn consume<
             mbarrier_wait(ring.full(at.stage), at.phase);
             let (a_tile, b_tile) = (ring.a(at.stage) + a_part, ring.b(at.stage));
             wgmma_fence();
-            for kk in 0..BK / 16 {
+            for kk in 0..BK / E::K_STEP {
                 let (desc_a, desc_b) = (descriptor(a_tile, kk, A_T), descriptor(b_tile, kk, !B_T));
-                unsafe { acc.wgmma::<E>(desc_a, desc_b, A_T, !B_T) };
+                unsafe { acc.wgmma(desc_a, desc_b, A_T, !B_T) };
             }
             wgmma_commit();
             // The previous slice's group has completed: its stage is free.
@@ -321,11 +399,8 @@ unsafe fn consume<
             mbarrier_arrive(ring.empty(reading));
         }
         let out = Output { p, row0, col0, warp_row: consumer * 64 + warp * 16, warp_col: 0, lane };
-        if tma_store {
-            unsafe { store_c_tma::<E, BN>(&out, acc.values(), ring.c_tile(consumer, BN), map_c, consumer, t % 128) };
-        } else {
-            unsafe { acc.store_direct::<E>(&out) };
-        }
+        let tma = if tma_store { Some((ring.c_tile(consumer, BN), map_c)) } else { None };
+        unsafe { acc.store::<BN, TMA_STORE>(&out, tma, consumer, t % 128) };
     }
     // The last stores must be done before the block (and its shared memory) goes.
     if tma_store && issuer {
@@ -338,8 +413,8 @@ unsafe fn consume<
 /// this call.
 #[inline(always)]
 unsafe fn ws_kernel<
-    E: WgmmaElement,
-    Acc: WarpgroupTile,
+    E: WsElement,
+    Acc: WarpgroupTile<E>,
     const BM: usize,
     const BN: usize,
     const BK: usize,
@@ -349,16 +424,18 @@ unsafe fn ws_kernel<
     const A_T: bool,
     const B_T: bool,
 >(
-    p: Gemm<u16, u16>,
+    p: Gemm<E::In, E::Out>,
 ) {
     const {
-        assert!(BK == 64 && BN == Acc::N && BM == 64 * (THREADS / 128 - 1) && STAGES >= 2);
+        // A K slice is one 128-byte swizzled row.
+        assert!(BK * E::DTYPE.element_bytes() as usize == 128);
+        assert!(BN == Acc::N && BM == 64 * (THREADS / 128 - 1) && STAGES >= 2);
         assert!(128 * (PRODUCER_REGISTERS + (THREADS as u32 / 128 - 1) * CONSUMER_REGISTERS) <= 65536);
     };
-    let (a_bytes, _) = gemm_launch::wgmma_tile_bytes(Dtype::F16, BM as u32, BN as u32, BK as u32);
-    let stage_bytes = tma::stage_bytes(Dtype::F16, BM as u32, BN as u32, BK as u32);
+    let (a_bytes, _) = gemm_launch::wgmma_tile_bytes(E::DTYPE, BM as u32, BN as u32, BK as u32);
+    let stage_bytes = tma::stage_bytes(E::DTYPE, BM as u32, BN as u32, BK as u32);
     let c_staging = tma::c_staging_offset(stage_bytes, STAGES as u32);
-    let c_bytes = tma::c_tile_bytes(Dtype::F16, BM as u32, BN as u32, TMA_STORE);
+    let c_bytes = tma::c_tile_bytes(E::DTYPE, BM as u32, BN as u32, TMA_STORE);
     let barriers = tma::barriers_offset(stage_bytes, STAGES as u32, c_bytes);
     let ring = Ring::<STAGES> { a_bytes, stage_bytes, c_staging, barriers };
     let consumer_warps = (THREADS / 32 - 4) as u32;
@@ -375,7 +452,7 @@ unsafe fn ws_kernel<
     if t < 128 {
         setmaxnreg_dec::<PRODUCER_REGISTERS>();
         if t < 32 && elect_one() {
-            unsafe { produce::<BM, BN, BK, STAGES, A_T, B_T>(&p, ring) };
+            unsafe { produce::<E, BM, BN, BK, STAGES, A_T, B_T>(&p, ring) };
         }
     } else {
         setmaxnreg_inc::<CONSUMER_REGISTERS>();
@@ -389,3 +466,4 @@ kernel_entries!(warp_specialized ws_kernel<F16, [f32; 64]>, hgemm_ws_128x128x64,
 kernel_entries!(warp_specialized ws_kernel<Bf16, [f32; 64]>, bgemm_ws_128x128x64, gemm_launch::WS_BF16_128X128X64, any);
 kernel_entries!(warp_specialized ws_kernel<F16, [f32; 128]>, hgemm_ablate_ws_one_tile, gemm_launch::ABLATE_F16_WS_ONE_TILE, row_major);
 kernel_entries!(warp_specialized ws_kernel<F16, [f32; 128]>, hgemm_ablate_ws_direct_epilogue, gemm_launch::ABLATE_F16_WS_DIRECT_EPILOGUE, row_major);
+kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 128]>, tgemm_ws_128x256x32, gemm_launch::WS_TF32_128X256X32, k_major);
