@@ -133,6 +133,8 @@ for part in $PARTS; do
       # split-K shape and a memory-bound deep-K one.
       for shape in "--m 129 --n 131 --k 67" "--m 256 --n 256 --k 256" \
                    "--m 136 --n 264 --k 72 --dtype f16 --kernel ws_128x256x64" \
+                   "--m 136 --n 264 --k 72 --dtype bf16 --kernel ws_128x128x64" \
+                   "--m 136 --n 264 --k 72 --dtype tf32 --kernel ws_128x256x32" \
                    "--m 129 --n 131 --k 9001 --kernel auto" "--m 7 --n 5 --k 70001 --kernel auto"; do
         log="$L/$tool-${shape// /_}.log"
         timeout 300 "$SAN" --tool "$tool" --error-exitcode 3 "$B/gemm" $shape --iters 1 --no-cublas >"$log" 2>&1

@@ -937,4 +937,9 @@ fn k_major_kernels_take_every_layout_through_transposed_copies() {
     assert_eq!(tma_refusal(tf32, &plan, [256, 512, 0]), None);
     assert!(tma_refusal(tf32, &Plan { k: 23, lda: 23, ..plan }, [256, 512, 0]).is_some());
     assert!(tma_refusal(tf32, &Plan { layout: nt, ..plan }, [256, 512, 0]).unwrap().contains("B's leading dimension"));
+    // One B for the whole batch (stride 0) stays with the kernels that read
+    // it in place, rather than one copy per matrix.
+    let shared_b = Plan { batch: 4, stride_a: 2400, stride_b: 0, ..plan };
+    assert!(tma_refusal(tf32, &shared_b, [256, 512, 0]).unwrap().contains("B's batch stride"));
+    assert_eq!(tma_refusal(tf32, &Plan { stride_b: 24 * 61, ..shared_b }, [256, 512, 0]), None);
 }

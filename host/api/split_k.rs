@@ -177,13 +177,15 @@ impl Gpu {
         self.grow_workspace(&mut workspace, bytes).map(|_| ())
     }
 
-    /// Frees the workspace (after the work queued on the stream, which may
-    /// use it, is done).
+    /// Frees the workspace, and the scratch buffer of the K-major kernels'
+    /// transposed copies (`host/driver/k_major.rs`), after the work queued
+    /// on the stream, which may use them, is done.
     pub fn release_workspace(&self) -> Result<()> {
         let mut workspace = self.workspace.lock().unwrap_or_else(|e| e.into_inner());
-        if workspace.is_some() {
+        let mut scratch = self.k_major_scratch.lock().unwrap_or_else(|e| e.into_inner());
+        if workspace.is_some() || scratch.is_some() {
             self.stream().synchronize().during("kernel execution")?;
-            *workspace = None;
+            (*workspace, *scratch) = (None, None);
         }
         Ok(())
     }

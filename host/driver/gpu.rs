@@ -327,7 +327,8 @@ impl Gpu {
             self.stream.synchronize().during("stream synchronize")?;
             cache.clear();
         }
-        let buffer = DeviceBuffer::from_slice(&maps).map_err(|e| self.alloc_error(e, 256))?;
+        let buffer =
+            DeviceBuffer::from_slice(&maps).map_err(|e| self.alloc_error(e, std::mem::size_of_val(&maps) as u64))?;
         // The copy ran on the legacy stream, the kernel runs on ours: wait
         // (once per new set of maps).
         CurrentContext::synchronize().during("tensor map upload")?;

@@ -46,6 +46,11 @@ impl Gpu {
         group_m: Option<u32>,
     ) -> Result<()> {
         if let Some(call) = k_major_call(spec, plan) {
+            // Refuse before copying anything.
+            self.launchable(spec, call.plan.layout)?;
+            if let Some(reason) = tma_refusal(spec, plan, pointers) {
+                return Err(GemmError::Unsupported { kernel: spec.name.into(), reason });
+            }
             return self.with_k_major_copies(plan, &call, pointers, |plan, pointers| {
                 self.launch(spec, plan, pointers, alpha, beta, group_m)
             });

@@ -103,11 +103,6 @@ pub fn tma_refusal(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option
     if spec.algorithm != Algorithm::WarpSpecialized {
         return None;
     }
-    if let Some(call) = k_major_call(spec, plan) {
-        // The kernel reads the transposed copies (256-byte aligned) instead.
-        let copied = |operand: usize| call.copies[operand].unwrap_or(pointers[operand]);
-        return tma_refusal(spec, &call.plan, [copied(0), copied(1), pointers[2]]);
-    }
     let bytes = spec.dtype.element_bytes() as u64;
     if plan.batch > 1 {
         // Lines of each operand: rows if row-major, else columns.
@@ -123,6 +118,14 @@ pub fn tma_refusal(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option
                 ));
             }
         }
+    }
+    if let Some(call) = k_major_call(spec, plan) {
+        // The kernel reads the transposed copies (256-byte aligned, rows of
+        // K elements) instead of the MN-major operands.
+        let copied = |operand: usize| call.copies[operand].unwrap_or(pointers[operand]);
+        return tma_refusal(spec, &call.plan, [copied(0), copied(1), pointers[2]]).map(|reason| {
+            format!("{reason} (this kernel reads a transposed copy, with rows of K = {} elements, of each MN-major operand)", plan.k)
+        });
     }
     let c_rows_aligned = (plan.ldc as u64 * bytes).is_multiple_of(16);
     let c_stride_bytes = plan.stride_c * bytes;

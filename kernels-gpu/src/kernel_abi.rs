@@ -307,8 +307,9 @@ macro_rules! kernel_entries {
             >(p)
         });
     };
-    // Step 10 (f16/bf16, warp-specialized): element type, block tile,
-    // threads, stages.
+    // Steps 10 and 10b (f16/bf16/TF32, warp-specialized): element type
+    // (its A/B and C types), accumulator type (the block tile's width),
+    // block tile, threads, stages, whether C leaves through the TMA.
     (warp_specialized $kernel:ident<$element:ty, $acc:ty>, $name:ident, $spec:path, $layouts:ident) => {
         $crate::kernel_abi::kernel_entries!(@layouts $name, $spec, <$element as WsElement>::In => <$element as WsElement>::Out, $layouts, |p, A_T, B_T| {
             const SPEC: gemm_launch::KernelSpec = $spec;

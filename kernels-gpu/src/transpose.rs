@@ -24,7 +24,6 @@ const ROWS_PER_PASS: usize = THREADS as usize / T;
 /// `THREADS` threads, `SMEM_BYTES` of shared memory and
 /// `gemm_launch::k_major::blocks(rows, cols)` blocks per matrix.
 #[unsafe(no_mangle)]
-#[allow(clippy::too_many_arguments)]
 pub unsafe extern "ptx-kernel" fn transpose_f32(
     src: *const f32,
     dst: *mut f32,

@@ -454,7 +454,7 @@ pub const WS_TF32_128X256X32: KernelSpec = KernelSpec {
 /// are done) instead of TMA stores, with the 4th stage the space allows…
 pub const ABLATE_F16_WS_DIRECT_EPILOGUE: KernelSpec = KernelSpec {
     name: "hgemm_ablate_ws_direct_epilogue",
-    features: Features::DIRECT_EPILOGUE,
+    features: Features { ablation: true, ..Features::DIRECT_EPILOGUE },
     stages: 4,
     layouts: Layouts::RowMajor,
     ..WS_F16_128X256X64

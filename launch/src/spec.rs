@@ -139,11 +139,21 @@ pub struct Features {
     /// looping over the tiles, so a block's next tile loads while it stores
     /// C. Off: one block per tile (the ablation that measures it).
     pub persistent: bool,
+    /// An ablation whose other flags do not show what it leaves out (step
+    /// 10's C stored from registers, against its TMA store): never tuned or
+    /// chosen.
+    pub ablation: bool,
 }
 
 impl Features {
-    pub const ALL: Features =
-        Features { ldmatrix: true, swizzle: true, staged_epilogue: true, f32_output: false, persistent: true };
+    pub const ALL: Features = Features {
+        ldmatrix: true,
+        swizzle: true,
+        staged_epilogue: true,
+        f32_output: false,
+        persistent: true,
+        ablation: false,
+    };
     /// Everything except the staged epilogue.
     pub const DIRECT_EPILOGUE: Features = Features { staged_epilogue: false, ..Features::ALL };
     /// The direct epilogue writing f32 C (split-K partial sums only).
@@ -151,7 +161,7 @@ impl Features {
 
     /// Whether this set leaves out an optimization on purpose (an ablation).
     pub const fn is_ablation(&self) -> bool {
-        !self.ldmatrix || !self.swizzle || !self.persistent
+        self.ablation || !self.ldmatrix || !self.swizzle || !self.persistent
     }
 }
 

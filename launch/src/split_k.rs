@@ -186,13 +186,15 @@ pub const F32_OUTPUT_TWINS: &[(Dtype, &KernelSpec)] =
     &[(Dtype::F16, &MMA_F16_128X128X32_W32X64_F32OUT), (Dtype::Bf16, &MMA_BF16_128X128X32_W32X64_F32OUT)];
 
 /// The kernel that computes the partial sums of a split of `spec`'s call:
-/// `spec` itself when it writes f32, else its dtype's f32-output twin.
+/// `spec` itself when it writes f32 (TF32 `mma.sync` 64×128 for the TF32
+/// TMA kernel), else its dtype's f32-output twin.
 pub fn partials_kernel(spec: &'static KernelSpec) -> Option<&'static KernelSpec> {
     if writes_f32(spec) {
         // Not a TMA kernel: the partial GEMMs are batches of K chunks of one
         // A and B, which overlap (`tma_refusal`). TF32 `mma.sync` takes
         // every layout in place.
         let tma = matches!(spec.algorithm, crate::spec::Algorithm::WarpSpecialized);
+        debug_assert!(!tma || matches!(spec.dtype, Dtype::Tf32), "the one f32-writing TMA kernel is TF32");
         return Some(if tma { &crate::kernels::MMA_TF32_64X128X32 } else { spec });
     }
     F32_OUTPUT_TWINS.iter().find(|(dtype, _)| *dtype == spec.dtype).map(|(_, twin)| *twin)

@@ -1,5 +1,6 @@
 //! Epilogue (CUTLASS's collective epilogue): writing the accumulators to C
-//! as `α·acc + β·C`, for the tensor-core kernels (steps 8, 8b and 9). Their
+//! as `α·acc + β·C`, for the tensor-core kernels (steps 8 to 10b; step 10
+//! also through the TMA, [`store_c_tma`]). Their
 //! accumulators share `mma.sync`'s m16n8 C layout (a `wgmma` tile is that
 //! layout repeated), so one piece serves all. For a 16-bit C, pairs are
 //! rounded to the output type (`cvt.rn.{f16x2,bf16x2}.f32`), then either

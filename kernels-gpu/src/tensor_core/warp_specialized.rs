@@ -1,6 +1,6 @@
 //! Step 10 — Hopper, warp-specialized and persistent: the TMA, an
 //! `mbarrier` ring, a producer warp and two consumer warpgroups, one block
-//! per SM (f16, bf16; sm_90a).
+//! per SM (f16, bf16, and TF32 as step 10b; sm_90a).
 //!
 //! Step 9 has every thread issue `cp.async` copies between its `wgmma`s,
 //! and every K slice ends in a block-wide barrier. Here the roles are split,
@@ -12,7 +12,7 @@
 //!   applies the 128-byte swizzle the descriptors read, and fills whatever
 //!   lies outside the matrix with zeros, so any M, N, K works with no bounds
 //!   code), into a ring of `STAGES` stages;
-//! - the consumers, warpgroups 1 and 2 (64×256 of C each), multiply with
+//! - the consumers, warpgroups 1 and 2 (64×BN of C each), multiply with
 //!   `wgmma`, one group kept in flight across K slices.
 //!
 //! Each stage has two barriers instead of `__syncthreads`: "full" counts the
@@ -23,31 +23,45 @@
 //! per thread, of the 168 the launch bounds allow on entry).
 //!
 //! The grid is persistent: one block per SM, each looping over the tiles of
-//! C (`block, block + grid, …` in grouped order), so the producer fetches
-//! the next tile's first slices while the consumers store this one's C.
+//! C (`block, block + grid, …` in grouped order). C leaves through the TMA
+//! too (`epilogue::store_c_tma`): each consumer warpgroup writes its part
+//! of the tile into a swizzled staging tile with `stmatrix` and one thread
+//! issues TMA stores, which run on while the warpgroup starts its next
+//! tile's `wgmma`s (C whose rows are not 16-byte aligned is stored from
+//! registers instead).
 //!
-//! Block tile 128×256×64, 4 stages of 48 KiB. Tensor maps are built by the
-//! host for each call (`host/driver/tensor_map.rs`) and read from global
-//! memory.
+//! Tiles: 128×256×64 (one `m64n256k16` per consumer and K step, 3 stages
+//! of 48 KiB and a 64 KiB C staging tile), 128×128×64 (`m64n128k16`, 6
+//! stages of 32 KiB, 32 KiB staging) for problems whose 128×256 tiles fill
+//! less than half the SMs, and TF32 128×256×32 (`m64n256k8`, 4 stages of 48
+//! KiB, C from registers). TF32 `wgmma` reads K-major operands only and
+//! the TMA cannot transpose 4-byte elements: that kernel has one entry
+//! (NT), and the host copies a row-major B or column-major A transposed
+//! first (`host/driver/k_major.rs`). Tensor maps (A, B, C) are built by
+//! the host for each call (`host/driver/tensor_map.rs`) and read from
+//! global memory.
 //!
-//! Cost (ptxas 12.9, sm_90a): 168 registers at entry (the consumers use
-//! about 152 of their 232), 0 spills, 192 KiB + 64 B of shared memory, one
-//! block per SM. Measured (H100 SXM, cuBLAS in the same run,
-//! docs/runs/2026-11-23-step10/): 8192×4096×6144 f16 **705–708 TFLOP/s
-//! (90.4–90.6%)**, bf16 736 (90.5%), where step 9 does 517–531 (65–66%);
-//! 4096³ 88%; 8192³ 90–92%; 16384×16384×1024 69–75%; 2048³ 77%. PERF step
-//! 28 has the ablations (neither the persistent grid nor the fourth stage
-//! is worth more than 1% at the seeds' shape).
+//! Cost (ptxas 12.9, sm_90a): 168 registers at entry for every entry (the
+//! cap `setmaxnreg` redistributes), 0 spills, no stack frame; shared
+//! memory 213,040 bytes (128×256), 229,472 (128×128), 196,672 (TF32).
+//! Measured (H100 SXM, cuBLAS in the same run, docs/runs/2026-11-23-tf32-ws/
+//! and -tma-store/, PERF steps 28 and 31–33): 8192×4096×6144 f16 **744–757
+//! TFLOP/s (95.2–95.4%)**, bf16 767–778 (94.4–94.8%), where step 9 does
+//! 525 (66%); 8192³ 95.6–98.9%; 4096³ 92.4–93.4%; 16384×16384×1024
+//! 85–87%; 2048³ 78–80%; 1024³ (128×128) 86%. TF32 (copy of B included):
+//! 346 TFLOP/s (82.6%) where step 9b does 213 (50.9%); 4096³ 77.4%; 8192³
+//! 83.2%. Ablations at the seeds' shape: C from registers 91.0–91.1%, one
+//! block per tile 92.3–92.4%.
 
-use super::epilogue::{Output, store_c_direct, store_c_tma};
 use super::epilogue::store_c_f32;
+use super::epilogue::{Output, store_c_direct, store_c_tma};
 use super::wgmma::descriptor;
 use super::{Bf16, F16};
 use crate::device::sm90a::{
-    bulk_wait_group, elect_one, wgmma_m64n128k16_bf16, wgmma_m64n128k16_f16, wgmma_m64n256k8_tf32,
-    wgmma_m64n256k16_bf16, wgmma_m64n256k16_f16, fence_mbarrier_init, fence_tensormap_acquire, mbarrier_arrive, mbarrier_arrive_expect_tx, mbarrier_init,
-    mbarrier_wait, prefetch_tensormap, setmaxnreg_dec, setmaxnreg_inc, tma_load_3d, wgmma_commit, wgmma_fence,
-    wgmma_wait,
+    bulk_wait_group, elect_one, fence_mbarrier_init, fence_tensormap_acquire, mbarrier_arrive,
+    mbarrier_arrive_expect_tx, mbarrier_init, mbarrier_wait, prefetch_tensormap, setmaxnreg_dec, setmaxnreg_inc,
+    tma_load_3d, wgmma_commit, wgmma_fence, wgmma_m64n128k16_bf16, wgmma_m64n128k16_f16, wgmma_m64n256k8_tf32,
+    wgmma_m64n256k16_bf16, wgmma_m64n256k16_f16, wgmma_wait,
 };
 use crate::device::{block_idx, block_idx_z, grid_dim, smem_addr, sync_threads, thread_idx};
 use crate::kernel_abi::{Gemm, kernel_entries};
@@ -183,14 +197,16 @@ fn mma_tiles<const LEN: usize, const NJ: usize>(acc: &[f32; LEN]) -> [[[[f32; 4]
     [core::array::from_fn(|nj| core::array::from_fn(|h| core::array::from_fn(|r| acc[(2 * nj + h) * 4 + r])))]
 }
 
-/// The stage ring in dynamic shared memory: stages of A then B tiles, and
-/// after them the "full" and "empty" barriers (`gemm_launch::tma`).
+/// The stage ring in dynamic shared memory: stages of A then B tiles, the
+/// staged C tile of the TMA stores (if the kernel has them), then the
+/// "full" and "empty" barriers (`gemm_launch::tma`).
 #[derive(Clone, Copy)]
 struct Ring<const STAGES: usize> {
     a_bytes: u32,
     stage_bytes: u32,
-    /// The C tile staged for the TMA stores (if the kernel has them).
     c_staging: u32,
+    /// Bytes of one element of C.
+    c_bytes: u32,
     barriers: u32,
 }
 
@@ -206,7 +222,7 @@ impl<const STAGES: usize> Ring<STAGES> {
     /// Consumer warpgroup `consumer`'s part of the staged C tile.
     #[inline(always)]
     fn c_tile(self, consumer: usize, bn: usize) -> u32 {
-        smem_addr(self.c_staging as usize) + consumer as u32 * tma::C_BOX_ROWS * bn as u32 * 2
+        smem_addr(self.c_staging as usize) + consumer as u32 * tma::C_BOX_ROWS * bn as u32 * self.c_bytes
     }
     /// Completes when stage `s`'s copies have landed.
     #[inline(always)]
@@ -370,7 +386,11 @@ unsafe fn consume<
     }
     let (warp, lane) = ((t / 32) % 4, t % 32);
     // This warpgroup's 64 rows of A: 64 K-major rows, or one MN-major box.
-    let a_part = if A_T { consumer as u32 * tma::mn_block_bytes(BK as u32) } else { consumer as u32 * 64 * BK as u32 * E::DTYPE.element_bytes() };
+    let a_part = if A_T {
+        consumer as u32 * tma::mn_block_bytes(BK as u32)
+    } else {
+        consumer as u32 * 64 * BK as u32 * E::DTYPE.element_bytes()
+    };
     let mut at = Position::<STAGES>::START;
     let mut walk = TileWalk::<BM, BN>::new(p);
     while let Some((row0, col0)) = walk.next() {
@@ -435,9 +455,10 @@ unsafe fn ws_kernel<
     let (a_bytes, _) = gemm_launch::wgmma_tile_bytes(E::DTYPE, BM as u32, BN as u32, BK as u32);
     let stage_bytes = tma::stage_bytes(E::DTYPE, BM as u32, BN as u32, BK as u32);
     let c_staging = tma::c_staging_offset(stage_bytes, STAGES as u32);
-    let c_bytes = tma::c_tile_bytes(E::DTYPE, BM as u32, BN as u32, TMA_STORE);
-    let barriers = tma::barriers_offset(stage_bytes, STAGES as u32, c_bytes);
-    let ring = Ring::<STAGES> { a_bytes, stage_bytes, c_staging, barriers };
+    let c_tile_bytes = tma::c_tile_bytes(E::DTYPE, BM as u32, BN as u32, TMA_STORE);
+    let barriers = tma::barriers_offset(stage_bytes, STAGES as u32, c_tile_bytes);
+    let c_bytes = E::DTYPE.element_bytes();
+    let ring = Ring::<STAGES> { a_bytes, stage_bytes, c_staging, c_bytes, barriers };
     let consumer_warps = (THREADS / 32 - 4) as u32;
     let t = thread_idx();
     if t == 0 {

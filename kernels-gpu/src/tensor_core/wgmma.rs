@@ -31,22 +31,16 @@ use super::epilogue::{Output, store_c_direct};
 use super::global_to_shared::{MN_BLOCK_BYTES, MnBlocks, Operands, StageRing, Swizzled, copy_slice};
 use super::wgmma_mainloop::{WgmmaSlices, wgmma_mainloop};
 use super::{Bf16, F16, MmaElement};
-use crate::device::sm90a::{
-    smem_descriptor_sw128, wgmma_m64n128k16_bf16, wgmma_m64n128k16_f16, wgmma_m64n256k16_bf16, wgmma_m64n256k16_f16,
-};
+use crate::device::sm90a::{smem_descriptor_sw128, wgmma_m64n256k16_bf16, wgmma_m64n256k16_f16};
 use crate::device::thread_idx;
 use crate::kernel_abi::{Gemm, kernel_entries};
 use crate::tile_scheduler::tile_origin;
 
-/// The `wgmma`s of an element type: a warpgroup's 64×256 tile (steps 9
-/// and 10) and 64×128 tile (step 10's 128×128 blocks).
+/// The `wgmma` of an element type (step 9's 64×256 warpgroup tile).
 pub trait WgmmaElement: MmaElement {
     /// # Safety
     /// See [`wgmma_m64n256k16_f16`].
     unsafe fn wgmma(acc: &mut [f32; 128], desc_a: u64, desc_b: u64, trans_a: bool, trans_b: bool);
-    /// # Safety
-    /// See [`wgmma_m64n256k16_f16`].
-    unsafe fn wgmma_n128(acc: &mut [f32; 64], desc_a: u64, desc_b: u64, trans_a: bool, trans_b: bool);
 }
 
 impl WgmmaElement for F16 {
@@ -54,20 +48,12 @@ impl WgmmaElement for F16 {
     unsafe fn wgmma(acc: &mut [f32; 128], desc_a: u64, desc_b: u64, trans_a: bool, trans_b: bool) {
         unsafe { wgmma_m64n256k16_f16(acc, desc_a, desc_b, trans_a, trans_b) }
     }
-    #[inline(always)]
-    unsafe fn wgmma_n128(acc: &mut [f32; 64], desc_a: u64, desc_b: u64, trans_a: bool, trans_b: bool) {
-        unsafe { wgmma_m64n128k16_f16(acc, desc_a, desc_b, trans_a, trans_b) }
-    }
 }
 
 impl WgmmaElement for Bf16 {
     #[inline(always)]
     unsafe fn wgmma(acc: &mut [f32; 128], desc_a: u64, desc_b: u64, trans_a: bool, trans_b: bool) {
         unsafe { wgmma_m64n256k16_bf16(acc, desc_a, desc_b, trans_a, trans_b) }
-    }
-    #[inline(always)]
-    unsafe fn wgmma_n128(acc: &mut [f32; 64], desc_a: u64, desc_b: u64, trans_a: bool, trans_b: bool) {
-        unsafe { wgmma_m64n128k16_bf16(acc, desc_a, desc_b, trans_a, trans_b) }
     }
 }
 
