@@ -196,7 +196,10 @@ fn tma_refuses_rows_that_are_not_16_byte_multiples() {
     };
     assert_eq!(tma_refusal(ws, &plan, [256, 512, 3]), None, "an unaligned C is stored from registers");
     assert!(
-        !c_map_usable(ws, &plan, 3) && c_map_usable(ws, &plan, 1024) && !c_map_usable(ws, &Plan { ldc: 63, ..plan }, 0)
+        !c_map_usable(ws, &plan, 3)
+            && c_map_usable(ws, &plan, 1024)
+            && !c_map_usable(ws, &Plan { ldc: 63, ..plan }, 0)
+            && !c_map_usable(ws, &Plan { n: 61, ..plan }, 1024)
     );
     assert!(!c_map_usable(&gemm_launch::ABLATE_F16_WS_DIRECT_EPILOGUE, &plan, 1024), "no TMA store");
     // A batch whose C matrices would not all be 16-byte aligned (C rows are).

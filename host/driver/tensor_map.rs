@@ -174,11 +174,17 @@ pub fn packed_tma_refusal(spec: &KernelSpec, n: usize, k: usize) -> Option<Strin
 }
 
 /// Whether the kernel stores C through the TMA for this call: it has the
-/// TMA-store epilogue (`Features::staged_epilogue`) and C's start and rows
-/// are 16-byte aligned (the kernel's `Gemm::c_aligned`).
+/// TMA-store epilogue (`Features::staged_epilogue`), C's start and rows are
+/// 16-byte aligned, and N elements fill whole 16-byte pieces (the kernel's
+/// `Gemm::c_tma_storable`, the same test). The last condition keeps the
+/// TMA's store of a row's last piece off the padding after N, should its
+/// bounds be no finer than 16 bytes; such C goes out from registers.
 pub fn c_map_usable(spec: &KernelSpec, plan: &Plan, c: u64) -> bool {
     let bytes = spec.dtype.element_bytes() as u64;
-    spec.features.staged_epilogue && c.is_multiple_of(16) && (plan.ldc as u64 * bytes).is_multiple_of(16)
+    spec.features.staged_epilogue
+        && c.is_multiple_of(16)
+        && (plan.ldc as u64 * bytes).is_multiple_of(16)
+        && (plan.n as u64 * bytes).is_multiple_of(16)
 }
 
 /// The maps of the kernel's A, B and C for `plan`, in the order the kernel

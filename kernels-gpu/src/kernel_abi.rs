@@ -112,6 +112,16 @@ impl<In, Out> Gemm<In, Out> {
     pub fn c_aligned(&self) -> bool {
         rows_aligned(self.c as usize, self.ldc, core::mem::size_of::<Out>())
     }
+
+    /// Whether the TMA may store C: its rows are 16-byte aligned
+    /// ([`Gemm::c_aligned`]) and `n` elements are whole 16-byte pieces, so a
+    /// row's last piece holds no element of the padding after it (the
+    /// TMA's bounds are not known to be finer than that). The host's
+    /// `c_map_usable` is the same test.
+    #[inline(always)]
+    pub fn c_tma_storable(&self) -> bool {
+        self.c_aligned() && (self.n as usize * core::mem::size_of::<Out>()).is_multiple_of(16)
+    }
 }
 
 impl Gemm<f32, f32> {

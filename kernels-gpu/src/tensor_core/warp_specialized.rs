@@ -374,10 +374,11 @@ unsafe fn consume<
     t: usize,
 ) {
     let slices = p.k.div_ceil(BK as u32);
-    // C goes out through the TMA when its rows are 16-byte aligned: the
-    // host built its map then (and refuses the kernel for a batch whose
-    // matrices would not all be so), else the kernel stores from registers.
-    let tma_store = TMA_STORE && p.c_aligned();
+    // C goes out through the TMA when its rows are 16-byte aligned and end
+    // on a 16-byte boundary (`Gemm::c_tma_storable`): the host built its map
+    // then (and refuses the kernel for a batch whose matrices would not all
+    // be so), else the kernel stores from registers.
+    let tma_store = TMA_STORE && p.c_tma_storable();
     let map_c = p.tensor_maps + 2 * 128;
     let issuer = t.is_multiple_of(128);
     if tma_store && issuer {
