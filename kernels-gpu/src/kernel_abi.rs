@@ -118,6 +118,7 @@ impl<In, Out> Gemm<In, Out> {
     /// row's last piece holds no element of the padding after it (the
     /// TMA's bounds are not known to be finer than that). The host's
     /// `c_map_usable` is the same test.
+    #[cfg_attr(not(rgemm_sm90a), allow(dead_code))]
     #[inline(always)]
     pub fn c_tma_storable(&self) -> bool {
         self.c_aligned() && (self.n as usize * core::mem::size_of::<Out>()).is_multiple_of(16)
