@@ -27,8 +27,8 @@
 //! too (`epilogue::store_c_tma`): each consumer warpgroup writes its part
 //! of the tile into a swizzled staging tile with `stmatrix` and one thread
 //! issues TMA stores, which run on while the warpgroup starts its next
-//! tile's `wgmma`s (C whose rows are not 16-byte aligned is stored from
-//! registers instead).
+//! tile's `wgmma`s (C whose rows are not 16-byte aligned, or whose N does
+//! not fill whole 16-byte pieces, is stored from registers instead).
 //!
 //! Tiles: 128×256×64 (one `m64n256k16` per consumer and K step, 3 stages
 //! of 48 KiB and a 64 KiB C staging tile), 128×128×64 (`m64n128k16`, 6
