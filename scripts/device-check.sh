@@ -54,6 +54,13 @@ for part in $PARTS; do
       if timeout 300 "$t" --test-threads=1 >"$log" 2>&1; then r=pass; else r="FAIL (rc $?)"; fi
       note "tests/$(basename "$t"): $r ($(grep -h 'test result' "$log" | tail -1)) $(grep -c SKIPPED "$log") skipped"
     done
+    # Random-sweep seeds that once failed, replayed every run (PERF.md,
+    # "A failure found after these runs").
+    for seed in 118329410061627573; do
+      log=$L/library-sweep-seed-$seed.log
+      if RGEMM_SEED=$seed timeout 300 "$B/tests/library" sweep --test-threads=1 >"$log" 2>&1; then r=pass; else r="FAIL (rc $?)"; fi
+      note "tests/library sweep, RGEMM_SEED=$seed: $r"
+    done
     ;;
   bench)
     "$B/gemm" | tee "$L/default.txt"
