@@ -522,14 +522,14 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     // Every dtype's built-in choice exists and computes that dtype.
     for (dtype, cc) in Dtype::ALL.into_iter().flat_map(|d| [(d, (8, 0)), (d, (9, 0))]) {
         for (m, n) in [(8192, 4096), (256, 256)] {
-            let choice = default_choice(dtype, m, n, 132, OperandLayout::NN, cc, true);
+            let choice = default_choice(dtype, m, n, 132, OperandLayout::NN, cc, |_| true);
             assert_eq!(choice.spec(dtype).unwrap().dtype, dtype, "{choice:?}");
         }
     }
     // f32: big problems get the big tile, small ones the small tile.
     assert_ne!(
-        default_choice(Dtype::F32, 8192, 4096, 132, OperandLayout::NN, (9, 0), true).kernel,
-        default_choice(Dtype::F32, 256, 256, 132, OperandLayout::NN, (9, 0), true).kernel
+        default_choice(Dtype::F32, 8192, 4096, 132, OperandLayout::NN, (9, 0), |_| true).kernel,
+        default_choice(Dtype::F32, 256, 256, 132, OperandLayout::NN, (9, 0), |_| true).kernel
     );
 }
 
@@ -567,7 +567,7 @@ fn a_tuned_entry_overrides_the_default_on_its_own_gpu_only() {
     let gpu = h100();
     let builtin = |layout, gpu: &rgemm::DeviceInfo| {
         let tma = aligned(&gemm_launch::WS_F16_128X256X64).is_none();
-        default_choice(Dtype::F16, 4096, 4096, gpu.multiprocessors, layout, gpu.compute_capability, tma)
+        default_choice(Dtype::F16, 4096, 4096, gpu.multiprocessors, layout, gpu.compute_capability, |_| tma)
     };
     let tuned = &gemm_launch::MMA_F16_128X128X32; // every layout, sm_80: runs on the H100
     let cache = cache_with(tuned, 16);
@@ -577,9 +577,9 @@ fn a_tuned_entry_overrides_the_default_on_its_own_gpu_only() {
         assert_eq!((choice.kernel.as_str(), choice.group_m), (short_name(tuned), 16), "{layout:?}");
         // Not another shape, dtype or GPU: the key holds the GPU's name.
         let other_shape = choose_kernel(Some(&cache), &gpu, Dtype::F16, (4096, 4096, 4095), layout, aligned);
-        assert_eq!(other_shape, default_choice(Dtype::F16, 4096, 4096, 132, layout, (9, 0), true));
+        assert_eq!(other_shape, default_choice(Dtype::F16, 4096, 4096, 132, layout, (9, 0), |_| true));
         let bf16 = choose_kernel(Some(&cache), &gpu, Dtype::Bf16, F16_4096, layout, aligned);
-        assert_eq!(bf16, default_choice(Dtype::Bf16, 4096, 4096, 132, layout, (9, 0), true));
+        assert_eq!(bf16, default_choice(Dtype::Bf16, 4096, 4096, 132, layout, (9, 0), |_| true));
         for name in ["NVIDIA H200", "NVIDIA H100 PCIe", "NVIDIA A100-SXM4-80GB", ""] {
             let other = rgemm::DeviceInfo { name: name.into(), ..gpu.clone() };
             let choice = choose_kernel(Some(&cache), &other, Dtype::F16, F16_4096, layout, aligned);
@@ -598,7 +598,7 @@ fn a_tuned_entry_that_cannot_run_the_call_falls_back_to_the_default() {
     let gpu = h100();
     let ampere = rgemm::DeviceInfo { compute_capability: (8, 0), multiprocessors: 108, ..gpu.clone() };
     let default = |gpu: &rgemm::DeviceInfo, layout, tma| {
-        default_choice(Dtype::F16, 4096, 4096, gpu.multiprocessors, layout, gpu.compute_capability, tma)
+        default_choice(Dtype::F16, 4096, 4096, gpu.multiprocessors, layout, gpu.compute_capability, |_| tma)
     };
     // Row-major only: used for nn, not for tn.
     let row_major = &gemm_launch::MMA_F16_128X256X32;
@@ -647,7 +647,7 @@ const CHILD: &str = "RGEMM_CPU_TEST_TUNE_CACHE_CHILD";
 fn tune_cache_child() {
     let Ok(case) = std::env::var(CHILD) else { return };
     let gpu = h100();
-    let builtin = default_choice(Dtype::F16, 4096, 4096, 132, OperandLayout::NN, (9, 0), true);
+    let builtin = default_choice(Dtype::F16, 4096, 4096, 132, OperandLayout::NN, (9, 0), |_| true);
     for _ in 0..2 {
         let choice = choose_kernel(tuned_choices(), &gpu, Dtype::F16, F16_4096, OperandLayout::NN, aligned);
         match case.as_str() {
@@ -703,7 +703,7 @@ fn default_choice_never_picks_an_entry_the_gpu_refuses() {
                 for (m, n) in sizes.into_iter().flat_map(|m| sizes.map(|n| (m, n))) {
                     for sms in [46, 108, 132] {
                         for tma in [true, false] {
-                            let choice = default_choice(dtype, m, n, sms, layout, cc, tma);
+                            let choice = default_choice(dtype, m, n, sms, layout, cc, |_| tma);
                             let spec = choice.spec(dtype).unwrap();
                             assert_eq!(spec.dtype, dtype, "{choice:?}");
                             assert_eq!(
@@ -726,7 +726,7 @@ fn default_choice_never_picks_an_entry_the_gpu_refuses() {
 
 #[test]
 fn default_choice_falls_back_where_the_best_tile_cannot_run() {
-    let big = |dtype, layout, cc| default_choice(dtype, 8192, 8192, 108, layout, cc, true).kernel;
+    let big = |dtype, layout, cc| default_choice(dtype, 8192, 8192, 108, layout, cc, |_| true).kernel;
     let tn = OperandLayout { a_col_major: true, b_col_major: false };
     assert_eq!(entry_name(&gemm_launch::DB_256X128X8, tn), "sgemm_db_256x128x8_tn");
     for cc in [(8, 0), (8, 6)] {
@@ -741,7 +741,7 @@ fn default_choice_falls_back_where_the_best_tile_cannot_run() {
     }
     // Hopper TF32: step 10b (its copies bring NN to its NT entry), else 9b.
     assert_eq!(big(Dtype::Tf32, OperandLayout::NN, (9, 0)), short_name(&gemm_launch::WS_TF32_128X256X32));
-    let tf32_unaligned = default_choice(Dtype::Tf32, 8192, 8192, 132, OperandLayout::NN, (9, 0), false).kernel;
+    let tf32_unaligned = default_choice(Dtype::Tf32, 8192, 8192, 132, OperandLayout::NN, (9, 0), |_| false).kernel;
     assert_eq!(tf32_unaligned, short_name(&gemm_launch::WGMMA_TF32_256X128X32));
     assert_eq!(big(Dtype::Tf32, OperandLayout::NN, (10, 0)), short_name(&gemm_launch::MMA_TF32_128X128X32));
     let wt = &gemm_launch::WT_256X128X8;
@@ -750,7 +750,7 @@ fn default_choice_falls_back_where_the_best_tile_cannot_run() {
     // Hopper: the TMA kernel, and never for operands that are not 16-byte
     // aligned.
     assert_eq!(big(Dtype::F16, tn, (9, 0)), short_name(&gemm_launch::WS_F16_128X256X64));
-    let unaligned = default_choice(Dtype::Bf16, 8192, 8192, 132, tn, (9, 0), false).kernel;
+    let unaligned = default_choice(Dtype::Bf16, 8192, 8192, 132, tn, (9, 0), |_| false).kernel;
     assert_eq!(unaligned, short_name(&gemm_launch::WGMMA_BF16_128X256X64));
 }
 
@@ -871,7 +871,7 @@ fn memory_bound_shapes_choose_the_skinny_kernels() {
     for (dtype, hopper) in Dtype::ALL.into_iter().flat_map(|d| [(d, false), (d, true)]) {
         for layout in OperandLayout::ALL {
             for (m, n) in [(1, 4096), (4096, 1), (16, 5000), (5000, 16), (3, 3), (4, 100), (1, 1)] {
-                let spec = default_choice(dtype, m, n, 132, layout, if hopper { (9, 0) } else { (8, 0) }, true)
+                let spec = default_choice(dtype, m, n, 132, layout, if hopper { (9, 0) } else { (8, 0) }, |_| true)
                     .spec(dtype)
                     .unwrap();
                 assert_eq!(spec.algorithm, Algorithm::MemoryBound, "{dtype:?} {m}×{n}: {}", spec.name);
@@ -882,7 +882,7 @@ fn memory_bound_shapes_choose_the_skinny_kernels() {
                 assert_eq!(spec.grid(m as u32, n as u32), expected, "{} {m}×{n}", spec.name);
             }
             for (m, n) in [(17, 4096), (4096, 17), (8192, 4096)] {
-                let spec = default_choice(dtype, m, n, 132, layout, if hopper { (9, 0) } else { (8, 0) }, true)
+                let spec = default_choice(dtype, m, n, 132, layout, if hopper { (9, 0) } else { (8, 0) }, |_| true)
                     .spec(dtype)
                     .unwrap();
                 assert_ne!(spec.algorithm, Algorithm::MemoryBound, "{dtype:?} {m}×{n}");

@@ -39,8 +39,8 @@ impl Choice {
 /// fills it and whose entry for `layout` runs on a GPU of compute capability
 /// `cc` ([`entry_refusal`]: `wgmma` on 9.0 only, not the entries ptxas
 /// spills on 8.x) is taken, else the last that runs. The TMA kernels run
-/// only when `tma_operands` (the operands meet the TMA's 16-byte alignment:
-/// [`tma_refusal`]), and no kernel runs before a GPU has checked it
+/// only when `tma_takes` them (the operands meet that kernel's TMA
+/// alignment: [`tma_refusal`]), and no kernel runs before a GPU has checked it
 /// (`KernelSpec::is_unmeasured_in`). Large tiles win once
 /// the GPU is full (the seeds' shape, `gemm tune`, docs/PERF.md); at 2048³
 /// on an H100 one wave of `wgmma` tiles beat two of `mma.sync` (62% vs 45%
@@ -58,7 +58,7 @@ pub fn default_choice(
     multiprocessors: i32,
     layout: OperandLayout,
     cc: (i32, i32),
-    tma_operands: bool,
+    tma_takes: impl Fn(&KernelSpec) -> bool,
 ) -> Choice {
     use gemm_launch::*;
     // M or N ≤ 16: the memory-bound path, for every dtype and layout.
@@ -89,7 +89,7 @@ pub fn default_choice(
             (MMA_BF16_128X128X32_W32X64, 0),
         ],
     };
-    let runs = |spec: &KernelSpec| runs_call(spec, layout, cc, tma_operands);
+    let runs = |spec: &KernelSpec| runs_call(spec, layout, cc, tma_takes(spec));
     let fills = |spec: &KernelSpec, quarters: i64| {
         4 * spec.grid(m as u32, n as u32) >= quarters as u64 * multiprocessors as u64
     };
@@ -151,16 +151,8 @@ pub fn choose_kernel(
     tma_refusal: impl Fn(&KernelSpec) -> Option<String>,
 ) -> Choice {
     tuned_choice(tuned, device, dtype, (m, n, k), layout, &tma_refusal).unwrap_or_else(|| {
-        // Any TMA kernel of the dtype would do: the test is the operands'
-        // (their alignment, and for TF32 that of the K-major copies).
-        let stand_in = match dtype {
-            Dtype::Tf32 => &gemm_launch::WS_TF32_128X256X32,
-            Dtype::Bf16 => &gemm_launch::WS_BF16_128X256X64,
-            _ => &gemm_launch::WS_F16_128X256X64,
-        };
-        let tma_operands = tma_refusal(stand_in).is_none();
         let (sms, cc) = (device.multiprocessors, device.compute_capability);
-        default_choice(dtype, m, n, sms, layout, cc, tma_operands)
+        default_choice(dtype, m, n, sms, layout, cc, |spec| tma_refusal(spec).is_none())
     })
 }
 

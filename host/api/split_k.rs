@@ -39,7 +39,6 @@ use crate::driver::element::Element;
 use crate::driver::error::{During, GemmError, Result};
 use crate::driver::gpu::Gpu;
 use cust::function::GridSize;
-use cust::memory::DeviceBuffer;
 use gemm_launch::KernelSpec;
 use gemm_launch::split_k::{
     MAX_SPLITS, REDUCE_COMBINE, REDUCE_FAN_IN, REDUCE_THREADS, Split, SplitError, SplitK, epilogue_for,
@@ -174,7 +173,7 @@ impl Gpu {
             return Ok(());
         }
         let mut workspace = self.workspace.lock().unwrap_or_else(|e| e.into_inner());
-        self.grow_workspace(&mut workspace, bytes).map(|_| ())
+        self.grow_buffer(&mut workspace, bytes).map(|_| ())
     }
 
     /// Frees the workspace, and the scratch buffer of the K-major kernels'
@@ -194,26 +193,6 @@ impl Gpu {
     pub fn workspace_bytes(&self) -> u64 {
         let workspace = self.workspace.lock().unwrap_or_else(|e| e.into_inner());
         workspace.as_ref().map_or(0, |w| w.len() as u64 * 4)
-    }
-
-    /// The workspace's device address, grown to `bytes` if smaller. The old
-    /// buffer is freed only after the stream has finished with it.
-    fn grow_workspace(&self, workspace: &mut Option<DeviceBuffer<f32>>, bytes: u64) -> Result<u64> {
-        let elements = bytes.div_ceil(4);
-        if let Some(w) = workspace.as_ref().filter(|w| w.len() as u64 >= elements) {
-            return Ok(w.as_device_ptr().as_raw());
-        }
-        if let Some(old) = workspace.take() {
-            // Work already queued may still read or write it.
-            self.stream().synchronize().during("kernel execution")?;
-            drop(old);
-        }
-        self.ensure_free(bytes)?;
-        let len = usize::try_from(elements).map_err(|_| GemmError::OutOfMemory { needed: bytes, free: 0 })?;
-        let buffer = unsafe { DeviceBuffer::<f32>::uninitialized(len) }.map_err(|e| self.alloc_error(e, bytes))?;
-        let address = buffer.as_device_ptr().as_raw();
-        *workspace = Some(buffer);
-        Ok(address)
     }
 
     /// Runs the call itself when it is not a single GEMM launch: α = 0
@@ -236,7 +215,7 @@ impl Gpu {
         let Some((split, partials)) = split_for(options, plan, spec, sms)? else { return Ok(false) };
         let bytes = workspace_bytes(split, plan.m, plan.n, plan.batch);
         let mut workspace = self.workspace.lock().unwrap_or_else(|e| e.into_inner());
-        let ws = match self.grow_workspace(&mut workspace, bytes) {
+        let ws = match self.grow_buffer(&mut workspace, bytes) {
             Ok(ws) => ws,
             // Auto falls back to the plain kernel when memory is short.
             Err(GemmError::OutOfMemory { .. }) if options.split_k == SplitK::Auto => return Ok(false),

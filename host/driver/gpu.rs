@@ -337,6 +337,28 @@ impl Gpu {
         enqueue(address)
     }
 
+    /// The device address of a buffer this `Gpu` owns (the split-K
+    /// workspace, the K-major copies' scratch), grown to at least `bytes` if
+    /// smaller. The old buffer is freed only after the stream has finished
+    /// with it.
+    pub(crate) fn grow_buffer<T: DeviceCopy>(&self, buffer: &mut Option<DeviceBuffer<T>>, bytes: u64) -> Result<u64> {
+        let elements = bytes.div_ceil(std::mem::size_of::<T>() as u64);
+        if let Some(b) = buffer.as_ref().filter(|b| b.len() as u64 >= elements) {
+            return Ok(b.as_device_ptr().as_raw());
+        }
+        if let Some(old) = buffer.take() {
+            // Work already queued may still read or write it.
+            self.stream().synchronize().during("kernel execution")?;
+            drop(old);
+        }
+        self.ensure_free(bytes)?;
+        let len = usize::try_from(elements).map_err(|_| GemmError::OutOfMemory { needed: bytes, free: 0 })?;
+        let grown = unsafe { DeviceBuffer::<T>::uninitialized(len) }.map_err(|e| self.alloc_error(e, bytes))?;
+        let address = grown.as_device_ptr().as_raw();
+        *buffer = Some(grown);
+        Ok(address)
+    }
+
     pub(crate) fn alloc_error(&self, e: CudaError, needed: u64) -> GemmError {
         match e {
             CudaError::OutOfMemory => {

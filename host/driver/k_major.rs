@@ -10,11 +10,10 @@
 //! the same stream, before the GEMM: at 8192×4096×6144 B is 100 MB, about
 //! 0.07 ms against ~1.2 ms of TF32 GEMM.
 
-use crate::driver::error::{During, GemmError, Result};
+use crate::driver::error::Result;
 use crate::driver::gpu::Gpu;
 use crate::driver::launch::Plan;
 use cust::function::GridSize;
-use cust::memory::DeviceBuffer;
 use gemm_launch::k_major::{self, TRANSPOSE_F32};
 use gemm_launch::{KernelSpec, OperandLayout};
 use std::ffi::c_void;
@@ -73,20 +72,7 @@ impl Gpu {
         launch: impl FnOnce(&Plan, [u64; 3]) -> Result<R>,
     ) -> Result<R> {
         let mut scratch = self.k_major_scratch.lock().unwrap_or_else(|e| e.into_inner());
-        if scratch.as_ref().is_none_or(|s| (s.len() as u64) < call.scratch_bytes) {
-            if let Some(old) = scratch.take() {
-                // Work already queued may still read it.
-                self.stream().synchronize().during("kernel execution")?;
-                drop(old);
-            }
-            self.ensure_free(call.scratch_bytes)?;
-            let len = usize::try_from(call.scratch_bytes)
-                .map_err(|_| GemmError::OutOfMemory { needed: call.scratch_bytes, free: 0 })?;
-            let buffer = unsafe { DeviceBuffer::<u8>::uninitialized(len) }
-                .map_err(|e| self.alloc_error(e, call.scratch_bytes))?;
-            *scratch = Some(buffer);
-        }
-        let base = scratch.as_ref().map_or(0, |s| s.as_device_ptr().as_raw());
+        let base = self.grow_buffer(&mut scratch, call.scratch_bytes)?;
         let mut addresses = pointers;
         // Source of each copy: rows × cols (row-major view, leading dimension
         // `ld`) = K × M for a column-major A, K × N for a row-major B.
