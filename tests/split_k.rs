@@ -5,8 +5,9 @@
 //! fails a wrong one.
 
 use gemm_launch::split_k::{
-    AUTO_WORKSPACE_CAP_BYTES, CHUNK_DEEP, CHUNK_FEW_TILES, F32_OUTPUT_TWINS, MAX_SPLITS, REDUCE_FAN_IN, Split,
-    SplitError, SplitK, partials_kernel, plan_split, slab_elements, workspace_bytes, writes_f32,
+    AUTO_WORKSPACE_CAP_BYTES, CHUNK_DEEP, CHUNK_FEW_TILES, F32_OUTPUT_TWINS, FEW_TILES_WAVES, MAX_SPLITS,
+    REDUCE_FAN_IN, Split, SplitCall, SplitError, SplitK, partials_kernel, plan_split, slab_elements, workspace_bytes,
+    writes_f32,
 };
 use gemm_launch::{
     DB_64X64X16, DB_256X128X8, Features, KernelSpec, MMA_BF16_128X128X32_W32X64_F32OUT, MMA_F16_128X128X32,
@@ -25,30 +26,52 @@ const SMS: u32 = 132;
 
 #[test]
 fn the_rule_splits_deep_k_and_few_tiles_only() {
-    let auto = |m: u32, n: u32, k: u32, tiles: u64| plan_split(SplitK::Auto, m, n, k, 1, tiles, SMS).unwrap();
+    let call = |m, n, k, tiles, dtype| SplitCall { m, n, k, batch: 1, tiles, multiprocessors: SMS, dtype };
+    let auto_of = |m, n, k, tiles, dtype| plan_split(SplitK::Auto, &call(m, n, k, tiles, dtype)).unwrap();
+    let auto = |m, n, k, tiles| auto_of(m, n, k, tiles, Dtype::F32);
     // The seeds' shape fills the GPU and is not deep: unchanged.
     assert_eq!(auto(8192, 4096, 6144, DB_256X128X8.grid(8192, 4096)), None);
     // Shallow K never splits, however few the tiles.
     assert_eq!(auto(64, 64, 2047, 1), None);
-    // Few tiles and K ≥ 2048: chunks of 256 for more blocks.
-    assert_eq!(auto(256, 256, 4096, DB_64X64X16.grid(256, 256)), Some(Split { chunk: 256, splits: 16 }));
+    // Few tiles and K ≥ 2048: chunks (multiples of 512) for two waves of
+    // blocks: 16 tiles want 17 chunks, of 241 → 512.
+    assert_eq!((FEW_TILES_WAVES, CHUNK_FEW_TILES), (2, 512));
+    assert_eq!(auto(256, 256, 4096, DB_64X64X16.grid(256, 256)), Some(Split { chunk: 512, splits: 8 }));
+    // 16-bit deep K with few tiles: as few chunks as two waves need, not
+    // chunks of 256 (which wrote as many bytes of slabs as A and B hold).
+    for dtype in [Dtype::F16, Dtype::Bf16, Dtype::Tf32] {
+        let tiles = MMA_F16_128X128X32_W32X64_F32OUT.grid(256, 256);
+        assert_eq!(auto_of(256, 256, 131_072, tiles, dtype), Some(Split { chunk: 2048, splits: 64 }));
+        assert_eq!(auto_of(64, 192, 300_000, 2, dtype), Some(Split { chunk: 2560, splits: 118 }));
+    }
     // Many tiles and K ≤ 8192: no split.
     assert_eq!(auto(4096, 4096, 8192, DB_256X128X8.grid(4096, 4096)), None);
-    // Deep K with few tiles: chunks of 256.
-    assert_eq!(auto(7, 5, 300_001, 1), Some(Split { chunk: CHUNK_FEW_TILES, splits: 1172 }));
-    assert_eq!(auto(128, 128, 65536, 4), Some(Split { chunk: 256, splits: 256 }));
+    // f32 deep K with few tiles: two waves' chunks, but none longer than
+    // the accuracy split's.
+    assert_eq!(auto(7, 5, 300_001, 1), Some(Split { chunk: CHUNK_DEEP, splits: 293 }));
+    assert_eq!(auto(128, 128, 65536, 4), Some(Split { chunk: 1024, splits: 64 }));
+    assert_eq!(auto(128, 128, 4096, 4), Some(Split { chunk: 512, splits: 8 }));
+    // One tile of 16-bit: 264 chunks wanted, of 249 → 512 (measured best).
+    assert_eq!(auto_of(128, 128, 65536, 1, Dtype::F16), Some(Split { chunk: 512, splits: 128 }));
     // Deep K on a full GPU: chunks from 1024, doubled until the slabs fit in
     // the cap (4096×4096 f32 is 64 MiB a slab: four of them).
     let big = auto(4096, 4096, 16384, DB_256X128X8.grid(4096, 4096)).unwrap();
     assert_eq!(big, Split { chunk: 4096, splits: 4 });
     assert!(big.chunk >= CHUNK_DEEP && workspace_bytes(big, 4096, 4096, 1) <= AUTO_WORKSPACE_CAP_BYTES);
+    // Only f32 splits for accuracy: its inputs are exact, TF32's and 16-bit's
+    // are rounded far more than a K-long f32 sum.
+    for dtype in [Dtype::F16, Dtype::Bf16, Dtype::Tf32] {
+        assert_eq!(auto_of(4096, 4096, 16384, DB_256X128X8.grid(4096, 4096), dtype), None);
+    }
     // An output too large for two slabs in the cap is not split.
     assert_eq!(auto(16384, 16384, 65536, DB_256X128X8.grid(16384, 16384)), None);
     // A batch counts its tiles: 200 matrices of one tile fill 132 SMs.
-    assert_eq!(plan_split(SplitK::Auto, 64, 64, 4096, 200, 1, SMS).unwrap(), None);
+    let batch_of_200 = SplitCall { batch: 200, ..call(64, 64, 4096, 1, Dtype::F32) };
+    assert_eq!(plan_split(SplitK::Auto, &batch_of_200).unwrap(), None);
     // Every Auto split respects the limits, for shapes up to K = 10⁶.
-    for (m, n, k) in [(1, 1, 1_000_000), (1, 4096, 1_000_000), (2048, 2048, 1_000_000), (3, 9000, 9000)] {
-        if let Some(s) = auto(m, n, k, 1) {
+    let limits = [(1, 1, 1_000_000), (1, 4096, 1_000_000), (2048, 2048, 1_000_000), (3, 9000, 9000)];
+    for ((m, n, k), dtype) in limits.into_iter().flat_map(|shape| Dtype::ALL.map(|dtype| (shape, dtype))) {
+        if let Some(s) = auto_of(m, n, k, 1, dtype) {
             assert!(s.splits >= 2 && s.splits <= MAX_SPLITS && s.chunk < k, "{m}×{n}×{k}: {s:?}");
             assert_eq!(s.splits, k.div_ceil(s.chunk));
             assert!(workspace_bytes(s, m, n, 1) <= AUTO_WORKSPACE_CAP_BYTES, "{m}×{n}×{k}: {s:?}");
@@ -58,12 +81,13 @@ fn the_rule_splits_deep_k_and_few_tiles_only() {
 
 #[test]
 fn explicit_splits_and_their_errors() {
-    let chunk = |c, k| plan_split(SplitK::Chunk(c), 64, 64, k, 1, 1, SMS);
+    let call = |k| SplitCall { m: 64, n: 64, k, batch: 1, tiles: 1, multiprocessors: SMS, dtype: Dtype::F32 };
+    let chunk = |c, k| plan_split(SplitK::Chunk(c), &call(k));
     assert_eq!(chunk(1000, 2500), Ok(Some(Split { chunk: 1000, splits: 3 })));
     assert_eq!(chunk(2500, 2500), Ok(None), "one chunk is no split");
     assert_eq!(chunk(0, 2500), Err(SplitError::ZeroChunk));
     assert_eq!(chunk(1, 100_000), Err(SplitError::TooManySplits { splits: 100_000 }));
-    assert_eq!(plan_split(SplitK::Off, 1, 1, 1 << 30, 1, 1, SMS), Ok(None));
+    assert_eq!(plan_split(SplitK::Off, &call(1 << 30)), Ok(None));
     // The reduction tree: ≤ 8 slabs need only the epilogue.
     for (splits, passes) in [(2, 0), (8, 0), (9, 1), (64, 1), (65, 2), (4096, 3), (65535, 5)] {
         assert_eq!(Split { chunk: 1, splits }.combine_passes(), passes, "{splits} slabs");
@@ -116,7 +140,8 @@ fn which_kernels_can_write_partial_sums() {
     // (its tiles decide the few-tiles rule).
     let (split, partials) = split_for(&auto, &p, &MMA_F16_128X128X32, SMS).unwrap().expect("f16 Auto splits deep K");
     assert_eq!(partials, &MMA_F16_128X128X32_W32X64_F32OUT);
-    assert_eq!(split, Split { chunk: CHUNK_FEW_TILES, splits: 100_000u32.div_ceil(CHUNK_FEW_TILES) });
+    // One tile: 264 chunks wanted, of 379 → 512 (a multiple of 512).
+    assert_eq!(split, Split::of(100_000, CHUNK_FEW_TILES));
     let explicit = GemmOptions { split_k: SplitK::Chunk(4096), ..auto };
     let (split, partials) = split_for(&explicit, &p, &WGMMA_BF16_128X256X64, SMS).unwrap().unwrap();
     assert_eq!((split, partials), (Split::of(100_000, 4096), &MMA_BF16_128X128X32_W32X64_F32OUT));

@@ -41,7 +41,7 @@ use crate::driver::gpu::Gpu;
 use cust::function::GridSize;
 use gemm_launch::KernelSpec;
 use gemm_launch::split_k::{
-    MAX_SPLITS, REDUCE_COMBINE, REDUCE_FAN_IN, REDUCE_THREADS, Split, SplitError, SplitK, epilogue_for,
+    MAX_SPLITS, REDUCE_COMBINE, REDUCE_FAN_IN, REDUCE_THREADS, Split, SplitCall, SplitError, SplitK, epilogue_for,
     partials_kernel, plan_split, reduce_geometry, slab_elements, workspace_bytes,
 };
 use std::ffi::c_void;
@@ -77,7 +77,8 @@ pub fn split_for(
         (SplitK::Auto, gemm_launch::Algorithm::MemoryBound) if plan.k <= gemm_launch::split_k::DEEP_K => SplitK::Off,
         (mode, _) => mode,
     };
-    let split = plan_split(mode, plan.m, plan.n, plan.k, plan.batch, tiles, multiprocessors);
+    let (m, n, k, batch, dtype) = (plan.m, plan.n, plan.k, plan.batch, spec.dtype);
+    let split = plan_split(mode, &SplitCall { m, n, k, batch, tiles, multiprocessors, dtype });
     match split {
         Ok(split) => Ok(split.map(|s| (s, partials))),
         Err(SplitError::ZeroChunk) => Err(GemmError::ZeroDimension { what: "split-K chunk" }),
@@ -176,12 +177,12 @@ impl Gpu {
         self.grow_buffer(&mut workspace, bytes).map(|_| ())
     }
 
-    /// Frees the workspace, and the scratch buffer of the K-major kernels'
-    /// transposed copies (`host/driver/k_major.rs`), after the work queued
+    /// Frees the workspace, and the scratch buffer of the TMA kernels'
+    /// operand copies (`host/driver/operand_copies.rs`), after the work queued
     /// on the stream, which may use them, is done.
     pub fn release_workspace(&self) -> Result<()> {
         let mut workspace = self.workspace.lock().unwrap_or_else(|e| e.into_inner());
-        let mut scratch = self.k_major_scratch.lock().unwrap_or_else(|e| e.into_inner());
+        let mut scratch = self.copy_scratch.lock().unwrap_or_else(|e| e.into_inner());
         if workspace.is_some() || scratch.is_some() {
             self.stream().synchronize().during("kernel execution")?;
             (*workspace, *scratch) = (None, None);

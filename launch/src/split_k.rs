@@ -31,17 +31,29 @@ pub enum SplitK {
     Chunk(u32),
 }
 
-/// The smallest chunk the rule picks when the output has few tiles: short
-/// enough to multiply the blocks, long enough (`256 / BK` slices of the
-/// mainloop) that the kernel's prologue and epilogue stay small.
-pub const CHUNK_FEW_TILES: u32 = 256;
-/// The smallest chunk for deep K when the output already fills the GPU
-/// (split only for accuracy): the workspace round trip costs about
-/// `67 / chunk` of the multiply (8 bytes per partial element at ~3 TB/s
-/// against 2·chunk flops at ~50 TFLOP/s), 7 % at 1024, while the error of a
-/// chunk (`√1024 = 32` roundings deep) stays far below a K-long sum's.
+/// The smallest chunk the rule picks when the output has few tiles, and
+/// the granule its chunks are rounded up to. A partials block writes a
+/// whole f32 tile of workspace whatever its chunk, so short chunks spend
+/// their time on that: at 128×128×65536 on an H100 (PERF.md step 36),
+/// chunks of 256 ran f16 at 38 TFLOP/s, 512 at 62, 1024 at 61, 2048 at 43;
+/// TF32 at 29, 40, 37, 23.
+pub const CHUNK_FEW_TILES: u32 = 512;
+/// Waves of blocks (one block per multiprocessor) a few-tiles split aims
+/// at. Fewer chunks mean less workspace to write and sum: at 256×256×131072
+/// f16, chunks of 256 made 512 slabs, as many bytes as A and B, and ran at
+/// 21% of cuBLAS; the 64 chunks of two waves run at 60% (and 32 of one
+/// wave level with them). Two waves rather than one, so that two blocks
+/// share each multiprocessor and hide each other's loads.
+pub const FEW_TILES_WAVES: u32 = 2;
+/// The longest chunk for exact f32 at deep K (split only for accuracy):
+/// the workspace round trip costs about `67 / chunk` of the multiply (8
+/// bytes per partial element at ~3 TB/s against 2·chunk flops at ~50
+/// TFLOP/s), 7 % at 1024, while the error of a chunk (`√1024 = 32`
+/// roundings deep) stays far below a K-long sum's. TF32 and 16-bit inputs
+/// are rounded far more coarsely than an f32 sum of K terms, so they split
+/// only to fill the GPU.
 pub const CHUNK_DEEP: u32 = 1024;
-/// K above which the rule splits for accuracy.
+/// K above which the rule splits f32 for accuracy.
 pub const DEEP_K: u32 = 8192;
 /// K from which the rule splits an output with fewer tiles than
 /// multiprocessors (below it there is too little work per chunk).
@@ -116,25 +128,36 @@ pub enum SplitError {
     TooManySplits { splits: u64 },
 }
 
-/// The split of a call: `m × n × k` for each of `batch` matrices, computed by
-/// a kernel whose grid has `tiles` blocks per matrix, on a GPU with
-/// `multiprocessors` SMs. `None`: no split.
+/// What the split rule needs to know of a call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SplitCall {
+    /// The kernel's `m × n × k`, for each of `batch` matrices.
+    pub m: u32,
+    pub n: u32,
+    pub k: u32,
+    pub batch: u32,
+    /// Blocks per matrix of the kernel that computes the partial sums.
+    pub tiles: u64,
+    pub multiprocessors: u32,
+    /// The call's dtype: only exact f32 splits for accuracy.
+    pub dtype: Dtype,
+}
+
+/// The split of `call` (`None`: no split).
 ///
-/// The rule ([`SplitK::Auto`]): split when K is deep (K > [`DEEP_K`]) or when
-/// K ≥ [`FEW_TILES_MIN_K`] and the batch has fewer tiles than the GPU has
-/// multiprocessors. Chunks of [`CHUNK_FEW_TILES`] in the second case (blocks
-/// to fill the GPU), [`CHUNK_DEEP`] in the first, doubled until there are at
-/// most [`MAX_SPLITS`] and the workspace fits in
-/// [`AUTO_WORKSPACE_CAP_BYTES`]; no split if that leaves fewer than two.
-pub fn plan_split(
-    mode: SplitK,
-    m: u32,
-    n: u32,
-    k: u32,
-    batch: u32,
-    tiles: u64,
-    multiprocessors: u32,
-) -> Result<Option<Split>, SplitError> {
+/// The rule ([`SplitK::Auto`]):
+/// - fewer tiles than multiprocessors and K ≥ [`FEW_TILES_MIN_K`]: enough
+///   chunks for [`FEW_TILES_WAVES`] waves of blocks, each chunk a multiple
+///   of [`CHUNK_FEW_TILES`] (and for f32 with K > [`DEEP_K`] at most
+///   [`CHUNK_DEEP`]);
+/// - f32 with K > [`DEEP_K`] on a full GPU: chunks of [`CHUNK_DEEP`];
+/// - otherwise no split.
+///
+/// A chunk is doubled until there are at most [`MAX_SPLITS`] and the
+/// workspace fits in [`AUTO_WORKSPACE_CAP_BYTES`]; no split if that leaves
+/// fewer than two.
+pub fn plan_split(mode: SplitK, call: &SplitCall) -> Result<Option<Split>, SplitError> {
+    let SplitCall { m, n, k, batch, tiles, multiprocessors, dtype } = *call;
     match mode {
         SplitK::Off => Ok(None),
         SplitK::Chunk(0) => Err(SplitError::ZeroChunk),
@@ -147,11 +170,18 @@ pub fn plan_split(
             Ok(Some(split))
         }
         SplitK::Auto => {
-            let few_tiles = tiles.saturating_mul(batch as u64) < multiprocessors as u64;
-            let mut chunk = match (k > DEEP_K, few_tiles && k >= FEW_TILES_MIN_K) {
-                (_, true) => CHUNK_FEW_TILES,
-                (true, false) => CHUNK_DEEP,
+            let blocks = tiles.saturating_mul(batch as u64).max(1);
+            let few_tiles = blocks < multiprocessors as u64 && k >= FEW_TILES_MIN_K;
+            let for_accuracy = dtype == Dtype::F32 && k > DEEP_K;
+            let mut chunk = match (few_tiles, for_accuracy) {
                 (false, false) => return Ok(None),
+                (false, true) => CHUNK_DEEP,
+                (true, _) => {
+                    // `blocks < multiprocessors`, so the count fits in u32.
+                    let splits = (FEW_TILES_WAVES as u64 * multiprocessors as u64).div_ceil(blocks) as u32;
+                    let chunk = k.div_ceil(splits).next_multiple_of(CHUNK_FEW_TILES);
+                    if for_accuracy { chunk.min(CHUNK_DEEP) } else { chunk }
+                }
             };
             while chunk < k {
                 let split = Split::of(k, chunk);
