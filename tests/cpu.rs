@@ -176,7 +176,7 @@ fn persistent_blocks_visit_every_tile_once() {
 }
 
 #[test]
-fn tma_refuses_rows_that_are_not_16_byte_multiples() {
+fn tma_refuses_overlapping_batches_and_split_c_paths_only() {
     use rgemm::driver::launch::Plan;
     use rgemm::tensor_map::{c_map_usable, packed_tma_refusal, tma_refusal};
     let ws = &gemm_launch::WS_BF16_128X256X64;
@@ -207,11 +207,14 @@ fn tma_refuses_rows_that_are_not_16_byte_multiples() {
     assert!(tma_refusal(ws, &Plan { stride_c: 6401, ..batched }, [0; 3]).unwrap().contains("C's rows"));
     assert_eq!(tma_refusal(ws, &Plan { stride_c: 6408, ..batched }, [0; 3]), None);
     assert_eq!(tma_refusal(ws, &Plan { stride_c: 6401, ldc: 63, ..batched }, [0; 3]), None, "C from registers");
-    assert!(tma_refusal(ws, &plan, [258, 512, 0]).unwrap().contains("A's address"));
-    assert!(tma_refusal(ws, &Plan { ldb: 60, ..plan }, [0; 3]).unwrap().contains("B's leading dimension"));
-    // A batch stride only matters when there is a batch.
+    // Operands off 16 bytes are copied into aligned rows first
+    // (`operand_copies`): not refused.
+    assert_eq!(tma_refusal(ws, &plan, [258, 512, 0]), None);
+    assert_eq!(tma_refusal(ws, &Plan { ldb: 60, ..plan }, [0; 3]), None);
+    // A batch stride only matters when there is a batch: one that overlaps
+    // the matrices is refused.
     assert_eq!(tma_refusal(ws, &Plan { stride_a: 3, ..plan }, [0; 3]), None);
-    assert!(tma_refusal(ws, &Plan { stride_a: 3, batch: 2, ..plan }, [0; 3]).is_some());
+    assert!(tma_refusal(ws, &Plan { stride_a: 3, batch: 2, ..plan }, [0; 3]).unwrap().contains("A's batch stride"));
     // Batches: whole, non-overlapping matrices only (A is 100 rows of 24).
     assert_eq!(tma_refusal(ws, &Plan { stride_a: 2400, stride_b: 24 * 64, batch: 2, ..plan }, [0; 3]), None);
     assert!(
@@ -219,7 +222,7 @@ fn tma_refuses_rows_that_are_not_16_byte_multiples() {
     );
     assert!(tma_refusal(ws, &Plan { stride_a: 2392, stride_b: 24 * 64, batch: 2, ..plan }, [0; 3]).is_some());
     assert_eq!(packed_tma_refusal(ws, 64, 24), None);
-    assert!(packed_tma_refusal(ws, 64, 25).is_some());
+    assert_eq!(packed_tma_refusal(ws, 64, 25), None, "copied");
     assert_eq!(packed_tma_refusal(&gemm_launch::WGMMA_BF16_128X256X64, 64, 25), None, "not a TMA kernel");
 }
 
@@ -341,11 +344,11 @@ fn every_kernel_is_in_the_embedded_ptx() {
     for (spec, _, name) in entries() {
         assert!(ptx(spec.arch).contains(&format!(".visible .entry {name}(")), "{name} missing");
     }
-    // The split-K reductions and the K-major copy (not GEMMs) live in the sm_80 module.
+    // The split-K reductions and the operand copies (not GEMMs) live in the sm_80 module.
     let helpers: Vec<&str> = gemm_launch::split_k::REDUCE_KERNELS
         .iter()
         .map(|r| r.name)
-        .chain([gemm_launch::k_major::TRANSPOSE_F32])
+        .chain(gemm_launch::operand_copies::ENTRIES)
         .collect();
     for name in &helpers {
         assert!(PTX_SM80.contains(&format!(".visible .entry {name}(")), "{name} missing");
@@ -867,13 +870,20 @@ fn sweep_shapes_parse_within_the_kernels_limit() {
 
 #[test]
 fn memory_bound_shapes_choose_the_skinny_kernels() {
-    use gemm_launch::memory_bound::{LONG_TILE, MAX_SMALL_SIDE, skinny_for};
+    use gemm_launch::memory_bound::{LONG_TILE, MAX_SMALL_SIDE, skinny_for, tiles_beat_skinny};
     for (dtype, hopper) in Dtype::ALL.into_iter().flat_map(|d| [(d, false), (d, true)]) {
         for layout in OperandLayout::ALL {
-            for (m, n) in [(1, 4096), (4096, 1), (16, 5000), (5000, 16), (3, 3), (4, 100), (1, 1)] {
+            for (m, n) in [(1, 4096), (4096, 1), (16, 5000), (5000, 16), (3, 3), (4, 100), (100, 4), (100, 8), (1, 1)] {
                 let spec = default_choice(dtype, m, n, 132, layout, if hopper { (9, 0) } else { (8, 0) }, |_| true)
                     .spec(dtype)
                     .unwrap();
+                // 16-bit: the tensor-core tiles from M = 4 or N = 8.
+                let tiles_win = matches!(dtype, Dtype::F16 | Dtype::Bf16) && if m <= n { m >= 4 } else { n >= 8 };
+                assert_eq!(tiles_beat_skinny(dtype, m as u32, n as u32), tiles_win);
+                if tiles_win {
+                    assert_ne!(spec.algorithm, Algorithm::MemoryBound, "{dtype:?} {m}×{n}: {}", spec.name);
+                    continue;
+                }
                 assert_eq!(spec.algorithm, Algorithm::MemoryBound, "{dtype:?} {m}×{n}: {}", spec.name);
                 assert!(spec.supports(layout), "{}", spec.name);
                 // One block per 32 columns of the long side and per row group.
@@ -901,11 +911,13 @@ fn memory_bound_shapes_choose_the_skinny_kernels() {
 }
 
 #[test]
-fn k_major_kernels_take_every_layout_through_transposed_copies() {
-    use rgemm::driver::k_major::k_major_call;
+fn tma_kernels_take_every_call_through_operand_copies() {
+    use rgemm::api::choice::auto_tma_refusal;
     use rgemm::driver::launch::Plan;
+    use rgemm::driver::operand_copies::{OperandCopy, operand_copies, realign_refusal};
     use rgemm::tensor_map::tma_refusal;
     let tf32 = &gemm_launch::WS_TF32_128X256X32;
+    let f16 = &gemm_launch::WS_F16_128X256X64;
     let nt = OperandLayout::NT;
     let plan = Plan {
         m: 100,
@@ -921,28 +933,57 @@ fn k_major_kernels_take_every_layout_through_transposed_copies() {
         batch: 1,
         swapped: false,
     };
-    // NN: B (row-major, MN-major) is copied to [n][k]; A is read in place.
-    let call = k_major_call(tf32, &plan).unwrap();
+    let at = [256, 512, 0];
+    // NN on the K-major TF32 kernel: B (row-major, MN-major) is copied
+    // transposed to [n][k]; A is read in place.
+    let call = operand_copies(tf32, &plan, at).unwrap();
     assert_eq!((call.plan.layout, call.plan.lda, call.plan.ldb), (nt, 24, 24));
-    assert_eq!(call.copies, [None, Some(0)]);
+    let b_copy = OperandCopy { offset: 0, transpose: true, lines: 24, len: 60, ld: 24, stride: 0 };
+    assert_eq!(call.copies, [None, Some(b_copy)]);
     assert_eq!(call.scratch_bytes, (60 * 24 * 4u64).next_multiple_of(256));
-    // TN with a batch: both copied, packed, one after the other.
+    assert!(!call.realigns());
+    // TN with a batch: both transposed, packed, one after the other.
     let tn = Plan { layout: OperandLayout { a_col_major: true, b_col_major: false }, lda: 100, batch: 3, ..plan };
-    let call = k_major_call(tf32, &tn).unwrap();
+    let call = operand_copies(tf32, &tn, at).unwrap();
     assert_eq!((call.plan.stride_a, call.plan.stride_b), (100 * 24, 60 * 24));
     let a_bytes = (100 * 24 * 3 * 4u64).next_multiple_of(256);
-    assert_eq!(call.copies, [Some(0), Some(a_bytes)]);
-    // NT runs as it is; no other kernel copies anything.
-    assert_eq!(k_major_call(tf32, &Plan { layout: nt, ..plan }), None);
-    assert_eq!(k_major_call(&gemm_launch::WS_F16_128X256X64, &plan), None);
+    assert_eq!(call.copies.map(|c| c.unwrap().offset), [0, a_bytes]);
+    // NT with K·4 a multiple of 16, aligned: read in place.
+    assert_eq!(operand_copies(tf32, &Plan { layout: nt, ldb: 24, ..plan }, at), None);
+    // K = 23: rows of 92 bytes. Both operands copied as they are, into rows
+    // padded to 24 elements, and the TMA takes the copies.
+    let odd_k = Plan { layout: nt, k: 23, lda: 23, ldb: 23, ..plan };
+    let call = operand_copies(tf32, &odd_k, at).unwrap();
+    assert!(call.copies.iter().all(|c| c.is_some_and(|c| !c.transpose && c.ld == 24)), "{call:?}");
+    assert_eq!((call.plan.lda, call.plan.ldb), (24, 24));
+    assert!(call.realigns());
+    assert_eq!(tma_refusal(tf32, &odd_k, at), None);
+    // f16 takes every layout: only B, whose rows of 61 are off 16 bytes,
+    // is copied, into rows of 64; a misaligned start is copied too.
+    let call = operand_copies(f16, &plan, at).unwrap();
+    assert_eq!(call.copies[0], None);
+    assert_eq!(
+        call.copies[1],
+        Some(OperandCopy { offset: 0, transpose: false, lines: 24, len: 60, ld: 64, stride: 0 })
+    );
+    assert_eq!(call.plan.layout, plan.layout);
+    assert_eq!(operand_copies(f16, &Plan { ldb: 64, ..plan }, at), None);
+    let call = operand_copies(f16, &Plan { ldb: 64, ..plan }, [258, 512, 0]).unwrap();
+    assert!(call.copies[0].is_some() && call.copies[1].is_none());
+    // No other kernel copies anything.
+    assert_eq!(operand_copies(&gemm_launch::WGMMA_F16_128X256X64, &plan, at), None);
     assert!(OperandLayout::ALL.iter().all(|l| tf32.supports(*l) && tf32.has_entry(*l) == (*l == nt)));
-    // The TMA reads the copies: B's unaligned rows do not matter, K does.
-    assert_eq!(tma_refusal(tf32, &plan, [256, 512, 0]), None);
-    assert!(tma_refusal(tf32, &Plan { k: 23, lda: 23, ..plan }, [256, 512, 0]).is_some());
-    assert!(tma_refusal(tf32, &Plan { layout: nt, ..plan }, [256, 512, 0]).unwrap().contains("B's leading dimension"));
+    // Realigning pays only from REALIGN_MIN_FLOP: `auto` takes another kernel
+    // below, a named kernel still runs; transposing alone is no realigning.
+    assert!(realign_refusal(f16, &plan, at).is_some());
+    assert!(auto_tma_refusal(f16, &plan, at).is_some() && tma_refusal(f16, &plan, at).is_none());
+    let big = Plan { m: 2000, n: 2000, k: 2001, lda: 2001, ldb: 2000, ldc: 2000, ..plan };
+    assert_eq!(realign_refusal(f16, &big, at), None);
+    assert!(operand_copies(f16, &big, at).unwrap().realigns());
+    assert_eq!(realign_refusal(tf32, &plan, at), None, "NN TF32 with K = 24 only transposes");
     // One B for the whole batch (stride 0) stays with the kernels that read
     // it in place, rather than one copy per matrix.
     let shared_b = Plan { batch: 4, stride_a: 2400, stride_b: 0, ..plan };
-    assert!(tma_refusal(tf32, &shared_b, [256, 512, 0]).unwrap().contains("B's batch stride"));
-    assert_eq!(tma_refusal(tf32, &Plan { stride_b: 24 * 61, ..shared_b }, [256, 512, 0]), None);
+    assert!(tma_refusal(tf32, &shared_b, at).unwrap().contains("B's batch stride"));
+    assert_eq!(tma_refusal(tf32, &Plan { stride_b: 24 * 61, ..shared_b }, at), None);
 }

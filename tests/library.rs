@@ -386,7 +386,9 @@ fn tma_kernels_leave_the_padding_after_n_alone() {
             let desc = |rows, cols, col_major: bool| {
                 if col_major { MatrixDesc::col_major(rows, cols) } else { MatrixDesc::row_major(rows, cols) }
             };
+            // A row-major B's rows are padded like C's, so that the TMA takes it.
             let (a, b) = (desc(m, k, layout.a_col_major), desc(k, n, layout.b_col_major));
+            let b = if layout.b_col_major { b } else { MatrixDesc { ld: 64, ..b } };
             let c = MatrixDesc { ld: 64, ..MatrixDesc::row_major(m, n) };
             for (alpha, beta, count) in [(1.0, 0.0, 1), (1.5, -0.5, 2)] {
                 let batch = Batch { count, stride_a: extent(&a) + 8, stride_b: extent(&b) + 8, stride_c: m * 64 + 64 };
@@ -398,6 +400,63 @@ fn tma_kernels_leave_the_padding_after_n_alone() {
                 assert!(gaps_kept, "{what}: wrote outside C (seed {seed})");
             }
         }
+    }
+}
+
+/// The TMA kernels on operands their TMA cannot read in place (rows, batch
+/// strides off 16 bytes: odd K and N), which they read through realigned
+/// copies, in every layout, with α, β and batches; and `auto` on an odd
+/// shape large enough to take that path.
+#[test]
+fn tma_kernels_read_misaligned_operands_through_copies() {
+    let Some(gpu) = gpu_or_skip("tma_kernels_read_misaligned_operands_through_copies") else { return };
+    let seed = rand::random::<u64>();
+    let mut rng = StdRng::seed_from_u64(seed);
+    let desc = |rows, cols, col_major: bool| {
+        if col_major { MatrixDesc::col_major(rows, cols) } else { MatrixDesc::row_major(rows, cols) }
+    };
+    // 2 × 2 tiles of 128×256, K over several stages and not a multiple of 8.
+    let (m, n, k) = (263, 389, 301);
+    for spec in gemm_launch::KERNELS.iter().filter(|s| s.algorithm == Algorithm::WarpSpecialized) {
+        for layout in OperandLayout::ALL.into_iter().filter(|l| spec.supports(*l)) {
+            if let Some(reason) = gpu.entry_cannot_run(spec, layout) {
+                let _ = writeln!(std::io::stderr(), "SKIPPED {}: {reason}", spec.name);
+                continue;
+            }
+            let (a, b) = (desc(m, k, layout.a_col_major), desc(k, n, layout.b_col_major));
+            let c = MatrixDesc::row_major(m, n);
+            for (alpha, beta, count) in [(1.0, 0.0, 1), (1.5, -0.5, 3)] {
+                let batch =
+                    Batch { count, stride_a: extent(&a) + 3, stride_b: extent(&b) + 1, stride_c: extent(&c) + 5 };
+                let kernel = KernelChoice::Kernel(spec);
+                let case = Case { dtype: spec.dtype, a, b, c, alpha, beta, batch, kernel, split_k: SplitK::Off };
+                let what = format!("{} {layout:?}, α {alpha} β {beta} ×{count}", spec.name);
+                let (err, gaps_kept) = run_any(&gpu, &case, &mut rng).unwrap_or_else(|e| panic!("{what}: {e}"));
+                assert!(spec.dtype.accepts(err, k), "{what}: relative error {err:e} (seed {seed})");
+                assert!(gaps_kept, "{what}: wrote outside C (seed {seed})");
+            }
+        }
+    }
+    // Above `REALIGN_MIN_FLOP`: `auto` may realign (and, on Hopper, does).
+    let (m, n, k) = (1031, 1029, 1027);
+    assert!(2 * (m * n * k) as u64 >= gemm_launch::operand_copies::REALIGN_MIN_FLOP);
+    for dtype in [Dtype::F16, Dtype::Bf16, Dtype::Tf32] {
+        let (a, b, c) = (desc(m, k, false), desc(k, n, true), desc(m, n, false));
+        let case = Case {
+            dtype,
+            a,
+            b,
+            c,
+            alpha: 0.75,
+            beta: 0.5,
+            batch: Batch::single(),
+            kernel: KernelChoice::Auto,
+            split_k: SplitK::Auto,
+        };
+        let what = format!("auto {dtype:?} {m}×{n}×{k}");
+        let (err, gaps_kept) = run_any(&gpu, &case, &mut rng).unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert!(dtype.accepts(err, k), "{what}: relative error {err:e} (seed {seed})");
+        assert!(gaps_kept, "{what}: wrote outside C (seed {seed})");
     }
 }
 
@@ -591,16 +650,29 @@ fn bad_calls_are_typed_errors() {
         MatMut::row_major(&mut h_c, 2, 2),
     );
     assert!(matches!(r, Err(GemmError::Unsupported { .. })), "{r:?}");
-    // The TMA kernel on rows that are not 16-byte multiples (K = 3 f16).
+    // The TMA kernel on rows that are not 16-byte multiples (K = 3 f16):
+    // it reads realigned copies. On a batch sharing one B (stride 0), which
+    // its TMA takes only as whole matrices, it is refused.
     let ws = KernelChoice::Kernel(&gemm_launch::WS_F16_128X256X64);
-    let r = gpu.gemm(
-        &GemmOptions { kernel: ws, ..opts },
-        MatRef::row_major(&h_a, 2, 3),
-        MatRef::row_major(&h_b, 3, 2),
-        MatMut::row_major(&mut h_c, 2, 2),
-    );
     if gpu.cannot_run(&gemm_launch::WS_F16_128X256X64).is_none() {
-        assert!(matches!(&r, Err(GemmError::Unsupported { reason, .. }) if reason.contains("TMA")), "{r:?}");
+        let r = gpu.gemm(
+            &GemmOptions { kernel: ws, ..opts },
+            MatRef::row_major(&h_a, 2, 3),
+            MatRef::row_major(&h_b, 3, 2),
+            MatMut::row_major(&mut h_c, 2, 2),
+        );
+        assert!(r.is_ok(), "{r:?}");
+        assert!(gpu.download(&h_c).unwrap().iter().all(|&x| x == f16::from_f32(3.0)));
+        let mut h_c2 = gpu.alloc_poisoned::<f16>(8).unwrap();
+        let shared_b = Batch { count: 2, stride_a: 0, stride_b: 0, stride_c: 4 };
+        let r = gpu.gemm_strided_batched(
+            &GemmOptions { kernel: ws, ..opts },
+            MatRef::row_major(&h_a, 2, 3),
+            MatRef::row_major(&h_b, 3, 2),
+            MatMut::row_major(&mut h_c2, 2, 2),
+            &shared_b,
+        );
+        assert!(matches!(&r, Err(GemmError::Unsupported { reason, .. }) if reason.contains("batch stride")), "{r:?}");
     }
     // A bf16 kernel on f32 buffers.
     let bf16_kernel = KernelChoice::Kernel(find_kernel(Dtype::Bf16, "mma_128x128x32_w32x64").unwrap());

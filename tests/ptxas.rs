@@ -149,8 +149,8 @@ fn every_kernel_of_every_shipped_architecture_assembles_without_spills() {
             .filter(|s| s.arch == *module)
             .map(|s| OperandLayout::ALL.iter().filter(|l| s.has_entry(**l)).count())
             .sum::<usize>()
-            // The split-K reductions and the K-major copy.
-            + if *module == Arch::Sm80 { gemm_launch::split_k::REDUCE_KERNELS.len() + [gemm_launch::k_major::TRANSPOSE_F32].len() } else { 0 };
+            // The split-K reductions and the operand copies.
+            + if *module == Arch::Sm80 { gemm_launch::split_k::REDUCE_KERNELS.len() + gemm_launch::operand_copies::ENTRIES.len() } else { 0 };
         assert_eq!(checked, entries, "ptxas -arch={arch} reported a different number of kernels:\n{log}");
         // Same ptxas, same flags, same PTX: the embedded cubin is this one.
         if let Some(shipped) = CUBINS.iter().find(|c| c.arch == *arch)

@@ -12,6 +12,7 @@ use crate::driver::error::{GemmError, Result};
 use crate::driver::gpu::DeviceInfo;
 use crate::driver::kernels::{Dtype, find_kernel, layout_name, short_name};
 use crate::driver::launch::Plan;
+use crate::driver::operand_copies::realign_refusal;
 use crate::driver::ptx::entry_refusal;
 use crate::driver::tensor_map::tma_refusal;
 use gemm_launch::{Algorithm, KernelSpec, OperandLayout};
@@ -33,7 +34,8 @@ impl Choice {
 }
 
 /// Built-in choice when nothing is cached. M or N ≤ 16 takes the
-/// memory-bound path. Otherwise each dtype has a short list of kernels,
+/// memory-bound path (16-bit calls only up to 3 rows or 7 columns:
+/// `memory_bound::tiles_beat_skinny`). Otherwise each dtype has a short list of kernels,
 /// largest tile first, each with the fraction of a wave of blocks (one block
 /// per multiprocessor) its tiles must fill to be chosen; the first that
 /// fills it and whose entry for `layout` runs on a GPU of compute capability
@@ -61,8 +63,12 @@ pub fn default_choice(
     tma_takes: impl Fn(&KernelSpec) -> bool,
 ) -> Choice {
     use gemm_launch::*;
-    // M or N ≤ 16: the memory-bound path, for every dtype and layout.
-    if let Some(spec) = memory_bound::skinny_for(dtype, m as u32, n as u32) {
+    // M or N ≤ 16: the memory-bound path, for every layout, but for the
+    // 16-bit shapes the tensor-core tiles run faster.
+    let (m32, n32) = (m as u32, n as u32);
+    let skinny =
+        memory_bound::skinny_for(dtype, m32, n32).filter(|_| !memory_bound::tiles_beat_skinny(dtype, m32, n32));
+    if let Some(spec) = skinny {
         return Choice { kernel: short_name(&spec).into(), group_m: spec.default_group_m, tflops: None };
     }
     // (kernel, quarters of a wave its tiles must fill).
@@ -156,6 +162,15 @@ pub fn choose_kernel(
     })
 }
 
+/// Why [`KernelChoice::Auto`] does not take the TMA kernel `spec` for a
+/// call: it cannot run it ([`tma_refusal`]), or it would run it on
+/// realigned copies of the operands that cost more than they save
+/// ([`realign_refusal`]). A kernel named by the caller runs in the second
+/// case.
+pub fn auto_tma_refusal(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option<String> {
+    tma_refusal(spec, plan, pointers).or_else(|| realign_refusal(spec, plan, pointers))
+}
+
 /// The kernel a call runs on `device`: the requested one, checked against
 /// the dtype and layout, or [`choose_kernel`]'s.
 /// `pointers` are the device addresses of the kernel's A, B and C.
@@ -185,7 +200,7 @@ pub fn select<T: Element>(
                 (dtype, _) => dtype,
             };
             let mnk = (plan.m as usize, plan.n as usize, plan.k as usize);
-            let tma = |spec: &KernelSpec| tma_refusal(spec, plan, pointers);
+            let tma = |spec: &KernelSpec| auto_tma_refusal(spec, plan, pointers);
             let choice = choose_kernel(tuned_choices(), device, dtype, mnk, plan.layout, tma);
             (find_kernel(dtype, &choice.kernel)?, options.group_m.or(Some(choice.group_m)))
         }

@@ -14,12 +14,12 @@ use crate::driver::element::Element;
 use crate::driver::error::Result;
 use crate::driver::gpu::Gpu;
 use crate::driver::kernels::{Dtype, DtypeExt, short_name};
-use crate::driver::tensor_map::packed_tma_refusal;
+use crate::driver::tensor_map::{packed_plan, packed_tma_refusal};
 use gemm_launch::{Algorithm, KernelSpec, OperandLayout};
 
 /// The choice and the cache live with the public API, which reads them;
 /// kept here too, beside the tuner that writes them.
-pub use crate::api::choice::{Choice, choose_kernel, default_choice, tuned_choice};
+pub use crate::api::choice::{Choice, auto_tma_refusal, choose_kernel, default_choice, tuned_choice};
 pub use crate::api::tuned::{TuneCache, cache_key, cache_path, load_or_warn, tuned_choices};
 
 /// Grouped-order sizes tried for each tile configuration.
@@ -59,7 +59,7 @@ pub fn tunable(dtype: Dtype) -> impl Iterator<Item = &'static KernelSpec> {
 /// a cache is an optimization, never a reason to fail.
 pub fn choose(gpu: &Gpu, dtype: Dtype, m: usize, n: usize, k: usize) -> Choice {
     // The CLI's operands are packed row-major in fresh allocations.
-    let tma = |spec: &KernelSpec| packed_tma_refusal(spec, n, k);
+    let tma = |spec: &KernelSpec| auto_tma_refusal(spec, &packed_plan(m, n, k), [0; 3]);
     choose_kernel(tuned_choices(), &gpu.info, dtype, (m, n, k), OperandLayout::NN, tma)
 }
 

@@ -95,9 +95,9 @@ pub struct Gpu {
     // Field order is drop order: the workspace, modules and stream go before the context.
     /// Split-K workspace (`host/api/split_k.rs`): grown on demand, kept for reuse.
     pub(crate) workspace: std::sync::Mutex<Option<DeviceBuffer<f32>>>,
-    /// Transposed operand copies for the K-major kernels
-    /// (`host/driver/k_major.rs`): grown on demand, kept for reuse.
-    pub(crate) k_major_scratch: std::sync::Mutex<Option<DeviceBuffer<u8>>>,
+    /// Operand copies for the TMA kernels, transposed or realigned
+    /// (`host/driver/operand_copies.rs`): grown on demand, kept for reuse.
+    pub(crate) copy_scratch: std::sync::Mutex<Option<DeviceBuffer<u8>>>,
     /// Device copies of the TMA tensor maps of recent calls, keyed by the
     /// maps themselves (`driver/tensor_map.rs`).
     tensor_maps: std::sync::Mutex<HashMap<[TensorMap; 3], DeviceBuffer<TensorMap>>>,
@@ -160,7 +160,7 @@ impl Gpu {
         )?;
         Ok(Gpu {
             workspace: std::sync::Mutex::new(None),
-            k_major_scratch: std::sync::Mutex::new(None),
+            copy_scratch: std::sync::Mutex::new(None),
             tensor_maps: std::sync::Mutex::new(HashMap::new()),
             sm80: OnceLock::new(),
             sm90a: OnceLock::new(),
@@ -370,7 +370,7 @@ impl Gpu {
     }
 
     /// Enqueues one launch of a kernel of the sm_80 module that is not a
-    /// GEMM (the split-K reductions, the K-major copies), with its dynamic
+    /// GEMM (the split-K reductions, the operand copies), with its dynamic
     /// shared memory and its arguments in order.
     pub(crate) fn launch_sm80(
         &self,

@@ -5,8 +5,8 @@
 
 use crate::driver::error::{During, GemmError, Result};
 use crate::driver::gpu::Gpu;
-use crate::driver::k_major::k_major_call;
 use crate::driver::kernels::entry_name;
+use crate::driver::operand_copies::operand_copies;
 use crate::driver::tensor_map::{tensor_maps, tma_refusal};
 use cust::function::GridSize;
 use gemm_launch::{Algorithm, KernelSpec, OperandLayout, persistent_grid};
@@ -45,13 +45,13 @@ impl Gpu {
         beta: f32,
         group_m: Option<u32>,
     ) -> Result<()> {
-        if let Some(call) = k_major_call(spec, plan) {
+        if let Some(call) = operand_copies(spec, plan, pointers) {
             // Refuse before copying anything.
             self.launchable(spec, call.plan.layout)?;
             if let Some(reason) = tma_refusal(spec, plan, pointers) {
                 return Err(GemmError::Unsupported { kernel: spec.name.into(), reason });
             }
-            return self.with_k_major_copies(plan, &call, pointers, |plan, pointers| {
+            return self.with_operand_copies(plan, &call, pointers, |plan, pointers| {
                 self.launch(spec, plan, pointers, alpha, beta, group_m)
             });
         }

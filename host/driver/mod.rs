@@ -3,7 +3,8 @@
 //! the host reads it ([`kernels`]), element types ([`element`]), the one
 //! error type ([`error`]), the launch of one planned kernel ([`launch`]),
 //! the TMA tensor maps some kernels read their operands through
-//! ([`tensor_map`]) and the start-up phase trace ([`trace`], `RGEMM_TRACE=1`).
+//! ([`tensor_map`]), the copies that bring any call to those kernels
+//! ([`operand_copies`]) and the start-up phase trace ([`trace`], `RGEMM_TRACE=1`).
 //!
 //! It uses `cust` and `gemm_launch`, and nothing above it in this crate: the
 //! public API ([`crate::api`]) plans calls and chooses kernels on top of it.
@@ -11,9 +12,9 @@
 pub mod element;
 pub mod error;
 pub mod gpu;
-pub mod k_major;
 pub mod kernels;
 pub mod launch;
+pub mod operand_copies;
 pub mod ptx;
 pub mod tensor_map;
 pub mod trace;

@@ -18,8 +18,8 @@
 //! into the TMA's descriptor cache before their first copy.
 
 use crate::driver::error::{GemmError, Result};
-use crate::driver::k_major::k_major_call;
 use crate::driver::launch::Plan;
+use crate::driver::operand_copies::operand_copies;
 use gemm_launch::{Algorithm, KernelSpec, tma};
 use std::ffi::c_void;
 use std::sync::OnceLock;
@@ -88,11 +88,13 @@ struct Operand {
     box_dims: [u32; 2],
 }
 
-/// Why the TMA cannot copy this call's operands for `spec`, if `spec`
-/// copies with the TMA and cannot (`None` for every other kernel): it needs
-/// 16-byte aligned starts, leading dimensions and batch strides, and (as
-/// this library uses it) matrices of a batch that do not overlap: a batch
-/// stride of 0 (one operand for every matrix) goes to the other kernels.
+/// Why the TMA kernel `spec` cannot run this call (`None` for every other
+/// kernel). Operands its TMA cannot read in place (a start, leading
+/// dimension or batch stride off 16 bytes; an MN-major operand of a K-major
+/// kernel) are copied first ([`operand_copies`]), so what is refused is a
+/// batch whose A or B matrices overlap (a batch stride of 0, one operand for
+/// every matrix, goes to the other kernels), and a C batch stride that
+/// would split the batch between C's two paths:
 ///
 /// C is stored through the TMA when its rows are 16-byte aligned (start
 /// and leading dimension; [`c_map_usable`]), else from registers: the
@@ -119,13 +121,12 @@ pub fn tma_refusal(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option
             }
         }
     }
-    if let Some(call) = k_major_call(spec, plan) {
-        // The kernel reads the transposed copies (256-byte aligned, rows of
-        // K elements) instead of the MN-major operands.
-        let copied = |operand: usize| call.copies[operand].unwrap_or(pointers[operand]);
-        return tma_refusal(spec, &call.plan, [copied(0), copied(1), pointers[2]]).map(|reason| {
-            format!("{reason} (this kernel reads a transposed copy, with rows of K = {} elements, of each MN-major operand)", plan.k)
-        });
+    if let Some(call) = operand_copies(spec, plan, pointers) {
+        // The kernel reads copies (256-byte aligned, rows padded to 16
+        // bytes) instead of the operands that need them: only C can refuse.
+        let copied = |operand: usize| call.copies[operand].map_or(pointers[operand], |copy| copy.offset);
+        return tma_refusal(spec, &call.plan, [copied(0), copied(1), pointers[2]])
+            .map(|reason| format!("{reason} (the kernel reads copies of the operands it cannot take in place)"));
     }
     let c_rows_aligned = (plan.ldc as u64 * bytes).is_multiple_of(16);
     let c_stride_bytes = plan.stride_c * bytes;
@@ -149,28 +150,21 @@ pub fn tma_refusal(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option
         .map(|(what, value)| format!("the TMA needs 16-byte multiples; {what} is {value}"))
 }
 
-/// [`tma_refusal`] for packed row-major operands in fresh allocations (the
-/// CLI's, the tuner's: `lda = K`, `ldb = N`, 256-byte aligned starts), for
-/// any kernel: `None` unless `spec` copies with the TMA and cannot.
-pub fn packed_tma_refusal(spec: &KernelSpec, n: usize, k: usize) -> Option<String> {
+/// The plan of an `m × n × k` call with packed row-major operands in fresh
+/// allocations (the CLI's, the tuner's: `lda = K`, `ldb = N`, 256-byte
+/// aligned starts).
+pub fn packed_plan(m: usize, n: usize, k: usize) -> Plan {
     // Dimensions are at most `MAX_DIM` (checked before any call): u32.
-    let (n, k) = (n as u32, k as u32);
+    let (m, n, k) = (m as u32, n as u32, k as u32);
     let layout = gemm_launch::OperandLayout::NN;
-    let plan = Plan {
-        m: 1,
-        n,
-        k,
-        layout,
-        lda: k,
-        ldb: n,
-        ldc: n,
-        stride_a: 0,
-        stride_b: 0,
-        stride_c: 0,
-        batch: 1,
-        swapped: false,
-    };
-    tma_refusal(spec, &plan, [0; 3]).map(|reason| format!("{reason} (packed operands: K = {k}, N = {n})"))
+    Plan { m, n, k, layout, lda: k, ldb: n, ldc: n, stride_a: 0, stride_b: 0, stride_c: 0, batch: 1, swapped: false }
+}
+
+/// [`tma_refusal`] for packed operands ([`packed_plan`]), for any kernel:
+/// `None` unless `spec` copies with the TMA and cannot.
+pub fn packed_tma_refusal(spec: &KernelSpec, n: usize, k: usize) -> Option<String> {
+    tma_refusal(spec, &packed_plan(1, n, k), [0; 3])
+        .map(|reason| format!("{reason} (packed operands: K = {k}, N = {n})"))
 }
 
 /// Whether the kernel stores C through the TMA for this call: it has the

@@ -23,6 +23,8 @@
 //!   operand once at memory speed (GEMV-like; CUDA cores, deterministic).
 //! - `split_k`: the reduction of split-K partial sums (a fixed tree, so
 //!   bitwise reproducible) and the α = 0 path `C = β·C`.
+//! - `operand_copies`: the copies (transposed, or realigned to 16-byte
+//!   rows) that bring any call to a TMA kernel.
 //!
 //! Each kernel file opens with its idea, tiles, cost (ptxas registers,
 //! shared memory) and measured speed, also in `docs/PERF.md`. Tile shapes
@@ -43,11 +45,11 @@ mod ladder;
 #[cfg(not(rgemm_sm90a))]
 mod memory_bound;
 #[cfg(not(rgemm_sm90a))]
+mod operand_copies;
+#[cfg(not(rgemm_sm90a))]
 mod split_k;
 mod tensor_core;
 mod tile_scheduler;
-#[cfg(not(rgemm_sm90a))]
-mod transpose;
 
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo) -> ! {

@@ -14,17 +14,17 @@
 //! - [`kernels`]: the spec of every kernel and the table [`KERNELS`].
 //! - [`tma`]: the TMA boxes and barrier layout of the warp-specialized
 //!   kernels, read by the kernels and by the host's tensor maps.
-//! - [`k_major`]: the transposed copies that bring any layout to a kernel
-//!   that reads K-major operands only.
+//! - [`operand_copies`]: the copies (transposed, or realigned to 16 bytes)
+//!   that bring any call to a TMA kernel.
 //!
 //! Everything is re-exported at the crate root (`gemm_launch::KERNELS`,
 //! `gemm_launch::tile_coords`, …).
 #![no_std]
 
 pub mod geometry;
-pub mod k_major;
 pub mod kernels;
 pub mod memory_bound;
+pub mod operand_copies;
 pub mod spec;
 pub mod split_k;
 pub mod tma;

@@ -137,3 +137,17 @@ pub const fn skinny_for(dtype: Dtype, m: u32, n: u32) -> Option<KernelSpec> {
         most
     })
 }
+
+/// Whether `--kernel auto` runs an `m × n` call of `dtype` whose small side
+/// is at most [`MAX_SMALL_SIDE`] on the tensor-core tiles (mostly empty,
+/// with split-K filling the GPU) rather than on [`skinny_for`]'s kernel:
+/// 16-bit calls whose small side is M from 4 rows, or N from 8 columns. The
+/// 16-bit memory-bound kernels multiply on CUDA cores, which keep up with
+/// memory only for a few rows. Measured (H100, f16, K = 4096, long side
+/// 16384, % of cuBLAS, memory-bound / tiles; PERF.md step 35): M = 4:
+/// 43 / 71, M = 8: 31 / 71, M = 12: 18 / 69, M = 16: 16 / 68; N = 4:
+/// 87 / 42, N = 8: 42 / 54, N = 12: 29 / 42, N = 16: 19 / 54.
+pub const fn tiles_beat_skinny(dtype: Dtype, m: u32, n: u32) -> bool {
+    let sixteen_bit = matches!(dtype, Dtype::F16 | Dtype::Bf16);
+    sixteen_bit && if m <= n { m >= 4 } else { n >= 8 }
+}

@@ -1,0 +1,66 @@
+//! The copies that bring an operand to what a TMA kernel can read, made by
+//! the host into a scratch buffer before the GEMM (`host/driver/operand_copies.rs`):
+//!
+//! - **transposed** (`transpose_f32`): an MN-major operand (row-major B,
+//!   column-major A) of a K-major kernel ([`Layouts::KMajor`](crate::Layouts::KMajor),
+//!   TF32 step 10b), one [`TILE`]×[`TILE`] tile per block through shared
+//!   memory, so that reads and writes both move whole 128-byte rows;
+//! - **realigned** (`copy_rows_b16`, `copy_rows_b32`): an operand the TMA
+//!   cannot address (a start, leading dimension or batch stride that is no
+//!   multiple of 16 bytes: any K or N that is no multiple of 8 in 16-bit),
+//!   copied as it is into rows padded to 16 bytes, [`COPY_ROWS`] rows of
+//!   [`COPY_THREADS`] elements per block.
+//!
+//! Both are memory-bound (each element read and written once) and live in
+//! the sm_80 module.
+
+/// The PTX entry of the transposed f32 copy.
+pub const TRANSPOSE_F32: &str = "transpose_f32";
+/// The PTX entries of the straight copies, by element size in bytes.
+pub const COPY_ROWS_B16: &str = "copy_rows_b16";
+pub const COPY_ROWS_B32: &str = "copy_rows_b32";
+/// Every copy entry (all in the sm_80 module).
+pub const ENTRIES: [&str; 3] = [TRANSPOSE_F32, COPY_ROWS_B16, COPY_ROWS_B32];
+
+/// Edge of the square tile one block of the transpose moves.
+pub const TILE: u32 = 32;
+
+/// Threads per block of the transpose: a warp per row of the tile, each
+/// warp covering `TILE / (THREADS / 32)` rows.
+pub const THREADS: u32 = 256;
+
+/// Shared memory of one transpose block: the tile, one f32 of padding per
+/// row so that a column read hits 32 distinct banks.
+pub const SMEM_BYTES: u32 = TILE * (TILE + 1) * 4;
+
+/// Transpose blocks per matrix for a `rows × cols` source: one per tile,
+/// tile columns fastest (block `b` covers tile row `b / tiles_of(cols)`).
+pub const fn blocks(rows: u32, cols: u32) -> u32 {
+    rows.div_ceil(TILE) * cols.div_ceil(TILE)
+}
+
+/// Threads per block of a straight copy: one element of a row each.
+pub const COPY_THREADS: u32 = 256;
+/// Rows one straight-copy block moves.
+pub const COPY_ROWS: u32 = 8;
+
+/// Straight-copy blocks per matrix for `rows × cols`: row blocks of
+/// [`COPY_ROWS`] times column blocks of [`COPY_THREADS`], columns fastest.
+pub const fn copy_blocks(rows: u32, cols: u32) -> u32 {
+    rows.div_ceil(COPY_ROWS) * cols.div_ceil(COPY_THREADS)
+}
+
+/// Leading dimension of a copy whose rows hold `elements` of
+/// `element_bytes`: padded to whole 16-byte pieces, the TMA's granule.
+pub const fn padded_ld(elements: u32, element_bytes: u32) -> u32 {
+    elements.next_multiple_of(16 / element_bytes)
+}
+
+/// Least work (2·M·N·K flops) for which `--kernel auto` realigns operands
+/// to run a TMA kernel; smaller calls take a kernel that reads them in
+/// place (`wgmma` or `mma.sync` with `cp.async`), where the copies' two
+/// launches would cost more than they save. Measured (H100, f16, odd sizes,
+/// % of cuBLAS, copies + step 10 / the best in place; PERF.md step 34):
+/// 509×511×513 (2.7·10⁸ flop) 107 / 27, 767×769×771 88 / 30, 1031³ 101 /
+/// 35; so the threshold sits below the smallest size measured.
+pub const REALIGN_MIN_FLOP: u64 = 1 << 27;
