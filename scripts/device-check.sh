@@ -9,6 +9,9 @@
 #   criterion   the criterion bench (`cargo bench`)
 #   step10      the warp-specialized TMA kernels beside step 9 and cuBLAS
 #   mid         step 10's 128×256 and 128×128 tiles where 128×256 leaves SMs idle
+#   classes     issue 11's weak classes with `gemm sweep --shapes` (deep K, odd
+#               sizes through realigned copies, M or N = 16), and the named
+#               kernels the realign threshold and the skinny rule are made from
 #   sweep       `gemm sweep` (CSV, JSON, SVG)
 #   sanitizers  compute-sanitizer memcheck/racecheck/synccheck/initcheck
 # Usage: device-check.sh [bundle-dir] [part...]. Logs go to $OUT/<part>/ (or
@@ -123,6 +126,36 @@ for part in $PARTS; do
     done 2>&1 | tee "$L/mid.txt"
     note "mid: $(grep -c pass "$L/mid.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/mid.txt") failures"
     ;;
+  classes)
+    shapes=128x128x65536,256x256x131072,64x192x300000,4000x3000x1000,1999x2003x997,5003x4001x3001
+    shapes=$shapes,1031x1029x1027,767x769x771,509x511x513,16x16384x4096,16384x16x4096,8192x8192x16
+    "$B/gemm" sweep --shapes $shapes --iters 20 --out "$L" >"$L/sweep.log" 2>&1
+    note "classes sweep: rc=$? $(tail -1 "$L/sweep.log")"
+    # Realigned copies + step 10 against the kernels that read odd rows in
+    # place, from small to large (REALIGN_MIN_FLOP).
+    for shape in "509 511 513" "767 769 771" "1031 1029 1027" "1999 2003 997"; do
+      set -- $shape
+      for kernel in ws_128x128x64 wgmma_128x256x64 mma_128x128x32_w32x64; do
+        timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype f16 --kernel $kernel --iters 30
+      done
+    done 2>&1 | tee "$L/realign.txt"
+    # M or N from 4 to 16: the memory-bound kernel against step 10's 128×128
+    # tiles (mostly empty, but on tensor cores).
+    for side in 4 8 12 16; do
+      for kernel in auto ws_128x128x64; do
+        timeout 120 "$B/gemm" --m $side --n 16384 --k 4096 --dtype f16 --kernel $kernel --iters 30
+        timeout 120 "$B/gemm" --m 16384 --n $side --k 4096 --dtype f16 --kernel $kernel --iters 30
+      done
+    done 2>&1 | tee "$L/skinny.txt"
+    # Deep K with few tiles: the split's chunk, from the rule's smallest up.
+    for shape in "128 128 65536 f16" "256 256 131072 f16" "128 128 65536 f32" "128 128 65536 tf32"; do
+      set -- $shape
+      for chunk in auto 256 512 1024 2048 4096; do
+        timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype $4 --kernel auto --split-k $chunk --iters 30
+      done
+    done 2>&1 | tee "$L/deep-k-chunks.txt"
+    note "classes: $(cat "$L"/realign.txt "$L"/skinny.txt | grep -c pass) passes, $(cat "$L"/realign.txt "$L"/skinny.txt | grep -c 'FAIL\|TIMEOUT\|rror') failures"
+    ;;
   criterion)
     for bench in "$B"/benches/*; do
       "$bench" --bench >"$L/$(basename "$bench").txt" 2>&1
@@ -136,12 +169,16 @@ for part in $PARTS; do
   sanitizers)
     # TOOLS picks a subset (one call of the device tool has 10 minutes).
     for tool in ${TOOLS:-memcheck racecheck synccheck initcheck}; do
-      # Every kernel on an odd and an aligned shape; then --kernel auto on a
-      # split-K shape and a memory-bound deep-K one.
+      # Every kernel on an odd and an aligned shape; step 10 on aligned
+      # operands and on realigned copies; then --kernel auto on split-K shapes
+      # and a memory-bound deep-K one.
       for shape in "--m 129 --n 131 --k 67" "--m 256 --n 256 --k 256" \
                    "--m 136 --n 264 --k 72 --dtype f16 --kernel ws_128x256x64" \
                    "--m 136 --n 264 --k 72 --dtype bf16 --kernel ws_128x128x64" \
                    "--m 136 --n 264 --k 72 --dtype tf32 --kernel ws_128x256x32" \
+                   "--m 131 --n 137 --k 67 --dtype f16 --kernel ws_128x128x64" \
+                   "--m 131 --n 137 --k 67 --dtype tf32 --kernel ws_128x256x32" \
+                   "--m 128 --n 128 --k 65536 --dtype bf16 --kernel auto" \
                    "--m 129 --n 131 --k 9001 --kernel auto" "--m 7 --n 5 --k 70001 --kernel auto"; do
         log="$L/$tool-${shape// /_}.log"
         timeout 300 "$SAN" --tool "$tool" --error-exitcode 3 "$B/gemm" $shape --iters 1 --no-cublas >"$log" 2>&1
