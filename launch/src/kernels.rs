@@ -449,6 +449,16 @@ pub const WS_TF32_128X256X32: KernelSpec = KernelSpec {
     ..WS_F16_128X256X64
 };
 
+/// Step 10b's 128×128 tiles (one `m64n128k8` per consumer and K step, 6
+/// stages of 32 KiB): twice the blocks of 128×256 for mid-sized calls, as
+/// step 10's 128×128 tiles are for 16-bit.
+pub const WS_TF32_128X128X32: KernelSpec = KernelSpec {
+    name: "tgemm_ws_128x128x32",
+    tile: Tile { bm: 128, bn: 128, bk: 32, tm: 64, tn: 128 },
+    stages: 6,
+    ..WS_TF32_128X256X32
+};
+
 /// Step 10's ablations (f16, row-major), each taking one technique away:
 /// C stored from registers (4-byte stores, the consumers busy until they
 /// are done) instead of TMA stores, with the 4th stage the space allows…
@@ -520,6 +530,7 @@ pub const KERNELS: &[KernelSpec] = &[
     WS_F16_128X128X64,
     WS_BF16_128X128X64,
     WS_TF32_128X256X32,
+    WS_TF32_128X128X32,
     ABLATE_F16_WS_ONE_TILE,
     ABLATE_F16_WS_DIRECT_EPILOGUE,
     memory_bound::SKINNY_F32_R1,

@@ -34,10 +34,12 @@
 //! of 48 KiB and a 64 KiB C staging tile), 128×128×64 (`m64n128k16`, 6
 //! stages of 32 KiB, 32 KiB staging) for problems whose 128×256 tiles fill
 //! less than half the SMs, and TF32 128×256×32 (`m64n256k8`, 4 stages of 48
-//! KiB, C from registers). TF32 `wgmma` reads K-major operands only and
-//! the TMA cannot transpose 4-byte elements: that kernel has one entry
-//! (NT), and the host copies a row-major B or column-major A transposed
-//! first (`host/driver/k_major.rs`). Tensor maps (A, B, C) are built by
+//! KiB) and 128×128×32 (`m64n128k8`, 6 stages of 32 KiB), C from registers.
+//! TF32 `wgmma` reads K-major operands only and the TMA cannot transpose
+//! 4-byte elements: those kernels have one entry (NT), and the host copies
+//! a row-major B or column-major A transposed first; operands whose rows
+//! are off the TMA's 16 bytes it copies realigned
+//! (`host/driver/operand_copies.rs`). Tensor maps (A, B, C) are built by
 //! the host for each call (`host/driver/tensor_map.rs`) and read from
 //! global memory.
 //!
@@ -60,8 +62,8 @@ use super::{Bf16, F16};
 use crate::device::sm90a::{
     bulk_wait_group, elect_one, fence_mbarrier_init, fence_tensormap_acquire, mbarrier_arrive,
     mbarrier_arrive_expect_tx, mbarrier_init, mbarrier_wait, prefetch_tensormap, setmaxnreg_dec, setmaxnreg_inc,
-    tma_load_3d, wgmma_commit, wgmma_fence, wgmma_m64n128k16_bf16, wgmma_m64n128k16_f16, wgmma_m64n256k8_tf32,
-    wgmma_m64n256k16_bf16, wgmma_m64n256k16_f16, wgmma_wait,
+    tma_load_3d, wgmma_commit, wgmma_fence, wgmma_m64n128k8_tf32, wgmma_m64n128k16_bf16, wgmma_m64n128k16_f16,
+    wgmma_m64n256k8_tf32, wgmma_m64n256k16_bf16, wgmma_m64n256k16_f16, wgmma_wait,
 };
 use crate::device::{block_idx, block_idx_z, grid_dim, smem_addr, sync_threads, thread_idx};
 use crate::kernel_abi::{Gemm, kernel_entries};
@@ -167,29 +169,38 @@ warpgroup_tile_16bit!(Bf16, 128, 256, 16, wgmma_m64n256k16_bf16);
 warpgroup_tile_16bit!(F16, 64, 128, 8, wgmma_m64n128k16_f16);
 warpgroup_tile_16bit!(Bf16, 64, 128, 8, wgmma_m64n128k16_bf16);
 
-impl WarpgroupTile<Tf32> for [f32; 128] {
-    const N: usize = 256;
-    #[inline(always)]
-    fn zero() -> Self {
-        [0.0; 128]
-    }
-    #[inline(always)]
-    unsafe fn wgmma(&mut self, desc_a: u64, desc_b: u64, _trans_a: bool, _trans_b: bool) {
-        unsafe { wgmma_m64n256k8_tf32(self, desc_a, desc_b) }
-    }
-    #[inline(always)]
-    unsafe fn store<const BN: usize, const TMA_STORE: bool>(
-        &self,
-        out: &Output<u32, f32>,
-        _tma: Option<(u32, u64)>,
-        _consumer: usize,
-        _t: usize,
-    ) {
-        // A 128×256 f32 staging tile would leave room for two stages only.
-        const { assert!(!TMA_STORE, "an f32 C is stored from registers") };
-        unsafe { store_c_f32(out, &mma_tiles::<128, 16>(self)) };
-    }
+/// `WarpgroupTile<Tf32>` for `[f32; LEN]`: `N` columns, `NJ` pairs of
+/// 8-column groups, the TF32 `wgmma` of that width (operands K-major, so
+/// no transpose flags). C (f32) goes out from registers: a staged f32 tile
+/// would leave room for few stages.
+macro_rules! warpgroup_tile_tf32 {
+    ($len:literal, $n:literal, $nj:literal, $wgmma:ident) => {
+        impl WarpgroupTile<Tf32> for [f32; $len] {
+            const N: usize = $n;
+            #[inline(always)]
+            fn zero() -> Self {
+                [0.0; $len]
+            }
+            #[inline(always)]
+            unsafe fn wgmma(&mut self, desc_a: u64, desc_b: u64, _trans_a: bool, _trans_b: bool) {
+                unsafe { $wgmma(self, desc_a, desc_b) }
+            }
+            #[inline(always)]
+            unsafe fn store<const BN: usize, const TMA_STORE: bool>(
+                &self,
+                out: &Output<u32, f32>,
+                _tma: Option<(u32, u64)>,
+                _consumer: usize,
+                _t: usize,
+            ) {
+                const { assert!(!TMA_STORE, "an f32 C is stored from registers") };
+                unsafe { store_c_f32(out, &mma_tiles::<$len, $nj>(self)) };
+            }
+        }
+    };
 }
+warpgroup_tile_tf32!(128, 256, 16, wgmma_m64n256k8_tf32);
+warpgroup_tile_tf32!(64, 128, 8, wgmma_m64n128k8_tf32);
 
 /// The accumulators as the epilogue's m16n8 tiles (pairs side by side).
 #[inline(always)]
@@ -489,3 +500,4 @@ kernel_entries!(warp_specialized ws_kernel<Bf16, [f32; 64]>, bgemm_ws_128x128x64
 kernel_entries!(warp_specialized ws_kernel<F16, [f32; 128]>, hgemm_ablate_ws_one_tile, gemm_launch::ABLATE_F16_WS_ONE_TILE, row_major);
 kernel_entries!(warp_specialized ws_kernel<F16, [f32; 128]>, hgemm_ablate_ws_direct_epilogue, gemm_launch::ABLATE_F16_WS_DIRECT_EPILOGUE, row_major);
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 128]>, tgemm_ws_128x256x32, gemm_launch::WS_TF32_128X256X32, k_major);
+kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 64]>, tgemm_ws_128x128x32, gemm_launch::WS_TF32_128X128X32, k_major);
