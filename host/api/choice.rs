@@ -34,15 +34,16 @@ impl Choice {
 }
 
 /// Built-in choice when nothing is cached. M or N ≤ 16 takes the
-/// memory-bound path (16-bit calls only up to 3 rows or 7 columns:
-/// `memory_bound::tiles_beat_skinny`). Otherwise each dtype has a short list of kernels,
+/// memory-bound path (16-bit calls from 4 rows or 8 columns take step 10's
+/// tiles instead, where they run: `memory_bound::tiles_beat_skinny`). Otherwise each dtype has a short list of kernels,
 /// largest tile first, each with the fraction of a wave of blocks (one block
 /// per multiprocessor) its tiles must fill to be chosen; the first that
 /// fills it and whose entry for `layout` runs on a GPU of compute capability
 /// `cc` ([`entry_refusal`]: `wgmma` on 9.0 only, not the entries ptxas
 /// spills on 8.x) is taken, else the last that runs. The TMA kernels run
-/// only when `tma_takes` them (the operands meet that kernel's TMA
-/// alignment: [`tma_refusal`]), and no kernel runs before a GPU has checked it
+/// only when `tma_takes` them ([`auto_tma_refusal`]: no overlapping batch,
+/// and operands either 16-byte aligned or worth realigning), and no kernel
+/// runs before a GPU has checked it
 /// (`KernelSpec::is_unmeasured_in`). Large tiles win once
 /// the GPU is full (the seeds' shape, `gemm tune`, docs/PERF.md); at 2048³
 /// on an H100 one wave of `wgmma` tiles beat two of `mma.sync` (62% vs 45%
@@ -51,7 +52,9 @@ impl Choice {
 /// measured (step 29). Step 10's 128×256 tiles beat its 128×128 ones down
 /// to half a wave (1536³: 55% of cuBLAS against 49%), and below that the
 /// 128×128 ones beat every other (1024³: 86%, against 72% and `mma.sync`'s
-/// 71%; PERF step 32); `wgmma` and `mma.sync` take what the TMA cannot. The last of each list runs on every GPU and layout
+/// 71%; PERF step 32); the same holds for TF32 (1536³: 68% against 59%;
+/// 1024³: 75% against 52%, PERF step 37); `wgmma` and `mma.sync` take what
+/// the TMA kernels do not. The last of each list runs on every GPU and layout
 /// the build supports (tests/cpu.rs checks it).
 pub fn default_choice(
     dtype: Dtype,
@@ -63,14 +66,6 @@ pub fn default_choice(
     tma_takes: impl Fn(&KernelSpec) -> bool,
 ) -> Choice {
     use gemm_launch::*;
-    // M or N ≤ 16: the memory-bound path, for every layout, but for the
-    // 16-bit shapes the tensor-core tiles run faster.
-    let (m32, n32) = (m as u32, n as u32);
-    let skinny =
-        memory_bound::skinny_for(dtype, m32, n32).filter(|_| !memory_bound::tiles_beat_skinny(dtype, m32, n32));
-    if let Some(spec) = skinny {
-        return Choice { kernel: short_name(&spec).into(), group_m: spec.default_group_m, tflops: None };
-    }
     // (kernel, quarters of a wave its tiles must fill).
     let list: &[(KernelSpec, i64)] = match dtype {
         // (Step 6's tiles after step 7b's, for the layouts 7b has not run.)
@@ -82,9 +77,13 @@ pub fn default_choice(
             (DB_128X64X16, 3),
             (DB_64X64X16, 0),
         ],
-        Dtype::Tf32 => {
-            &[(WS_TF32_128X256X32, 3), (WGMMA_TF32_256X128X32, 8), (MMA_TF32_128X128X32, 3), (MMA_TF32_64X128X32, 0)]
-        }
+        Dtype::Tf32 => &[
+            (WS_TF32_128X256X32, 2),
+            (WS_TF32_128X128X32, 0),
+            (WGMMA_TF32_256X128X32, 8),
+            (MMA_TF32_128X128X32, 3),
+            (MMA_TF32_64X128X32, 0),
+        ],
         Dtype::F16 => {
             &[(WS_F16_128X256X64, 2), (WS_F16_128X128X64, 0), (WGMMA_F16_128X256X64, 3), (MMA_F16_128X128X32_W32X64, 0)]
         }
@@ -96,6 +95,15 @@ pub fn default_choice(
         ],
     };
     let runs = |spec: &KernelSpec| runs_call(spec, layout, cc, tma_takes(spec));
+    // M or N ≤ 16: the memory-bound path, for every layout, but the 16-bit
+    // shapes that step 10's tiles run faster (measured where the TMA reads
+    // the operands in place).
+    let (m32, n32) = (m as u32, n as u32);
+    let tiles_win = memory_bound::tiles_beat_skinny(dtype, m32, n32)
+        && list.iter().any(|(spec, _)| spec.algorithm == Algorithm::WarpSpecialized && runs(spec));
+    if let Some(spec) = memory_bound::skinny_for(dtype, m32, n32).filter(|_| !tiles_win) {
+        return Choice { kernel: short_name(&spec).into(), group_m: spec.default_group_m, tflops: None };
+    }
     let fills = |spec: &KernelSpec, quarters: i64| {
         4 * spec.grid(m as u32, n as u32) >= quarters as u64 * multiprocessors as u64
     };
@@ -122,8 +130,9 @@ fn runs_call(spec: &KernelSpec, layout: OperandLayout, cc: (i32, i32), tma_opera
 /// The entry of `tuned` for this call, if it was tuned on this GPU
 /// (`device.name`: a cache tuned on another model is not used), for `dtype`
 /// at `m×n×k`, and names a kernel of `dtype` that can run it (the filter
-/// of [`default_choice`], with the TMA asked of that kernel: `tma_refusal`;
-/// and not an f32-output partials kernel). Otherwise `None`.
+/// of [`default_choice`], with the TMA asked of that kernel through
+/// `tma_refusal`, in `auto` [`auto_tma_refusal`]; and not an f32-output
+/// partials kernel). Otherwise `None`.
 pub fn tuned_choice(
     tuned: Option<&TuneCache>,
     device: &DeviceInfo,

@@ -70,9 +70,10 @@ pub fn split_for(
     };
     let tiles = partials.grid(plan.m, plan.n);
     // The memory-bound kernels already spread K over a block's warps and
-    // stream at memory speed: split them only for accuracy (deep K), never
-    // because a tile kernel's partial sums would have few tiles (that made
-    // an f16 1×8192×8192 call 58% of cuBLAS instead of 93%).
+    // stream at memory speed: split them only for deep K (more blocks for
+    // a long sum, and for f32 its accuracy), never at K ≤ DEEP_K because a
+    // tile kernel's partial sums would have few tiles (that made an f16
+    // 1×8192×8192 call 58% of cuBLAS instead of 93%).
     let mode = match (options.split_k, spec.algorithm) {
         (SplitK::Auto, gemm_launch::Algorithm::MemoryBound) if plan.k <= gemm_launch::split_k::DEEP_K => SplitK::Off,
         (mode, _) => mode,
@@ -160,8 +161,10 @@ impl Gpu {
         batch: &Batch,
     ) -> Result<u64> {
         let plan = plan((a, usize::MAX), (b, usize::MAX), (c, usize::MAX), batch)?;
-        // No buffers yet: addresses taken as aligned (the split does not
-        // depend on which 128×256 kernel runs).
+        // No buffers yet: addresses taken as 256-byte aligned. Real buffers
+        // whose starts are off 16 bytes can send `auto` from a TMA kernel to
+        // one with other tiles (`realign_refusal`), and so to another split:
+        // the call then grows the workspace it needs itself.
         let spec = select_kernel::<T>(options, &plan, [0; 3], &self.info)?;
         let split = split_for(options, &plan, spec, self.info.multiprocessors as u32)?;
         Ok(split.map_or(0, |(split, _)| workspace_bytes(split, plan.m, plan.n, plan.batch)))

@@ -14,7 +14,7 @@ use crate::driver::element::Element;
 use crate::driver::error::Result;
 use crate::driver::gpu::Gpu;
 use crate::driver::kernels::{Dtype, DtypeExt, short_name};
-use crate::driver::tensor_map::{packed_plan, packed_tma_refusal};
+use crate::driver::tensor_map::packed_plan;
 use gemm_launch::{Algorithm, KernelSpec, OperandLayout};
 
 /// The choice and the cache live with the public API, which reads them;
@@ -84,8 +84,9 @@ pub fn tune<T: Element>(
 ) -> Result<Vec<Trial>> {
     let dtype = problem.dtype;
     let mut trials = Vec::new();
-    let (n, k) = (problem.n, problem.k);
-    let runs_here = |spec: &&KernelSpec| packed_tma_refusal(spec, n, k).is_none();
+    let (m, n, k) = (problem.m, problem.n, problem.k);
+    // What `choose` would take: a tuned entry `auto` refuses is no use.
+    let runs_here = |spec: &&KernelSpec| auto_tma_refusal(spec, &packed_plan(m, n, k), [0; 3]).is_none();
     for spec in candidates(gpu, dtype).filter(runs_here) {
         for &group_m in GROUP_SIZES {
             let rel_err = problem.check(gpu, spec, Some(group_m))?;

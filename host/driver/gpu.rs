@@ -338,7 +338,7 @@ impl Gpu {
     }
 
     /// The device address of a buffer this `Gpu` owns (the split-K
-    /// workspace, the K-major copies' scratch), grown to at least `bytes` if
+    /// workspace, the operand copies' scratch: `operand_copies.rs`), grown to at least `bytes` if
     /// smaller. The old buffer is freed only after the stream has finished
     /// with it.
     pub(crate) fn grow_buffer<T: DeviceCopy>(&self, buffer: &mut Option<DeviceBuffer<T>>, bytes: u64) -> Result<u64> {

@@ -17,11 +17,13 @@
 //! ~0.2 ms that the `cp.async` kernels, reading the odd rows in place,
 //! take 2 ms over.
 
-use crate::driver::error::Result;
+use crate::driver::error::{GemmError, Result};
 use crate::driver::gpu::Gpu;
 use crate::driver::launch::Plan;
 use cust::function::GridSize;
-use gemm_launch::operand_copies::{self as geometry, COPY_ROWS_B16, COPY_ROWS_B32, REALIGN_MIN_FLOP, TRANSPOSE_F32};
+use gemm_launch::operand_copies::{
+    self as geometry, COPY_ROWS_B16, COPY_ROWS_B32, REALIGN_MIN_FLOP, REALIGN_MIN_FLOP_PER_BYTE, TRANSPOSE_F32,
+};
 use gemm_launch::{Algorithm, KernelSpec};
 use std::ffi::c_void;
 
@@ -93,7 +95,8 @@ pub fn operand_copies(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Opt
         let out_ld = geometry::padded_ld(out_len, bytes as u32);
         let out_stride = if batch > 1 { out_ld as u64 * out_lines as u64 } else { 0 };
         let offset = scratch;
-        scratch = (scratch + out_ld as u64 * out_lines as u64 * batch * bytes).next_multiple_of(256);
+        let copy_bytes = (out_ld as u64 * out_lines as u64).saturating_mul(batch * bytes);
+        scratch = scratch.saturating_add(copy_bytes).next_multiple_of(256);
         Some(OperandCopy { offset, transpose, lines, len, ld: out_ld, stride: out_stride })
     };
     let a = copy((plan.m, plan.k), plan.layout.a_col_major, entry.a_col_major, (pointers[0], plan.lda, plan.stride_a));
@@ -114,16 +117,20 @@ pub fn operand_copies(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Opt
 }
 
 /// Why `--kernel auto` should not run `spec` on this call though it could:
-/// its operands would be realigned for less work than the copies save
-/// (2·M·N·K·batch below [`REALIGN_MIN_FLOP`]). `None`: no realignment, or
-/// enough work.
+/// its operands would be realigned for less work than the copies save:
+/// 2·M·N·K·batch below [`REALIGN_MIN_FLOP`], or below
+/// [`REALIGN_MIN_FLOP_PER_BYTE`] per byte copied (a skinny call, bound by
+/// reading the operand it would copy). `None`: no realignment, or enough
+/// work.
 pub fn realign_refusal(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option<String> {
     let call = operand_copies(spec, plan, pointers)?;
-    let flop = 2 * plan.m as u64 * plan.n as u64 * plan.k as u64 * plan.batch as u64;
-    (call.realigns() && flop < REALIGN_MIN_FLOP).then(|| {
+    let flop = [plan.n, plan.k, plan.batch].iter().fold(2 * plan.m as u64, |f, &d| f.saturating_mul(d as u64));
+    let per_byte = flop / call.scratch_bytes.max(1);
+    (call.realigns() && (flop < REALIGN_MIN_FLOP || per_byte < REALIGN_MIN_FLOP_PER_BYTE)).then(|| {
         format!(
             "its operands are off the TMA's 16 bytes, and copying them costs more than it saves below \
-             {REALIGN_MIN_FLOP} flop (this call: {flop})"
+             {REALIGN_MIN_FLOP} flop or {REALIGN_MIN_FLOP_PER_BYTE} flop per byte copied (this call: {flop}, \
+             {per_byte} per byte)"
         )
     })
 }
@@ -160,12 +167,18 @@ impl Gpu {
                 &mut src_stride as *mut _ as *mut c_void,
                 &mut dst_stride as *mut _ as *mut c_void,
             ];
+            // Blocks per matrix, in u64: at most ~2^29 for any buffer a GPU holds.
+            let blocks = if copy.transpose { geometry::blocks(rows, cols) } else { geometry::copy_blocks(rows, cols) };
+            if blocks > i32::MAX as u64 {
+                return Err(GemmError::DimensionTooLarge { what: "copy blocks", value: blocks, max: i32::MAX as u64 });
+            }
+            let blocks = blocks as u32;
             if copy.transpose {
-                let grid = GridSize::xyz(geometry::blocks(rows, cols), 1, plan.batch);
+                let grid = GridSize::xyz(blocks, 1, plan.batch);
                 self.launch_sm80(TRANSPOSE_F32, grid, geometry::THREADS, geometry::SMEM_BYTES, &args)?;
             } else {
                 let entry = if call.element_bytes == 2 { COPY_ROWS_B16 } else { COPY_ROWS_B32 };
-                let grid = GridSize::xyz(geometry::copy_blocks(rows, cols), 1, plan.batch);
+                let grid = GridSize::xyz(blocks, 1, plan.batch);
                 self.launch_sm80(entry, grid, geometry::COPY_THREADS, 0, &args)?;
             }
             addresses[operand] = dst;

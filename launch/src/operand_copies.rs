@@ -35,8 +35,8 @@ pub const SMEM_BYTES: u32 = TILE * (TILE + 1) * 4;
 
 /// Transpose blocks per matrix for a `rows × cols` source: one per tile,
 /// tile columns fastest (block `b` covers tile row `b / tiles_of(cols)`).
-pub const fn blocks(rows: u32, cols: u32) -> u32 {
-    rows.div_ceil(TILE) * cols.div_ceil(TILE)
+pub const fn blocks(rows: u32, cols: u32) -> u64 {
+    rows.div_ceil(TILE) as u64 * cols.div_ceil(TILE) as u64
 }
 
 /// Threads per block of a straight copy: one element of a row each.
@@ -46,8 +46,8 @@ pub const COPY_ROWS: u32 = 8;
 
 /// Straight-copy blocks per matrix for `rows × cols`: row blocks of
 /// [`COPY_ROWS`] times column blocks of [`COPY_THREADS`], columns fastest.
-pub const fn copy_blocks(rows: u32, cols: u32) -> u32 {
-    rows.div_ceil(COPY_ROWS) * cols.div_ceil(COPY_THREADS)
+pub const fn copy_blocks(rows: u32, cols: u32) -> u64 {
+    rows.div_ceil(COPY_ROWS) as u64 * cols.div_ceil(COPY_THREADS) as u64
 }
 
 /// Leading dimension of a copy whose rows hold `elements` of
@@ -64,3 +64,10 @@ pub const fn padded_ld(elements: u32, element_bytes: u32) -> u32 {
 /// 509×511×513 (2.7·10⁸ flop) 107 / 27, 767×769×771 88 / 30, 1031³ 101 /
 /// 35; so the threshold sits below the smallest size measured.
 pub const REALIGN_MIN_FLOP: u64 = 1 << 27;
+
+/// Least work per byte copied for which `--kernel auto` realigns: the
+/// 509³ call above does ~250 flop per byte it copies, 5003×4001×3001 ~2200;
+/// an f16 4×32768×1025 call would do 4 (copying B, the one operand it
+/// streams, would triple its memory traffic), and is left to kernels that
+/// read in place.
+pub const REALIGN_MIN_FLOP_PER_BYTE: u64 = 64;

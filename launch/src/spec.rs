@@ -210,7 +210,7 @@ pub enum Layouts {
     /// One entry, NT: both operands K-major (row-major A, column-major B),
     /// the only layout TF32 `wgmma` reads and the TMA can bring in without
     /// a transpose. The host takes every layout to it by copying the
-    /// MN-major operands transposed first (`host/driver/k_major.rs`).
+    /// MN-major operands transposed first (`host/driver/operand_copies.rs`).
     KMajor,
 }
 
