@@ -469,6 +469,9 @@ fn memory_bound_shapes_every_layout_alpha_beta_batch() {
     let mut rng = StdRng::seed_from_u64(seed);
     // M = 1, N = 1, M = 16, N = 16, K = 1, odd K, long K; long sides that
     // are no multiple of 32 or of 16 bytes (element-by-element loads).
+    // `auto` runs the 16-bit ones from M = 4 or N = 8 on step 10's tiles
+    // where it can (`tiles_beat_skinny`); each memory-bound kernel is also
+    // named below.
     let shapes = [
         (1, 4099, 300),
         (4099, 1, 300),

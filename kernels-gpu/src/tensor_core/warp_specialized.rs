@@ -45,15 +45,18 @@
 //!
 //! Cost (ptxas 12.9, sm_90a): 168 registers at entry for every entry (the
 //! cap `setmaxnreg` redistributes), 0 spills, no stack frame; shared
-//! memory 213,040 bytes (128×256), 229,472 (128×128), 196,672 (TF32).
+//! memory 213,040 bytes (128×256), 229,472 (128×128), 196,672 (TF32
+//! 128×256), 196,704 (TF32 128×128).
 //! Measured (H100 SXM, cuBLAS in the same run, docs/runs/2026-11-23-tf32-ws/
 //! and -tma-store/, PERF steps 28 and 31–33): 8192×4096×6144 f16 **744–757
 //! TFLOP/s (95.2–95.4%)**, bf16 767–778 (94.4–94.8%), where step 9 does
 //! 525 (66%); 8192³ 95.6–98.9%; 4096³ 92.4–93.4%; 16384×16384×1024
 //! 85–87%; 2048³ 78–80%; 1024³ (128×128) 86%. TF32 (copy of B included):
 //! 346 TFLOP/s (82.6%) where step 9b does 213 (50.9%); 4096³ 77.4%; 8192³
-//! 83.2%. Ablations at the seeds' shape: C from registers 91.0–91.1%, one
-//! block per tile 92.3–92.4%.
+//! 83.2%; TF32 128×128 (PERF step 37) 768³ 74%, 1024³ 75–84%. Through
+//! realigned copies (step 34): f16 5003×4001×3001 228% (cuBLAS slows on
+//! odd sizes), 1999×2003×997 105%. Ablations at the seeds' shape: C from
+//! registers 91.0–91.1%, one block per tile 92.3–92.4%.
 
 use super::epilogue::store_c_f32;
 use super::epilogue::{Output, store_c_direct, store_c_tma};
