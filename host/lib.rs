@@ -58,7 +58,7 @@ pub mod driver;
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 
-pub use bench::{cublas, matrix, reference, run, sweep, timing, tune};
+pub use bench::{cublas, matrix, reference, rules, run, sweep, timing, tune};
 pub use driver::{element, error, gpu, kernels, ptx, tensor_map, trace};
 
 pub use api::split_k;

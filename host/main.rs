@@ -83,6 +83,19 @@ enum Command {
     /// 256..16384 plus deep-K, matrix–vector, shallow-K and odd shapes) for
     /// each dtype; write CSV, JSON and an SVG plot.
     Sweep(SweepArgs),
+    /// Derive the built-in choice's wave thresholds from saved `gemm` runs of
+    /// named kernels (no GPU needed): for each pair of neighbours in a
+    /// dtype's list measured at the same shapes, from how many quarters of
+    /// a wave the first wins, beside the number in the code.
+    Rules(RulesArgs),
+}
+
+#[derive(Args)]
+struct RulesArgs {
+    /// Text output of `gemm --kernel NAME` runs (e.g. device-check's `mid`
+    /// and `tf32mid` logs).
+    #[arg(required = true)]
+    files: Vec<std::path::PathBuf>,
 }
 
 #[derive(Args)]
@@ -116,6 +129,41 @@ fn supported_dtypes() -> Vec<Dtype> {
     Dtype::ALL.into_iter().filter(|d| !d.kernels().is_empty()).collect()
 }
 
+/// `gemm rules`: reads the runs, prints one line per measured pair.
+fn rules(args: &RulesArgs) -> ExitCode {
+    let (mut sms, mut measurements) = (None, Vec::new());
+    for file in &args.files {
+        let text = match std::fs::read_to_string(file) {
+            Ok(text) => text,
+            Err(e) => return refuse(&format!("cannot read {}: {e}", file.display())),
+        };
+        let (file_sms, found) = rgemm::bench::rules::parse_gemm_output(&text);
+        match (sms, file_sms) {
+            (Some(a), Some(b)) if a != b => {
+                return refuse(&format!("{} is from a GPU with {b} SMs, the others from one with {a}", file.display()));
+            }
+            (None, found_sms) => sms = found_sms,
+            _ => {}
+        }
+        measurements.extend(found);
+    }
+    let Some(sms) = sms else {
+        return refuse("no `device: ... (sm_XX, N SMs)` line in the runs: which GPU they are from is unknown");
+    };
+    let rules = rgemm::bench::rules::derive_rules(&measurements, sms);
+    if rules.is_empty() {
+        return refuse("no two neighbouring kernels of a dtype's list were measured at the same shape");
+    }
+    println!(
+        "{} measurements, {sms} SMs; quarters of a wave (4 × tiles / SMs) from which each kernel is taken:",
+        measurements.len()
+    );
+    for rule in rules {
+        println!("{rule}");
+    }
+    ExitCode::SUCCESS
+}
+
 /// A request `gemm` refuses: one `error: ...` line on stderr and exit code
 /// 2, as clap's own usage errors.
 fn refuse(message: &str) -> ExitCode {
@@ -141,6 +189,9 @@ fn main() -> ExitCode {
             return refuse(line.strip_prefix("error: ").unwrap_or(line));
         }
     };
+    if let Some(Command::Rules(args)) = &cli.command {
+        return rules(args);
+    }
     let request = match Request::new(&cli) {
         Ok(request) => request,
         Err(message) => return refuse(&message),
@@ -389,6 +440,7 @@ impl Request {
                 }
                 Some(Command::Tune) => steps.push((dtype, vec![full])),
                 Some(Command::Sweep(_)) => steps.extend(grid.iter().map(|s| (dtype, vec![(s.m, s.n, s.k)]))),
+                Some(Command::Rules(_)) => unreachable!("`gemm rules` returns before the request is checked"),
             }
         }
         let memory = steps
@@ -471,6 +523,7 @@ fn run(cli: &Cli, request: &Request, gpu: &Gpu, cublas: &PendingCublas) -> Resul
             (Dtype::F16, None) => benchmark::<f16>(gpu, cublas, dtype, cli)?,
             (Dtype::Bf16, None) => benchmark::<bf16>(gpu, cublas, dtype, cli)?,
             (_, Some(Command::Sweep(_))) => unreachable!("handled above"),
+            (_, Some(Command::Rules(_))) => unreachable!("`gemm rules` returns before the GPU opens"),
         };
     }
     Ok(all_ok)

@@ -180,3 +180,24 @@ fn a_corrupt_tune_cache_is_one_warning_and_ignored() {
         skipped("a_corrupt_tune_cache_is_one_warning_and_ignored", "no GPU to reach --kernel auto");
     }
 }
+
+/// `gemm rules` needs no GPU: on a committed H100 run of step 10's tiles it
+/// prints each measured pair, agreeing with the code; an unreadable file is
+/// one error line and exit code 2.
+#[test]
+fn rules_derive_the_choice_thresholds_from_saved_runs() {
+    let run = TempPath::new("ws-tiles.txt");
+    std::fs::write(&run.0, include_str!("../docs/runs/2026-11-23-ws-tiles/console.txt")).unwrap();
+    let out = gemm(&["rules", run.0.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        stdout.contains("f16   ws_128x256x64        before ws_128x128x64") && stdout.contains("agrees"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("CHANGE"), "{stdout}");
+    let out = gemm(&["rules", "/nonexistent/run.txt"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr.starts_with("error: cannot read /nonexistent/run.txt") && stderr.lines().count() == 1, "{stderr}");
+}

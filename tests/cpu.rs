@@ -992,3 +992,59 @@ fn tma_kernels_take_every_call_through_operand_copies() {
     assert!(tma_refusal(tf32, &shared_b, at).unwrap().contains("B's batch stride"));
     assert_eq!(tma_refusal(tf32, &Plan { stride_b: 24 * 61, ..shared_b }, at), None);
 }
+
+/// H100 runs of step 10's and 10b's tiles side by side (embedded: the test
+/// binaries also run away from the source tree).
+const COMMITTED_TILE_RUNS: [(&str, &str); 2] = [
+    ("2026-11-23-ws-tiles", include_str!("../docs/runs/2026-11-23-ws-tiles/console.txt")),
+    ("2026-11-23-copies tf32mid", include_str!("../docs/runs/2026-11-23-copies/4-tf32-tiles/tf32mid/tiles.txt")),
+];
+
+/// `gemm rules` on the committed runs of step 10's and 10b's tiles gives
+/// the thresholds `choice_list` holds, and its parser takes only passed,
+/// non-cuBLAS lines.
+#[test]
+fn the_choice_thresholds_are_the_ones_the_committed_runs_give() {
+    use rgemm::rules::{TOLERANCE, derive_rules, parse_gemm_output};
+    let mut measurements = Vec::new();
+    for (run, text) in COMMITTED_TILE_RUNS {
+        let (sms, found) = parse_gemm_output(text);
+        assert_eq!(sms, Some(132), "{run}");
+        measurements.extend(found);
+    }
+    let rules = derive_rules(&measurements, 132);
+    let tma_pairs: Vec<_> = rules
+        .iter()
+        .filter(|r| r.next.algorithm == Algorithm::WarpSpecialized)
+        .map(|r| (r.dtype, short_name(r.kernel)))
+        .collect();
+    assert_eq!(
+        tma_pairs,
+        [(Dtype::Tf32, "ws_128x256x32"), (Dtype::F16, "ws_128x256x64"), (Dtype::Bf16, "ws_128x256x64")]
+    );
+    for rule in &rules {
+        assert!(rule.agrees(), "{rule}");
+    }
+    // The parser: cuBLAS's lines, failed checks and other text are left out.
+    let text = "device: NVIDIA H100 80GB HBM3 (sm_90, 132 SMs)\n\
+        kernel dtype M×N×K group ms TFLOP/s % err check note\n\
+        cublas                 f16      1024×1024×1024     -      0.020   106.27     100.0   2.94e-4  pass  reference\n\
+        ws_128x128x64          f16      1024×1024×1024    16      0.024    89.60      84.3   7.72e-4  pass\n\
+        ws_128x256x64          f16      1024×1024×1024    16      0.024    99.00      94.3   7.72e-4  FAIL\n";
+    let (sms, found) = parse_gemm_output(text);
+    assert_eq!(sms, Some(132));
+    assert_eq!(found.len(), 1);
+    assert_eq!((found[0].kernel.as_str(), found[0].mnk, found[0].tflops), ("ws_128x128x64", (1024, 1024, 1024), 89.6));
+    // Within the tolerance is no loss; beyond it is.
+    let at = |kernel: &str, tflops| rgemm::rules::Measurement {
+        kernel: kernel.into(),
+        dtype: Dtype::F16,
+        mnk: (2048, 2048, 2048),
+        tflops,
+    };
+    let close = derive_rules(&[at("ws_128x256x64", 100.0), at("ws_128x128x64", 100.0 / (1.0 - TOLERANCE / 2.0))], 132);
+    assert_eq!(close[0].lost_up_to, None);
+    let far = derive_rules(&[at("ws_128x256x64", 100.0), at("ws_128x128x64", 110.0)], 132);
+    assert_eq!(far[0].won_from, None);
+    assert!(!far[0].agrees());
+}

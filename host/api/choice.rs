@@ -33,6 +33,42 @@ impl Choice {
     }
 }
 
+/// Each dtype's list for [`default_choice`]: (kernel, quarters of a wave
+/// its tiles must fill to be taken), largest tile first. The numbers come
+/// from measurements: `gemm rules` ([`crate::bench::rules`]) derives them
+/// from runs of the named kernels, and tests/cpu.rs checks the committed
+/// runs still give these.
+pub fn choice_list(dtype: Dtype) -> &'static [(KernelSpec, i64)] {
+    use gemm_launch::*;
+    match dtype {
+        // (Step 6's tiles after step 7b's, for the layouts 7b has not run.)
+        Dtype::F32 => &[
+            (WT_256X128X8, 8),
+            (DB_256X128X8, 8),
+            (WT_128X128X8, 3),
+            (DB_128X128X8, 3),
+            (DB_128X64X16, 3),
+            (DB_64X64X16, 0),
+        ],
+        Dtype::Tf32 => &[
+            (WS_TF32_128X256X32, 2),
+            (WS_TF32_128X128X32, 0),
+            (WGMMA_TF32_256X128X32, 8),
+            (MMA_TF32_128X128X32, 3),
+            (MMA_TF32_64X128X32, 0),
+        ],
+        Dtype::F16 => {
+            &[(WS_F16_128X256X64, 2), (WS_F16_128X128X64, 0), (WGMMA_F16_128X256X64, 3), (MMA_F16_128X128X32_W32X64, 0)]
+        }
+        Dtype::Bf16 => &[
+            (WS_BF16_128X256X64, 2),
+            (WS_BF16_128X128X64, 0),
+            (WGMMA_BF16_128X256X64, 3),
+            (MMA_BF16_128X128X32_W32X64, 0),
+        ],
+    }
+}
+
 /// Built-in choice when nothing is cached. M or N ≤ 16 takes the
 /// memory-bound path (16-bit calls from 4 rows or 8 columns take step 10's
 /// tiles instead, where they run: `memory_bound::tiles_beat_skinny`). Otherwise each dtype has a short list of kernels,
@@ -65,43 +101,15 @@ pub fn default_choice(
     cc: (i32, i32),
     tma_takes: impl Fn(&KernelSpec) -> bool,
 ) -> Choice {
-    use gemm_launch::*;
-    // (kernel, quarters of a wave its tiles must fill).
-    let list: &[(KernelSpec, i64)] = match dtype {
-        // (Step 6's tiles after step 7b's, for the layouts 7b has not run.)
-        Dtype::F32 => &[
-            (WT_256X128X8, 8),
-            (DB_256X128X8, 8),
-            (WT_128X128X8, 3),
-            (DB_128X128X8, 3),
-            (DB_128X64X16, 3),
-            (DB_64X64X16, 0),
-        ],
-        Dtype::Tf32 => &[
-            (WS_TF32_128X256X32, 2),
-            (WS_TF32_128X128X32, 0),
-            (WGMMA_TF32_256X128X32, 8),
-            (MMA_TF32_128X128X32, 3),
-            (MMA_TF32_64X128X32, 0),
-        ],
-        Dtype::F16 => {
-            &[(WS_F16_128X256X64, 2), (WS_F16_128X128X64, 0), (WGMMA_F16_128X256X64, 3), (MMA_F16_128X128X32_W32X64, 0)]
-        }
-        Dtype::Bf16 => &[
-            (WS_BF16_128X256X64, 2),
-            (WS_BF16_128X128X64, 0),
-            (WGMMA_BF16_128X256X64, 3),
-            (MMA_BF16_128X128X32_W32X64, 0),
-        ],
-    };
+    let list = choice_list(dtype);
     let runs = |spec: &KernelSpec| runs_call(spec, layout, cc, tma_takes(spec));
     // M or N ≤ 16: the memory-bound path, for every layout, but the 16-bit
     // shapes that step 10's tiles run faster (measured where the TMA reads
     // the operands in place).
     let (m32, n32) = (m as u32, n as u32);
-    let tiles_win = memory_bound::tiles_beat_skinny(dtype, m32, n32)
+    let tiles_win = gemm_launch::memory_bound::tiles_beat_skinny(dtype, m32, n32)
         && list.iter().any(|(spec, _)| spec.algorithm == Algorithm::WarpSpecialized && runs(spec));
-    if let Some(spec) = memory_bound::skinny_for(dtype, m32, n32).filter(|_| !tiles_win) {
+    if let Some(spec) = gemm_launch::memory_bound::skinny_for(dtype, m32, n32).filter(|_| !tiles_win) {
         return Choice { kernel: short_name(&spec).into(), group_m: spec.default_group_m, tflops: None };
     }
     let fills = |spec: &KernelSpec, quarters: i64| {
