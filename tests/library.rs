@@ -36,6 +36,31 @@ fn offset(d: &MatrixDesc, r: usize, c: usize) -> usize {
     }
 }
 
+/// A dense `rows × cols` matrix, column-major or row-major.
+fn dense(rows: usize, cols: usize, col_major: bool) -> MatrixDesc {
+    if col_major { MatrixDesc::col_major(rows, cols) } else { MatrixDesc::row_major(rows, cols) }
+}
+
+/// Every (TMA kernel, operand layout it takes) this GPU runs; the others
+/// are named on stderr as skipped.
+fn tma_calls(gpu: &Gpu) -> Vec<(&'static gemm_launch::KernelSpec, OperandLayout)> {
+    let calls = gemm_launch::KERNELS
+        .iter()
+        .filter(|s| s.algorithm == Algorithm::WarpSpecialized)
+        .flat_map(|spec| OperandLayout::ALL.into_iter().filter(|l| spec.supports(*l)).map(move |l| (spec, l)));
+    calls
+        .filter(|&(spec, layout)| match gpu.entry_cannot_run(spec, layout) {
+            Some(reason) => {
+                let name = rgemm::kernels::entry_name(spec, layout);
+                let _ =
+                    writeln!(std::io::stderr(), "SKIPPED {name} ({}): {reason}", rgemm::kernels::layout_name(layout));
+                false
+            }
+            None => true,
+        })
+        .collect()
+}
+
 /// Elements one matrix of `d` spans.
 fn extent(d: &MatrixDesc) -> usize {
     let (run, runs) = match d.layout {
@@ -271,18 +296,15 @@ fn every_layout_kernel_with_alpha_beta_and_batches() {
             // as the partials of every f16/bf16 kernel's split below.
             continue;
         }
-        let desc = |rows, cols, col_major: bool| {
-            if col_major { MatrixDesc::col_major(rows, cols) } else { MatrixDesc::row_major(rows, cols) }
-        };
         for c_layout in layouts {
             // The kernel's layout is what the call needs after C's transpose
             // identity, so pick A and B to land on it.
             let (a, b, c) = match c_layout {
                 Layout::RowMajor => {
-                    (desc(m, k, layout.a_col_major), desc(k, n, layout.b_col_major), MatrixDesc::row_major(m, n))
+                    (dense(m, k, layout.a_col_major), dense(k, n, layout.b_col_major), MatrixDesc::row_major(m, n))
                 }
                 Layout::ColMajor => {
-                    (desc(m, k, !layout.b_col_major), desc(k, n, !layout.a_col_major), MatrixDesc::col_major(m, n))
+                    (dense(m, k, !layout.b_col_major), dense(k, n, !layout.a_col_major), MatrixDesc::col_major(m, n))
                 }
             };
             // B shared by the batch (stride 0), and C's matrices off 16-byte
@@ -321,22 +343,9 @@ fn tma_kernels_loop_over_many_tiles_in_every_layout() {
     let (m, n, k) = (2056, 4104, 328);
     // Every layout each kernel takes: its own entries, and for the K-major
     // TF32 kernel the transposed copies that bring the others to its NT one.
-    let calls = gemm_launch::KERNELS
-        .iter()
-        .flat_map(|spec| OperandLayout::ALL.into_iter().filter(|l| spec.supports(*l)).map(move |l| (spec, l)));
-    for (spec, layout) in calls {
-        if spec.algorithm != Algorithm::WarpSpecialized {
-            continue;
-        }
+    for (spec, layout) in tma_calls(&gpu) {
         let name = format!("{} ({})", rgemm::kernels::entry_name(spec, layout), rgemm::kernels::layout_name(layout));
-        if let Some(reason) = gpu.entry_cannot_run(spec, layout) {
-            let _ = writeln!(std::io::stderr(), "SKIPPED {name}: {reason}");
-            continue;
-        }
-        let desc = |rows, cols, col_major: bool| {
-            if col_major { MatrixDesc::col_major(rows, cols) } else { MatrixDesc::row_major(rows, cols) }
-        };
-        let (a, b) = (desc(m, k, layout.a_col_major), desc(k, n, layout.b_col_major));
+        let (a, b) = (dense(m, k, layout.a_col_major), dense(k, n, layout.b_col_major));
         // C through the TMA store (rows and batch stride 16-byte multiples;
         // β = 0 on a NaN-filled C, then α and β), and from registers (rows
         // of 4105 elements are not).
@@ -378,28 +387,19 @@ fn tma_kernels_leave_the_padding_after_n_alone() {
     let seed = rand::random::<u64>();
     let mut rng = StdRng::seed_from_u64(seed);
     let (m, n, k) = (168, 61, 264);
-    for spec in gemm_launch::KERNELS.iter().filter(|s| s.algorithm == Algorithm::WarpSpecialized) {
-        for layout in OperandLayout::ALL.into_iter().filter(|l| spec.supports(*l)) {
-            if let Some(reason) = gpu.entry_cannot_run(spec, layout) {
-                let _ = writeln!(std::io::stderr(), "SKIPPED {}: {reason}", spec.name);
-                continue;
-            }
-            let desc = |rows, cols, col_major: bool| {
-                if col_major { MatrixDesc::col_major(rows, cols) } else { MatrixDesc::row_major(rows, cols) }
-            };
-            // A row-major B's rows are padded like C's, so that the TMA takes it.
-            let (a, b) = (desc(m, k, layout.a_col_major), desc(k, n, layout.b_col_major));
-            let b = if layout.b_col_major { b } else { MatrixDesc { ld: 64, ..b } };
-            let c = MatrixDesc { ld: 64, ..MatrixDesc::row_major(m, n) };
-            for (alpha, beta, count) in [(1.0, 0.0, 1), (1.5, -0.5, 2)] {
-                let batch = Batch { count, stride_a: extent(&a) + 8, stride_b: extent(&b) + 8, stride_c: m * 64 + 64 };
-                let kernel = KernelChoice::Kernel(spec);
-                let case = Case { dtype: spec.dtype, a, b, c, alpha, beta, batch, kernel, split_k: SplitK::Off };
-                let what = format!("{} {layout:?}, α {alpha} β {beta} ×{count}", spec.name);
-                let (err, gaps_kept) = run_any(&gpu, &case, &mut rng).unwrap_or_else(|e| panic!("{what}: {e}"));
-                assert!(spec.dtype.accepts(err, k), "{what}: relative error {err:e} (seed {seed})");
-                assert!(gaps_kept, "{what}: wrote outside C (seed {seed})");
-            }
+    for (spec, layout) in tma_calls(&gpu) {
+        // A row-major B's rows are padded like C's, so that the TMA takes it.
+        let (a, b) = (dense(m, k, layout.a_col_major), dense(k, n, layout.b_col_major));
+        let b = if layout.b_col_major { b } else { MatrixDesc { ld: 64, ..b } };
+        let c = MatrixDesc { ld: 64, ..MatrixDesc::row_major(m, n) };
+        for (alpha, beta, count) in [(1.0, 0.0, 1), (1.5, -0.5, 2)] {
+            let batch = Batch { count, stride_a: extent(&a) + 8, stride_b: extent(&b) + 8, stride_c: m * 64 + 64 };
+            let kernel = KernelChoice::Kernel(spec);
+            let case = Case { dtype: spec.dtype, a, b, c, alpha, beta, batch, kernel, split_k: SplitK::Off };
+            let what = format!("{} {layout:?}, α {alpha} β {beta} ×{count}", spec.name);
+            let (err, gaps_kept) = run_any(&gpu, &case, &mut rng).unwrap_or_else(|e| panic!("{what}: {e}"));
+            assert!(spec.dtype.accepts(err, k), "{what}: relative error {err:e} (seed {seed})");
+            assert!(gaps_kept, "{what}: wrote outside C (seed {seed})");
         }
     }
 }
@@ -413,29 +413,19 @@ fn tma_kernels_read_misaligned_operands_through_copies() {
     let Some(gpu) = gpu_or_skip("tma_kernels_read_misaligned_operands_through_copies") else { return };
     let seed = rand::random::<u64>();
     let mut rng = StdRng::seed_from_u64(seed);
-    let desc = |rows, cols, col_major: bool| {
-        if col_major { MatrixDesc::col_major(rows, cols) } else { MatrixDesc::row_major(rows, cols) }
-    };
     // 3 × 2 tiles of 128×256, K over several stages and not a multiple of 8.
     let (m, n, k) = (263, 389, 301);
-    for spec in gemm_launch::KERNELS.iter().filter(|s| s.algorithm == Algorithm::WarpSpecialized) {
-        for layout in OperandLayout::ALL.into_iter().filter(|l| spec.supports(*l)) {
-            if let Some(reason) = gpu.entry_cannot_run(spec, layout) {
-                let _ = writeln!(std::io::stderr(), "SKIPPED {}: {reason}", spec.name);
-                continue;
-            }
-            let (a, b) = (desc(m, k, layout.a_col_major), desc(k, n, layout.b_col_major));
-            let c = MatrixDesc::row_major(m, n);
-            for (alpha, beta, count) in [(1.0, 0.0, 1), (1.5, -0.5, 3)] {
-                let batch =
-                    Batch { count, stride_a: extent(&a) + 3, stride_b: extent(&b) + 1, stride_c: extent(&c) + 5 };
-                let kernel = KernelChoice::Kernel(spec);
-                let case = Case { dtype: spec.dtype, a, b, c, alpha, beta, batch, kernel, split_k: SplitK::Off };
-                let what = format!("{} {layout:?}, α {alpha} β {beta} ×{count}", spec.name);
-                let (err, gaps_kept) = run_any(&gpu, &case, &mut rng).unwrap_or_else(|e| panic!("{what}: {e}"));
-                assert!(spec.dtype.accepts(err, k), "{what}: relative error {err:e} (seed {seed})");
-                assert!(gaps_kept, "{what}: wrote outside C (seed {seed})");
-            }
+    for (spec, layout) in tma_calls(&gpu) {
+        let (a, b) = (dense(m, k, layout.a_col_major), dense(k, n, layout.b_col_major));
+        let c = MatrixDesc::row_major(m, n);
+        for (alpha, beta, count) in [(1.0, 0.0, 1), (1.5, -0.5, 3)] {
+            let batch = Batch { count, stride_a: extent(&a) + 3, stride_b: extent(&b) + 1, stride_c: extent(&c) + 5 };
+            let kernel = KernelChoice::Kernel(spec);
+            let case = Case { dtype: spec.dtype, a, b, c, alpha, beta, batch, kernel, split_k: SplitK::Off };
+            let what = format!("{} {layout:?}, α {alpha} β {beta} ×{count}", spec.name);
+            let (err, gaps_kept) = run_any(&gpu, &case, &mut rng).unwrap_or_else(|e| panic!("{what}: {e}"));
+            assert!(spec.dtype.accepts(err, k), "{what}: relative error {err:e} (seed {seed})");
+            assert!(gaps_kept, "{what}: wrote outside C (seed {seed})");
         }
     }
     // Above `REALIGN_MIN_FLOP`: `auto` may realign (on Hopper, step 10's
@@ -443,7 +433,7 @@ fn tma_kernels_read_misaligned_operands_through_copies() {
     let (m, n, k) = (1031, 1029, 1027);
     assert!(2 * (m * n * k) as u64 >= gemm_launch::operand_copies::REALIGN_MIN_FLOP);
     for dtype in [Dtype::F16, Dtype::Bf16, Dtype::Tf32] {
-        let (a, b, c) = (desc(m, k, false), desc(k, n, true), desc(m, n, false));
+        let (a, b, c) = (dense(m, k, false), dense(k, n, true), dense(m, n, false));
         let case = Case {
             dtype,
             a,
@@ -484,14 +474,11 @@ fn memory_bound_shapes_every_layout_alpha_beta_batch() {
         (16, 16, 16),
         (2, 64, 4096),
     ];
-    let desc = |rows, cols, col_major: bool| {
-        if col_major { MatrixDesc::col_major(rows, cols) } else { MatrixDesc::row_major(rows, cols) }
-    };
     for dtype in Dtype::ALL {
         for (m, n, k) in shapes {
             for layouts in 0..8 {
                 let (a, b, c) =
-                    (desc(m, k, layouts & 1 != 0), desc(k, n, layouts & 2 != 0), desc(m, n, layouts & 4 != 0));
+                    (dense(m, k, layouts & 1 != 0), dense(k, n, layouts & 2 != 0), dense(m, n, layouts & 4 != 0));
                 // β = 0 on NaN-filled C, then α, β and a batch whose matrices
                 // start off 16-byte boundaries.
                 for (alpha, beta, count) in [(1.0, 0.0, 1), (-1.5, 0.5, 3)] {
@@ -522,9 +509,9 @@ fn memory_bound_shapes_every_layout_alpha_beta_batch() {
             for (m, n, k) in [(37, 300, 129), (300, 37, 129)] {
                 let case = Case {
                     dtype,
-                    a: desc(m, k, false),
-                    b: desc(k, n, true),
-                    c: desc(m, n, false),
+                    a: dense(m, k, false),
+                    b: dense(k, n, true),
+                    c: dense(m, n, false),
                     alpha: 0.5,
                     beta: 2.0,
                     batch: Batch::single(),
