@@ -240,6 +240,19 @@ pub unsafe fn store_global_x4_b32(p: *mut u32, v: [u32; 4]) {
     }
 }
 
+/// `st.global.v2.f32`: writes 8 bytes of f32 at `p`.
+///
+/// # Safety
+/// `p` must point to 8 writable, 8-byte aligned bytes of global memory.
+#[inline(always)]
+pub unsafe fn store_global_x2(p: *mut f32, v: [f32; 2]) {
+    unsafe {
+        asm!("st.global.v2.f32 [{p}], {{{x}, {y}}};",
+             p = in(reg64) p, x = in(reg32) v[0].to_bits(), y = in(reg32) v[1].to_bits(),
+             options(nostack));
+    }
+}
+
 /// `ld.shared.u16`: 2 bytes at a shared address, zero-extended.
 #[inline(always)]
 pub fn load_shared_u16(addr: u32) -> u32 {

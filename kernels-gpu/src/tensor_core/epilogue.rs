@@ -11,7 +11,9 @@
 
 use super::MmaElement;
 use crate::device::sm80::cp_async_wait;
-use crate::device::{load_shared_x4_b32, smem_addr, store_global_x4_b32, store_shared_b32, sync_threads};
+use crate::device::{
+    load_shared_x4_b32, smem_addr, store_global_x2, store_global_x4_b32, store_shared_b32, sync_threads,
+};
 use crate::kernel_abi::Gemm;
 
 /// Where a warp's accumulators go: C of `Out` (A and B of `In`).
@@ -98,23 +100,33 @@ fn for_each_pair<In, Out>(
 }
 
 /// Epilogue, f32 C: each accumulator scaled (`α·acc + β·C`, C read only when
-/// β ≠ 0) and stored as it is, 4 bytes at a time, inside C only. No
-/// rounding: this is what keeps a split-K partial sum f32 on its way to the
-/// reduction (with α = 1, β = 0 it is the accumulator itself).
+/// β ≠ 0) and stored as it is, inside C only: a lane's two neighbours in a
+/// row 8 bytes at a time where C's rows allow (its start and leading
+/// dimension even), else 4. No rounding: this is what keeps a split-K
+/// partial sum f32 on its way to the reduction (with α = 1, β = 0 it is the
+/// accumulator itself).
 ///
 /// # Safety
 /// C must hold the operand the launch describes.
 #[inline(always)]
 pub(crate) unsafe fn store_c_f32<In>(out: &Output<In, f32>, acc: &impl WarpAccumulators) {
     let p = out.p;
+    // Pairs start at even columns: 8-byte aligned when C's rows are.
+    let pairs = (p.c as usize).is_multiple_of(8) && p.ldc.is_multiple_of(2);
     // Written out rather than through `for_each_pair`: the TF32 128×128 tile
     // sits at 255 registers, and this exact shape is the one that fits.
     acc.for_each_tile(|i, j, tile| {
         let col = out.col0 + (out.warp_col + j * 8 + (out.lane % 4) * 2) as u32;
         for half in 0..2 {
             let row = out.row0 + (out.warp_row + i * 16 + out.lane / 4 + half * 8) as u32;
-            for c in 0..2 {
-                unsafe { p.store_c(row, col + c as u32, tile[2 * half + c]) };
+            let (v0, v1) = (tile[2 * half], tile[2 * half + 1]);
+            if pairs && row < p.m && col + 1 < p.n {
+                let at = unsafe { p.c.add(p.c_at(row, col)) };
+                let (old0, old1) = if p.scale.reads_c() { unsafe { (*at, *at.add(1)) } } else { (0.0, 0.0) };
+                unsafe { store_global_x2(at, [p.scale.apply(v0, || old0), p.scale.apply(v1, || old1)]) };
+            } else {
+                unsafe { p.store_c(row, col, v0) };
+                unsafe { p.store_c(row, col + 1, v1) };
             }
         }
     });
