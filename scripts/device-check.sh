@@ -14,6 +14,10 @@
 #               kernels the realign threshold and the skinny rule are made from
 #   tf32mid     step 10b's 128×256 and 128×128 tiles on TF32 squares from 512
 #               to 3072, and `auto` on TF32's mid-sized and odd shapes by sweep
+#   autoclasses `auto` alone on the classes of `classes`, by sweep
+#   splitk      split-K on step 10's f32-output twins (PERF step 39): the chunk
+#               at deep K, mid squares split by hand, skinny calls, and TF32's
+#               f32 epilogue at large shapes
 #   sweep       `gemm sweep` (CSV, JSON, SVG)
 #   sanitizers  compute-sanitizer memcheck/racecheck/synccheck/initcheck
 # Usage: device-check.sh [bundle-dir] [part...]. Logs go to $OUT/<part>/ (or
@@ -158,6 +162,47 @@ for part in $PARTS; do
     done 2>&1 | tee "$L/deep-k-chunks.txt"
     note "classes: $(cat "$L"/realign.txt "$L"/skinny.txt | grep -c pass) passes, $(cat "$L"/realign.txt "$L"/skinny.txt | grep -c 'FAIL\|TIMEOUT\|rror') failures"
     ;;
+  splitk)
+    for shape in "128 128 65536 f16" "256 256 131072 f16" "64 192 300000 bf16" "128 128 65536 tf32" \
+                 "256 256 131072 tf32"; do
+      set -- $shape
+      for chunk in auto 512 1024 2048 4096 8192; do
+        timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype $4 --kernel auto --split-k $chunk --iters 30
+        [ $? = 124 ] && echo "TIMEOUT (hang?) $shape $chunk"
+      done
+    done 2>&1 | tee "$L/deep-k-chunks.txt"
+    for shape in "1024 1024 1024" "1536 1536 1536" "2048 2048 2048" "3072 3072 3072" "4000 3000 1000"; do
+      set -- $shape
+      for chunk in auto 256 512 768 1024; do
+        timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype f16 --kernel auto --split-k $chunk --iters 30
+      done
+    done 2>&1 | tee "$L/mid-split.txt"
+    for shape in "16 16384 4096" "16384 16 4096" "4 16384 4096" "16384 8 4096"; do
+      set -- $shape
+      for dtype in f16 tf32; do
+        timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype $dtype --kernel auto --iters 30
+      done
+      # The 16-bit tiles with their split of step 36 (3 chunks) and none.
+      for chunk in 1536 off; do
+        timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype f16 --kernel auto --split-k $chunk --iters 30
+      done
+    done 2>&1 | tee "$L/skinny.txt"
+    for shape in "4096 4096 4096" "8192 4096 6144"; do
+      set -- $shape
+      timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype tf32 --kernel auto --iters 30
+    done 2>&1 | tee "$L/tf32-large.txt"
+    t=$(cat "$L"/*.txt)
+    note "splitk: $(grep -c pass <<<"$t") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' <<<"$t") failures"
+    ;;
+  autoclasses)
+    # `auto` alone on issue 11's classes (the first line of `classes`), and
+    # the skinny shapes N = 8 and M = 4.
+    shapes=128x128x65536,256x256x131072,64x192x300000,4000x3000x1000,1999x2003x997,5003x4001x3001
+    shapes=$shapes,1031x1029x1027,767x769x771,509x511x513,16x16384x4096,16384x16x4096,8192x8192x16
+    shapes=$shapes,16384x8x4096,4x16384x4096
+    "$B/gemm" sweep --shapes $shapes --iters 20 --out "$L" >"$L/sweep.log" 2>&1
+    note "autoclasses sweep: rc=$? $(tail -1 "$L/sweep.log")"
+    ;;
   tf32mid)
     for side in 512 768 1024 1536 2048 3072; do
       for kernel in ws_128x256x32 ws_128x128x32; do
@@ -186,7 +231,8 @@ for part in $PARTS; do
     for tool in ${TOOLS:-memcheck racecheck synccheck initcheck}; do
       # Every kernel on an odd and an aligned shape; step 10 on aligned
       # operands and on realigned copies; then --kernel auto on split-K shapes
-      # and a memory-bound deep-K one.
+      # (partials on step 10's twins: bf16, and TF32 with an odd N) and a
+      # memory-bound deep-K one.
       for shape in "--m 129 --n 131 --k 67" "--m 256 --n 256 --k 256" \
                    "--m 136 --n 264 --k 72 --dtype f16 --kernel ws_128x256x64" \
                    "--m 136 --n 264 --k 72 --dtype bf16 --kernel ws_128x128x64" \
@@ -195,6 +241,7 @@ for part in $PARTS; do
                    "--m 131 --n 137 --k 67 --dtype tf32 --kernel ws_128x256x32" \
                    "--m 131 --n 137 --k 67 --dtype tf32 --kernel ws_128x128x32" \
                    "--m 128 --n 128 --k 65536 --dtype bf16 --kernel auto" \
+                   "--m 128 --n 136 --k 20000 --dtype tf32 --kernel auto" \
                    "--m 129 --n 131 --k 9001 --kernel auto" "--m 7 --n 5 --k 70001 --kernel auto"; do
         log="$L/$tool-${shape// /_}.log"
         timeout 300 "$SAN" --tool "$tool" --error-exitcode 3 "$B/gemm" $shape --iters 1 --no-cublas >"$log" 2>&1

@@ -176,7 +176,7 @@ fn persistent_blocks_visit_every_tile_once() {
 }
 
 #[test]
-fn tma_refuses_overlapping_batches_and_split_c_paths_only() {
+fn tma_refuses_shared_operands_and_split_c_paths_only() {
     use rgemm::driver::launch::Plan;
     use rgemm::tensor_map::{c_map_usable, packed_tma_refusal, tma_refusal};
     let ws = &gemm_launch::WS_BF16_128X256X64;
@@ -211,16 +211,21 @@ fn tma_refuses_overlapping_batches_and_split_c_paths_only() {
     // (`operand_copies`): not refused.
     assert_eq!(tma_refusal(ws, &plan, [258, 512, 0]), None);
     assert_eq!(tma_refusal(ws, &Plan { ldb: 60, ..plan }, [0; 3]), None);
-    // A batch stride only matters when there is a batch: one that overlaps
-    // the matrices is refused.
-    assert_eq!(tma_refusal(ws, &Plan { stride_a: 3, ..plan }, [0; 3]), None);
-    assert!(tma_refusal(ws, &Plan { stride_a: 3, batch: 2, ..plan }, [0; 3]).unwrap().contains("A's batch stride"));
-    // Batches: whole, non-overlapping matrices only (A is 100 rows of 24).
+    // A batch stride only matters when there is a batch: 0 (one matrix for
+    // all) is refused.
+    assert_eq!(tma_refusal(ws, &Plan { stride_a: 0, ..plan }, [0; 3]), None);
+    assert!(
+        tma_refusal(ws, &Plan { stride_a: 0, stride_b: 64, batch: 2, ..plan }, [0; 3]).unwrap().contains("A's batch")
+    );
     assert_eq!(tma_refusal(ws, &Plan { stride_a: 2400, stride_b: 24 * 64, batch: 2, ..plan }, [0; 3]), None);
     assert!(
         tma_refusal(ws, &Plan { stride_a: 2400, stride_b: 0, batch: 2, ..plan }, [0; 3]).unwrap().contains("B's batch")
     );
-    assert!(tma_refusal(ws, &Plan { stride_a: 2392, stride_b: 24 * 64, batch: 2, ..plan }, [0; 3]).is_some());
+    // Overlapping matrices are read as they are: split-K's partial GEMMs,
+    // K chunks of one A (A is 100 rows of 24: chunks of 8, 8 elements apart).
+    assert_eq!(tma_refusal(ws, &Plan { k: 8, stride_a: 8, stride_b: 8 * 64, batch: 3, ..plan }, [0; 3]), None);
+    // A batch stride off 16 bytes is copied first, not refused.
+    assert_eq!(tma_refusal(ws, &Plan { stride_a: 2392 + 3, stride_b: 24 * 64, batch: 2, ..plan }, [0; 3]), None);
     assert_eq!(packed_tma_refusal(ws, 64, 24), None);
     assert_eq!(packed_tma_refusal(ws, 64, 25), None, "copied");
     assert_eq!(packed_tma_refusal(&gemm_launch::WGMMA_BF16_128X256X64, 64, 25), None, "not a TMA kernel");
@@ -482,7 +487,7 @@ fn dtype_and_kernel_names() {
     // The f32-output twins have entries (every layout) but no name a caller
     // can ask for: they write split-K partial sums, not a 16-bit C.
     let twins: Vec<_> = KERNELS.iter().filter(|s| s.features.f32_output).collect();
-    assert_eq!(twins.len(), 2);
+    assert_eq!(twins.len(), 4);
     for twin in twins {
         assert_eq!(entries().filter(|(s, _, _)| s.name == twin.name).count(), 4, "{}", twin.name);
         assert!(!twin.dtype.kernels().contains(&twin), "{}", twin.name);
@@ -534,6 +539,14 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
         default_choice(Dtype::F32, 8192, 4096, 132, OperandLayout::NN, (9, 0), |_| true).kernel,
         default_choice(Dtype::F32, 256, 256, 132, OperandLayout::NN, (9, 0), |_| true).kernel
     );
+    // A larger tile that makes no fewer tiles is passed over: N ≤ 128
+    // takes step 10's 128×128 tiles, as many as its 128×256 ones.
+    let f16 = |m, n| default_choice(Dtype::F16, m, n, 132, OperandLayout::NN, (9, 0), |_| true).kernel;
+    assert_eq!([f16(16384, 16), f16(16384, 128)], ["ws_128x128x64", "ws_128x128x64"]);
+    assert_eq!([f16(16384, 129), f16(8192, 4096)], ["ws_128x256x64", "ws_128x256x64"]);
+    // Not across families, nor to a tile of the same size.
+    let f32 = |m, n| default_choice(Dtype::F32, m, n, 132, OperandLayout::NN, (9, 0), |_| true).kernel;
+    assert_eq!(f32(8192, 4096), "wt_256x128x8");
 }
 
 /// An H100 as the driver describes it (the tune cache's key is `name`).

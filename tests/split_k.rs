@@ -6,12 +6,13 @@
 
 use gemm_launch::split_k::{
     AUTO_WORKSPACE_CAP_BYTES, CHUNK_DEEP, CHUNK_FEW_TILES, F32_OUTPUT_TWINS, FEW_TILES_WAVES, MAX_SPLITS,
-    REDUCE_FAN_IN, Split, SplitCall, SplitError, SplitK, partials_kernel, plan_split, slab_elements, workspace_bytes,
-    writes_f32,
+    REDUCE_FAN_IN, Split, SplitCall, SplitError, SplitK, TMA_F32_OUTPUT_TWINS, TMA_FEW_TILES_HALF_WAVES,
+    few_tiles_target, partials_kernel, plan_split, slab_elements, workspace_bytes, writes_f32,
 };
 use gemm_launch::{
-    DB_64X64X16, DB_256X128X8, Features, KernelSpec, MMA_BF16_128X128X32_W32X64_F32OUT, MMA_F16_128X128X32,
+    Algorithm, DB_64X64X16, DB_256X128X8, Features, KernelSpec, MMA_BF16_128X128X32_W32X64_F32OUT, MMA_F16_128X128X32,
     MMA_F16_128X128X32_W32X64_F32OUT, MMA_TF32_128X128X32, OperandLayout, WGMMA_BF16_128X256X64,
+    WS_F16_128X128X64_F32OUT, WS_F16_128X256X64,
 };
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -26,7 +27,16 @@ const SMS: u32 = 132;
 
 #[test]
 fn the_rule_splits_deep_k_and_few_tiles_only() {
-    let call = |m, n, k, tiles, dtype| SplitCall { m, n, k, batch: 1, tiles, multiprocessors: SMS, dtype };
+    let call = |m, n, k, tiles, dtype| SplitCall {
+        m,
+        n,
+        k,
+        batch: 1,
+        tiles,
+        multiprocessors: SMS,
+        dtype,
+        tma_partials: false,
+    };
     let auto_of = |m, n, k, tiles, dtype| plan_split(SplitK::Auto, &call(m, n, k, tiles, dtype)).unwrap();
     let auto = |m, n, k, tiles| auto_of(m, n, k, tiles, Dtype::F32);
     // The seeds' shape fills the GPU and is not deep: unchanged.
@@ -53,6 +63,18 @@ fn the_rule_splits_deep_k_and_few_tiles_only() {
     assert_eq!(auto(128, 128, 4096, 4), Some(Split { chunk: 512, splits: 8 }));
     // One tile of 16-bit: 264 chunks wanted, of 249 → 512 (measured best).
     assert_eq!(auto_of(128, 128, 65536, 1, Dtype::F16), Some(Split { chunk: 512, splits: 128 }));
+    // Partials on a TMA kernel (16-bit): half a wave of blocks, the longer
+    // chunks measured best (66 chunks of 993 → 1024; 17 of 7711 → 8192; 33 of
+    // 9091 → 9216).
+    assert_eq!((TMA_FEW_TILES_HALF_WAVES, few_tiles_target(SMS, true), few_tiles_target(SMS, false)), (1, 66, 264));
+    let tma = |m, n, k, tiles, dtype| {
+        plan_split(SplitK::Auto, &SplitCall { tma_partials: true, ..call(m, n, k, tiles, dtype) }).unwrap()
+    };
+    for dtype in [Dtype::F16, Dtype::Bf16] {
+        assert_eq!(tma(128, 128, 65536, 1, dtype), Some(Split { chunk: 1024, splits: 64 }));
+        assert_eq!(tma(256, 256, 131_072, 4, dtype), Some(Split { chunk: 8192, splits: 16 }));
+        assert_eq!(tma(64, 192, 300_000, 2, dtype), Some(Split { chunk: 9216, splits: 33 }));
+    }
     // Deep K on a full GPU: chunks from 1024, doubled until the slabs fit in
     // the cap (4096×4096 f32 is 64 MiB a slab: four of them).
     let big = auto(4096, 4096, 16384, DB_256X128X8.grid(4096, 4096)).unwrap();
@@ -81,7 +103,16 @@ fn the_rule_splits_deep_k_and_few_tiles_only() {
 
 #[test]
 fn explicit_splits_and_their_errors() {
-    let call = |k| SplitCall { m: 64, n: 64, k, batch: 1, tiles: 1, multiprocessors: SMS, dtype: Dtype::F32 };
+    let call = |k| SplitCall {
+        m: 64,
+        n: 64,
+        k,
+        batch: 1,
+        tiles: 1,
+        multiprocessors: SMS,
+        dtype: Dtype::F32,
+        tma_partials: false,
+    };
     let chunk = |c, k| plan_split(SplitK::Chunk(c), &call(k));
     assert_eq!(chunk(1000, 2500), Ok(Some(Split { chunk: 1000, splits: 3 })));
     assert_eq!(chunk(2500, 2500), Ok(None), "one chunk is no split");
@@ -101,18 +132,20 @@ fn which_kernels_can_write_partial_sums() {
     // f32 and TF32 kernels write f32 C: they are their own partials kernel.
     assert_eq!(partials_kernel(&DB_256X128X8), Some(&DB_256X128X8));
     assert_eq!(partials_kernel(&MMA_TF32_128X128X32), Some(&MMA_TF32_128X128X32));
-    // Except a TMA kernel (its partial GEMMs' batches overlap): TF32's
-    // `mma.sync` kernel, in every layout.
+    // But TF32's TMA kernels, whose partials `mma.sync` 64×128 ran faster
+    // (PERF step 39), in every layout.
     assert_eq!(partials_kernel(&gemm_launch::WS_TF32_128X256X32), Some(&gemm_launch::MMA_TF32_64X128X32));
     assert!(OperandLayout::ALL.into_iter().all(|l| gemm_launch::MMA_TF32_64X128X32.has_entry(l)));
-    // Every f16/bf16 kernel the host can run (mma, wgmma, memory-bound, and
-    // so whatever the selector or the tuner picks) has its dtype's twin: the
-    // same element type in, f32 C out, every operand layout.
+    // Every f16/bf16 kernel the host can run (mma, wgmma, memory-bound, TMA,
+    // and so whatever the selector or the tuner picks) has its dtype's twin:
+    // the same element type in, f32 C out, every operand layout; a TMA twin
+    // for a TMA kernel.
     for dtype in [Dtype::F16, Dtype::Bf16] {
         for spec in dtype.kernels() {
             let twin = partials_kernel(spec).unwrap_or_else(|| panic!("{}: no f32-output twin", spec.name));
             assert!(twin.features.f32_output && writes_f32(twin), "{} → {}", spec.name, twin.name);
             assert_eq!(twin.dtype, dtype, "{} → {}", spec.name, twin.name);
+            assert_eq!(twin.algorithm == Algorithm::WarpSpecialized, spec.algorithm == Algorithm::WarpSpecialized);
             assert!(OperandLayout::ALL.into_iter().all(|l| twin.supports(l)), "{}: every layout", twin.name);
             assert!(!dtype.kernels().contains(&twin), "{}: not offered for a 16-bit C", twin.name);
             // A twin computes its own partials.
@@ -121,11 +154,14 @@ fn which_kernels_can_write_partial_sums() {
     }
     assert_eq!(partials_kernel(&MMA_F16_128X128X32), Some(&MMA_F16_128X128X32_W32X64_F32OUT));
     assert_eq!(partials_kernel(&WGMMA_BF16_128X256X64), Some(&MMA_BF16_128X128X32_W32X64_F32OUT));
-    // Each twin is the 16-bit kernel it is named after, but for C's type.
-    for (_, twin) in F32_OUTPUT_TWINS {
+    assert_eq!(partials_kernel(&WS_F16_128X256X64), Some(&WS_F16_128X128X64_F32OUT));
+    // Each twin is the 16-bit kernel it is named after, but for C's type
+    // (stored from registers: an f32 tile staged for the TMA store would
+    // take the shared memory of stages).
+    for (_, twin) in F32_OUTPUT_TWINS.iter().chain(TMA_F32_OUTPUT_TWINS) {
         let base = gemm_launch::KERNELS.iter().find(|s| format!("{}_f32out", s.name) == twin.name).unwrap();
         assert_eq!(KernelSpec { name: base.name, features: base.features, ..**twin }, *base, "{}", twin.name);
-        assert_eq!(twin.features, Features { f32_output: true, ..base.features });
+        assert_eq!(twin.features, Features { f32_output: true, staged_epilogue: false, ..base.features });
     }
     let p = plan(
         (&MatrixDesc::row_major(64, 100_000), usize::MAX),

@@ -77,7 +77,7 @@ pub fn choice_list(dtype: Dtype) -> &'static [(KernelSpec, i64)] {
 /// fills it and whose entry for `layout` runs on a GPU of compute capability
 /// `cc` ([`entry_refusal`]: `wgmma` on 9.0 only, not the entries ptxas
 /// spills on 8.x) is taken, else the last that runs. The TMA kernels run
-/// only when `tma_takes` them ([`auto_tma_refusal`]: no overlapping batch,
+/// only when `tma_takes` them ([`auto_tma_refusal`]: no shared A or B in a batch,
 /// and operands either 16-byte aligned or worth realigning), and no kernel
 /// runs before a GPU has checked it
 /// (`KernelSpec::is_unmeasured_in`). Large tiles win once
@@ -90,8 +90,10 @@ pub fn choice_list(dtype: Dtype) -> &'static [(KernelSpec, i64)] {
 /// 128×128 ones beat every other (1024³: 86%, against 72% and `mma.sync`'s
 /// 71%; PERF step 32); the same holds for TF32 (1536³: 68% against 59%;
 /// 1024³: 75% against 52%, PERF step 37); `wgmma` and `mma.sync` take what
-/// the TMA kernels do not. The last of each list runs on every GPU and layout
-/// the build supports (tests/cpu.rs checks it).
+/// the TMA kernels do not. A kernel is passed over for the next of its
+/// family in the list when that one's smaller tiles are as many (N ≤ 128
+/// for 128×256 against 128×128). The last of each list runs on every GPU
+/// and layout the build supports (tests/cpu.rs checks it).
 pub fn default_choice(
     dtype: Dtype,
     m: usize,
@@ -116,10 +118,23 @@ pub fn default_choice(
         4 * spec.grid(m as u32, n as u32) >= quarters as u64 * multiprocessors as u64
     };
     let runnable = || list.iter().filter(|(spec, _)| runs(spec));
-    let (spec, _) = runnable()
+    let mut spec = &runnable()
         .find(|(spec, quarters)| fills(spec, *quarters))
         .or_else(|| runnable().next_back())
-        .unwrap_or(&list[list.len() - 1]);
+        .unwrap_or(&list[list.len() - 1])
+        .0;
+    // A larger tile that makes no fewer tiles only multiplies padding: at
+    // 16384×16×4096 f16, 128×256 tiles ran at 59% of cuBLAS where 128×128
+    // ones, as many, ran 16×16384×4096 at 80% (PERF step 39).
+    let area = |s: &KernelSpec| s.tile.bm * s.tile.bn;
+    let grid = |s: &KernelSpec| s.grid(m as u32, n as u32);
+    while let Some((smaller, _)) = runnable()
+        .skip_while(|(s, _)| s.name != spec.name)
+        .nth(1)
+        .filter(|(s, _)| s.algorithm == spec.algorithm && area(s) < area(spec) && grid(s) == grid(spec))
+    {
+        spec = smaller;
+    }
     Choice { kernel: short_name(spec).into(), group_m: spec.default_group_m, tflops: None }
 }
 

@@ -79,7 +79,8 @@ pub fn split_for(
         (mode, _) => mode,
     };
     let (m, n, k, batch, dtype) = (plan.m, plan.n, plan.k, plan.batch, spec.dtype);
-    let split = plan_split(mode, &SplitCall { m, n, k, batch, tiles, multiprocessors, dtype });
+    let tma_partials = partials.algorithm == gemm_launch::Algorithm::WarpSpecialized;
+    let split = plan_split(mode, &SplitCall { m, n, k, batch, tiles, multiprocessors, dtype, tma_partials });
     match split {
         Ok(split) => Ok(split.map(|s| (s, partials))),
         Err(SplitError::ZeroChunk) => Err(GemmError::ZeroDimension { what: "split-K chunk" }),

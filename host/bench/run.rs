@@ -2,6 +2,7 @@
 //! reference, C poisoned with NaN before every checked launch, CUDA-event
 //! timing, and cuBLAS on the same buffers and stream for the ratio.
 
+use crate::api::split_k::split_for;
 use crate::api::{Batch, GemmOptions, KernelChoice, MatMut, MatRef, MatrixDesc, SplitK};
 use crate::bench::cublas::Cublas;
 use crate::bench::matrix::Matrix;
@@ -186,11 +187,19 @@ impl<T: Element> Problem<T> {
             MatrixDesc::row_major(self.k, self.n),
             MatrixDesc::row_major(self.m, self.n),
         );
-        let workspace = gpu.gemm_workspace_bytes::<T>(&self.options(spec, group_m), &a, &b, &c, &Batch::single())?;
-        let note = if workspace > 0 {
-            format!("split-K, {:.1} MiB workspace", workspace as f64 / (1 << 20) as f64)
-        } else {
-            String::new()
+        let options = self.options(spec, group_m);
+        let workspace = gpu.gemm_workspace_bytes::<T>(&options, &a, &b, &c, &Batch::single())?;
+        let plan = crate::driver::tensor_map::packed_plan(self.m, self.n, self.k);
+        let split = split_for(&options, &plan, spec, gpu.info.multiprocessors as u32)?;
+        let note = match split {
+            Some((split, partials)) if workspace > 0 => format!(
+                "split-K: {} chunks of {} on {}, {:.1} MiB workspace",
+                split.splits,
+                split.chunk,
+                short_name(partials),
+                workspace as f64 / (1 << 20) as f64
+            ),
+            _ => String::new(),
         };
         Ok(RunResult {
             kernel: short_name(spec).to_string(),

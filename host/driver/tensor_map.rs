@@ -92,9 +92,13 @@ struct Operand {
 /// kernel). Operands its TMA cannot read in place (a start, leading
 /// dimension or batch stride off 16 bytes; an MN-major operand of a K-major
 /// kernel) are copied first ([`operand_copies`]), so what is refused is a
-/// batch whose A or B matrices overlap (a batch stride of 0, one operand for
-/// every matrix, goes to the other kernels), and a C batch stride that
-/// would split the batch between C's two paths:
+/// batch stride of 0 for A or B (one operand for every matrix: the other
+/// kernels take it), and a C batch stride that would split the batch
+/// between C's two paths. Matrices that overlap with a stride above 0 are
+/// read as they are: split-K's partial GEMMs are batches of K chunks of one
+/// row-major A, a chunk apart, each chunk's K the map's inner extent, so
+/// the TMA's bounds keep each box inside its chunk.
+///
 ///
 /// C is stored through the TMA when its rows are 16-byte aligned (start
 /// and leading dimension; [`c_map_usable`]), else from registers: the
@@ -107,16 +111,11 @@ pub fn tma_refusal(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option
     }
     let bytes = spec.dtype.element_bytes() as u64;
     if plan.batch > 1 {
-        // Lines of each operand: rows if row-major, else columns.
-        let a_lines = if plan.layout.a_col_major { plan.k } else { plan.m } as u64;
-        let b_lines = if plan.layout.b_col_major { plan.n } else { plan.k } as u64;
-        for (name, stride, extent) in
-            [("A", plan.stride_a, plan.lda as u64 * a_lines), ("B", plan.stride_b, plan.ldb as u64 * b_lines)]
-        {
-            if stride < extent {
+        for (name, stride) in [("A", plan.stride_a), ("B", plan.stride_b)] {
+            if stride == 0 {
                 return Some(format!(
-                    "{name}'s batch stride ({stride}) is less than one matrix ({extent} elements): the TMA kernels \
-                     take only non-overlapping batches"
+                    "{name}'s batch stride is 0 (one matrix for the whole batch): the TMA kernels take a batch of \
+                     distinct matrices only"
                 ));
             }
         }

@@ -325,6 +325,11 @@ macro_rules! kernel_entries {
         $crate::kernel_abi::kernel_entries!(@layouts $name, $spec, <$element as WsElement>::In => <$element as WsElement>::Out, $layouts, |p, A_T, B_T| {
             const SPEC: gemm_launch::KernelSpec = $spec;
             const T: gemm_launch::Tile = SPEC.tile;
+            const _: () = assert!(
+                SPEC.features.f32_output
+                    == (core::mem::size_of::<<$element as WsElement>::Out>() == 4 && SPEC.dtype.element_bytes() == 2),
+                "C's type is the spec's (Features::f32_output)"
+            );
             $kernel::<
                 $element,
                 $acc,

@@ -432,6 +432,18 @@ pub const WS_F16_128X128X64: KernelSpec = KernelSpec {
 pub const WS_BF16_128X128X64: KernelSpec =
     KernelSpec { name: "bgemm_ws_128x128x64", dtype: Dtype::Bf16, ..WS_F16_128X128X64 };
 
+/// Step 10's 128×128 tiles writing f32 C: the partial sums of every f16/bf16
+/// split-K call whose kernel is step 10 (`split_k::partials_kernel`), never a
+/// 16-bit C. The mainloop is step 10's; C leaves from registers unrounded,
+/// so no staging tile: the same 6 stages of 32 KiB. A partial GEMM is a
+/// strided batch over K chunks of one A and B; the TMA's bounds (each
+/// chunk's K as the map's inner extent) keep a box from reading past its
+/// chunk.
+pub const WS_F16_128X128X64_F32OUT: KernelSpec =
+    KernelSpec { name: "hgemm_ws_128x128x64_f32out", features: Features::F32_OUTPUT, ..WS_F16_128X128X64 };
+pub const WS_BF16_128X128X64_F32OUT: KernelSpec =
+    KernelSpec { name: "bgemm_ws_128x128x64_f32out", dtype: Dtype::Bf16, ..WS_F16_128X128X64_F32OUT };
+
 /// Step 10b: TF32 on the same pipeline, 128×256×32 (a K slice of 32 f32
 /// is one 128-byte row), one `m64n256k8` per 8-deep K step, 4 stages of 48
 /// KiB. TF32 `wgmma` reads K-major operands only and the TMA cannot
@@ -529,6 +541,8 @@ pub const KERNELS: &[KernelSpec] = &[
     WS_BF16_128X256X64,
     WS_F16_128X128X64,
     WS_BF16_128X128X64,
+    WS_F16_128X128X64_F32OUT,
+    WS_BF16_128X128X64_F32OUT,
     WS_TF32_128X256X32,
     WS_TF32_128X128X32,
     ABLATE_F16_WS_ONE_TILE,

@@ -16,7 +16,10 @@
 //! combined pairwise grow like `(√chunk + log₂(splits))·u`. And a problem with
 //! fewer C tiles than multiprocessors gets `splits` times more blocks.
 
-use crate::{Dtype, KernelSpec, MMA_BF16_128X128X32_W32X64_F32OUT, MMA_F16_128X128X32_W32X64_F32OUT};
+use crate::{
+    Dtype, KernelSpec, MMA_BF16_128X128X32_W32X64_F32OUT, MMA_F16_128X128X32_W32X64_F32OUT, WS_BF16_128X128X64_F32OUT,
+    WS_F16_128X128X64_F32OUT,
+};
 
 /// How a call may split K ([`crate::split_k`]; `GemmOptions::split_k` on the host).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -45,6 +48,16 @@ pub const CHUNK_FEW_TILES: u32 = 512;
 /// wave level with them). Two waves rather than one, so that two blocks
 /// share each multiprocessor and hide each other's loads.
 pub const FEW_TILES_WAVES: u32 = 2;
+/// Half-waves a few-tiles split aims at when its partials run on a TMA
+/// kernel (step 10's persistent twins, one block per multiprocessor), where
+/// longer chunks on fewer blocks won at every deep-K call measured (H100,
+/// PERF.md step 39, TFLOP/s at half a wave / one / two): f16 128×128×65536
+/// 95 / 77 / 74, f16 256×256×131072 266 / 262 / 181, bf16 64×192×300000
+/// 74 / 65 / 64 (and TF32's TMA kernel 33 / 31 / 31). The fixed cost of a
+/// block (the ring filling, the f32 tile written) is paid once per chunk,
+/// and half the multiprocessors already stream A and B near the memory's
+/// speed.
+pub const TMA_FEW_TILES_HALF_WAVES: u32 = 1;
 /// The longest chunk for exact f32 at deep K (split only for accuracy):
 /// the workspace round trip costs about `67 / chunk` of the multiply (8
 /// bytes per partial element at ~3 TB/s against 2·chunk flops at ~50
@@ -141,13 +154,26 @@ pub struct SplitCall {
     pub multiprocessors: u32,
     /// The call's dtype: only exact f32 splits for accuracy.
     pub dtype: Dtype,
+    /// The partials kernel is a TMA one ([`TMA_FEW_TILES_HALF_WAVES`]).
+    pub tma_partials: bool,
+}
+
+/// Blocks a few-tiles split aims at: [`FEW_TILES_WAVES`] waves of one
+/// block per multiprocessor, or [`TMA_FEW_TILES_HALF_WAVES`] half-waves for
+/// TMA partials.
+pub const fn few_tiles_target(multiprocessors: u32, tma_partials: bool) -> u64 {
+    if tma_partials {
+        (TMA_FEW_TILES_HALF_WAVES as u64 * multiprocessors as u64).div_ceil(2)
+    } else {
+        FEW_TILES_WAVES as u64 * multiprocessors as u64
+    }
 }
 
 /// The split of `call` (`None`: no split).
 ///
 /// The rule ([`SplitK::Auto`]):
 /// - fewer tiles than multiprocessors and K ≥ [`FEW_TILES_MIN_K`]: enough
-///   chunks for [`FEW_TILES_WAVES`] waves of blocks, each chunk a multiple
+///   chunks for [`few_tiles_target`] blocks, each chunk a multiple
 ///   of [`CHUNK_FEW_TILES`] (and for f32 with K > [`DEEP_K`] at most
 ///   [`CHUNK_DEEP`]);
 /// - f32 with K > [`DEEP_K`] on a full GPU: chunks of [`CHUNK_DEEP`];
@@ -157,7 +183,7 @@ pub struct SplitCall {
 /// workspace fits in [`AUTO_WORKSPACE_CAP_BYTES`]; no split if that leaves
 /// fewer than two.
 pub fn plan_split(mode: SplitK, call: &SplitCall) -> Result<Option<Split>, SplitError> {
-    let SplitCall { m, n, k, batch, tiles, multiprocessors, dtype } = *call;
+    let SplitCall { m, n, k, batch, tiles, multiprocessors, dtype, tma_partials } = *call;
     match mode {
         SplitK::Off => Ok(None),
         SplitK::Chunk(0) => Err(SplitError::ZeroChunk),
@@ -178,7 +204,7 @@ pub fn plan_split(mode: SplitK, call: &SplitCall) -> Result<Option<Split>, Split
                 (false, true) => CHUNK_DEEP,
                 (true, _) => {
                     // `blocks < multiprocessors`, so the count fits in u32.
-                    let splits = (FEW_TILES_WAVES as u64 * multiprocessors as u64).div_ceil(blocks) as u32;
+                    let splits = few_tiles_target(multiprocessors, tma_partials).div_ceil(blocks) as u32;
                     let chunk = k.div_ceil(splits).next_multiple_of(CHUNK_FEW_TILES);
                     if for_accuracy { chunk.min(CHUNK_DEEP) } else { chunk }
                 }
@@ -204,30 +230,45 @@ pub const fn writes_f32(spec: &KernelSpec) -> bool {
 }
 
 /// (dtype, the kernel that computes that dtype's split-K partial sums in
-/// f32): one twin per 16-bit dtype serves every kernel of it (`mma.sync`,
-/// `wgmma`, memory-bound, ablations). A partial GEMM is an ordinary strided
-/// batch with K = one chunk (≤ a few thousand), in the caller's operand
-/// layout, so what it needs is every layout, any M and N, and a small tile
-/// for the few-tiles case: the 128×128×32 `mma.sync` kernel with 32×64 warp
-/// tiles (the default f16/bf16 kernel off Hopper) with an f32 epilogue. On
-/// Hopper that is slower per flop than `wgmma` (PERF.md step 9), a cost paid
-/// only by the calls split for accuracy or for too few tiles.
+/// f32) for every 16-bit kernel without the TMA (`mma.sync`, `wgmma`,
+/// memory-bound, ablations). A partial GEMM is an ordinary strided batch
+/// with K = one chunk (≤ a few thousand), in the caller's operand layout, so
+/// what it needs is every layout, any M and N, and a small tile for the
+/// few-tiles case: the 128×128×32 `mma.sync` kernel with 32×64 warp tiles
+/// (the default f16/bf16 kernel off Hopper) with an f32 epilogue.
 pub const F32_OUTPUT_TWINS: &[(Dtype, &KernelSpec)] =
     &[(Dtype::F16, &MMA_F16_128X128X32_W32X64_F32OUT), (Dtype::Bf16, &MMA_BF16_128X128X32_W32X64_F32OUT)];
 
+/// The same for the TMA kernels (step 10, Hopper): step 10's 128×128 tiles
+/// with an f32 epilogue, which multiply at `wgmma` speed where the
+/// `mma.sync` twin ran the partials of a deep-K f16 call at half of it
+/// (PERF.md steps 36 and 39).
+pub const TMA_F32_OUTPUT_TWINS: &[(Dtype, &KernelSpec)] =
+    &[(Dtype::F16, &WS_F16_128X128X64_F32OUT), (Dtype::Bf16, &WS_BF16_128X128X64_F32OUT)];
+
 /// The kernel that computes the partial sums of a split of `spec`'s call:
-/// `spec` itself when it writes f32 (TF32 `mma.sync` 64×128 for the TF32
-/// TMA kernel), else its dtype's f32-output twin.
+/// `spec` itself when it writes f32 (f32, TF32 but its TMA kernels, and the
+/// twins), else its dtype's f32-output twin, a TMA one for a TMA kernel. The partial GEMMs'
+/// batches are K chunks of one A and B, so a K-major operand's matrices
+/// overlap (their batch stride is the chunk, less than a row): the TMA
+/// takes that, each chunk's K being the map's inner extent (`tma_refusal`
+/// refuses only a batch stride of 0).
 pub fn partials_kernel(spec: &'static KernelSpec) -> Option<&'static KernelSpec> {
     if writes_f32(spec) {
-        // Not a TMA kernel: the partial GEMMs are batches of K chunks of one
-        // A and B, which overlap (`tma_refusal`). TF32 `mma.sync` takes
-        // every layout in place.
-        let tma = matches!(spec.algorithm, crate::spec::Algorithm::WarpSpecialized);
-        debug_assert!(!tma || matches!(spec.dtype, Dtype::Tf32), "the one f32-writing TMA kernel is TF32");
-        return Some(if tma { &crate::kernels::MMA_TF32_64X128X32 } else { spec });
+        // Except TF32's TMA kernels: at deep K their partials ran at 57%,
+        // 63% and 37% of cuBLAS where `mma.sync` 64×128 (two blocks per SM,
+        // every layout in place) ran at 69%, 61% and 73% (H100, PERF.md
+        // step 39: 128×128×65536, 256×256×131072, 64×192×300000).
+        let tma_tf32 =
+            matches!(spec.algorithm, crate::spec::Algorithm::WarpSpecialized) && matches!(spec.dtype, Dtype::Tf32);
+        return Some(if tma_tf32 { &crate::kernels::MMA_TF32_64X128X32 } else { spec });
     }
-    F32_OUTPUT_TWINS.iter().find(|(dtype, _)| *dtype == spec.dtype).map(|(_, twin)| *twin)
+    let twins = if matches!(spec.algorithm, crate::spec::Algorithm::WarpSpecialized) {
+        TMA_F32_OUTPUT_TWINS
+    } else {
+        F32_OUTPUT_TWINS
+    };
+    twins.iter().find(|(dtype, _)| *dtype == spec.dtype).map(|(_, twin)| *twin)
 }
 
 /// What a reduction kernel does.

@@ -34,7 +34,9 @@
 //! of 48 KiB and a 64 KiB C staging tile), 128×128×64 (`m64n128k16`, 6
 //! stages of 32 KiB, 32 KiB staging) for problems whose 128×256 tiles fill
 //! less than half the SMs, and TF32 128×256×32 (`m64n256k8`, 4 stages of 48
-//! KiB) and 128×128×32 (`m64n128k8`, 6 stages of 32 KiB), C from registers.
+//! KiB) and 128×128×32 (`m64n128k8`, 6 stages of 32 KiB), C from registers;
+//! and the 16-bit 128×128 tiles with f32 C from registers (`F32Out`: the
+//! partial sums of step 10's split-K calls, a strided batch over K chunks).
 //! TF32 `wgmma` reads K-major operands only and the TMA cannot transpose
 //! 4-byte elements: those kernels have one entry (NT), and the host copies
 //! a row-major B or column-major A transposed first; operands whose rows
@@ -46,14 +48,16 @@
 //! Cost (ptxas 12.9, sm_90a): 168 registers at entry for every entry (the
 //! cap `setmaxnreg` redistributes), 0 spills, no stack frame; shared
 //! memory 213,040 bytes (128×256), 229,472 (128×128), 196,672 (TF32
-//! 128×256), 196,704 (TF32 128×128).
+//! 128×256), 196,704 (TF32 128×128, and the f32-output twins).
 //! Measured (H100 SXM, cuBLAS in the same run, docs/runs/2026-11-23-tf32-ws/
 //! and -tma-store/, PERF steps 28 and 31–33): 8192×4096×6144 f16 **744–757
 //! TFLOP/s (95.2–95.4%)**, bf16 767–778 (94.4–94.8%), where step 9 does
 //! 525 (66%); 8192³ 95.6–98.9%; 4096³ 92.4–93.4%; 16384×16384×1024
-//! 85–87%; 2048³ 78–80%; 1024³ (128×128) 86%. TF32 (copy of B included):
-//! 346 TFLOP/s (82.6%) where step 9b does 213 (50.9%); 4096³ 77.4%; 8192³
-//! 83.2%; TF32 128×128 (PERF step 37) 768³ 74%, 1024³ 75–84%. Through
+//! 85–87%; 2048³ 78–80%; 1024³ (128×128) 86–100%. TF32 (copy of B
+//! included, C in 8-byte stores, PERF step 40): 365–373 TFLOP/s
+//! (89.7–90.1%) where step 9b does 213 (50.9%); 4096³ 85%; TF32 128×128
+//! 768³ 69–74%, 1024³ 78–84%. The f32-output twins (step 39) take f16
+//! 256×256×131072 to 86–87% of cuBLAS and 128×128×65536 to 63–72%. Through
 //! realigned copies (step 34): f16 5003×4001×3001 228% (cuBLAS slows on
 //! odd sizes), 1999×2003×997 105%. Ablations at the seeds' shape: C from
 //! registers 91.0–91.1%, one block per tile 92.3–92.4%.
@@ -106,6 +110,16 @@ impl WsElement for Tf32 {
     type In = u32;
     type Out = f32;
     const DTYPE: Dtype = Dtype::Tf32;
+}
+
+/// A 16-bit element whose C is f32: the f32-output twins, which write the
+/// partial sums of a split-K call unrounded (`gemm_launch::split_k`).
+struct F32Out<E>(core::marker::PhantomData<E>);
+
+impl<E: WsElement<In = u16>> WsElement for F32Out<E> {
+    type In = u16;
+    type Out = f32;
+    const DTYPE: Dtype = E::DTYPE;
 }
 
 /// A consumer warpgroup's accumulators for element `E`: 64 rows × `N`
@@ -167,6 +181,36 @@ macro_rules! warpgroup_tile_16bit {
         }
     };
 }
+/// `WarpgroupTile<F32Out<E>>`: the 16-bit `wgmma`, C (f32) from registers.
+macro_rules! warpgroup_tile_f32out {
+    ($e:ty, $len:literal, $n:literal, $nj:literal, $wgmma:ident) => {
+        impl WarpgroupTile<F32Out<$e>> for [f32; $len] {
+            const N: usize = $n;
+            #[inline(always)]
+            fn zero() -> Self {
+                [0.0; $len]
+            }
+            #[inline(always)]
+            unsafe fn wgmma(&mut self, desc_a: u64, desc_b: u64, trans_a: bool, trans_b: bool) {
+                unsafe { $wgmma(self, desc_a, desc_b, trans_a, trans_b) }
+            }
+            #[inline(always)]
+            unsafe fn store<const BN: usize, const TMA_STORE: bool>(
+                &self,
+                out: &Output<u16, f32>,
+                _tma: Option<(u32, u64)>,
+                _consumer: usize,
+                _t: usize,
+            ) {
+                const { assert!(!TMA_STORE, "an f32 C is stored from registers") };
+                unsafe { store_c_f32(out, &mma_tiles::<$len, $nj>(self)) };
+            }
+        }
+    };
+}
+warpgroup_tile_f32out!(F16, 64, 128, 8, wgmma_m64n128k16_f16);
+warpgroup_tile_f32out!(Bf16, 64, 128, 8, wgmma_m64n128k16_bf16);
+
 warpgroup_tile_16bit!(F16, 128, 256, 16, wgmma_m64n256k16_f16);
 warpgroup_tile_16bit!(Bf16, 128, 256, 16, wgmma_m64n256k16_bf16);
 warpgroup_tile_16bit!(F16, 64, 128, 8, wgmma_m64n128k16_f16);
@@ -500,6 +544,8 @@ kernel_entries!(warp_specialized ws_kernel<F16, [f32; 128]>, hgemm_ws_128x256x64
 kernel_entries!(warp_specialized ws_kernel<Bf16, [f32; 128]>, bgemm_ws_128x256x64, gemm_launch::WS_BF16_128X256X64, any);
 kernel_entries!(warp_specialized ws_kernel<F16, [f32; 64]>, hgemm_ws_128x128x64, gemm_launch::WS_F16_128X128X64, any);
 kernel_entries!(warp_specialized ws_kernel<Bf16, [f32; 64]>, bgemm_ws_128x128x64, gemm_launch::WS_BF16_128X128X64, any);
+kernel_entries!(warp_specialized ws_kernel<F32Out<F16>, [f32; 64]>, hgemm_ws_128x128x64_f32out, gemm_launch::WS_F16_128X128X64_F32OUT, any);
+kernel_entries!(warp_specialized ws_kernel<F32Out<Bf16>, [f32; 64]>, bgemm_ws_128x128x64_f32out, gemm_launch::WS_BF16_128X128X64_F32OUT, any);
 kernel_entries!(warp_specialized ws_kernel<F16, [f32; 128]>, hgemm_ablate_ws_one_tile, gemm_launch::ABLATE_F16_WS_ONE_TILE, row_major);
 kernel_entries!(warp_specialized ws_kernel<F16, [f32; 128]>, hgemm_ablate_ws_direct_epilogue, gemm_launch::ABLATE_F16_WS_DIRECT_EPILOGUE, row_major);
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 128]>, tgemm_ws_128x256x32, gemm_launch::WS_TF32_128X256X32, k_major);
