@@ -15,6 +15,7 @@
 #   tf32mid     step 10b's 128×256 and 128×128 tiles on TF32 squares from 512
 #               to 3072, and `auto` on TF32's mid-sized and odd shapes by sweep
 #   autoclasses `auto` alone on the classes of `classes`, by sweep
+#   groupm      step 10's grouped tile order on or off at shallow K and 2048³
 #   splitk      split-K on step 10's f32-output twins (PERF step 39): the chunk
 #               at deep K, mid squares split by hand, skinny calls, and TF32's
 #               f32 epilogue at large shapes
@@ -202,6 +203,17 @@ for part in $PARTS; do
     shapes=$shapes,16384x8x4096,4x16384x4096
     "$B/gemm" sweep --shapes $shapes --iters 20 --out "$L" >"$L/sweep.log" 2>&1
     note "autoclasses sweep: rc=$? $(tail -1 "$L/sweep.log")"
+    ;;
+  groupm)
+    # The grouped tile order where C's writes dominate (shallow K) and at
+    # one wave (2048³): does a plain row-major walk (1) write C faster?
+    for shape in "8192 8192 16" "8192 8192 64" "2048 2048 2048"; do
+      set -- $shape
+      for group in 1 4 16; do
+        timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype f16 --kernel auto --group-m $group --iters 30
+      done
+    done 2>&1 | tee "$L/groupm.txt"
+    note "groupm: $(grep -c pass "$L/groupm.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/groupm.txt") failures"
     ;;
   tf32mid)
     for side in 512 768 1024 1536 2048 3072; do
