@@ -16,6 +16,8 @@
 #               to 3072, and `auto` on TF32's mid-sized and odd shapes by sweep
 #   autoclasses `auto` alone on the classes of `classes`, by sweep
 #   groupm      step 10's grouped tile order on or off at shallow K and 2048³
+#   skinnyrows  f32/TF32 skinny kernels of 4 and 16 rows per block at 8–16
+#               rows, and step 10's ablations where K is short
 #   splitk      split-K on step 10's f32-output twins (PERF step 39): the chunk
 #               at deep K, mid squares split by hand, skinny calls, and TF32's
 #               f32 epilogue at large shapes
@@ -214,6 +216,28 @@ for part in $PARTS; do
       done
     done 2>&1 | tee "$L/groupm.txt"
     note "groupm: $(grep -c pass "$L/groupm.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/groupm.txt") failures"
+    ;;
+  skinnyrows)
+    # f32/TF32 M or N of 8–16: 16 rows per block (228 registers, one block
+    # per SM) against 4 rows per block in row groups that meet in L2; and
+    # step 10 with its epilogue through registers and a 4th stage where K
+    # is short.
+    for shape in "16 16384 4096" "8 16384 4096" "16384 16 4096" "16384 8 4096"; do
+      set -- $shape
+      for dtype in f32 tf32; do
+        for kernel in skinny_r16 skinny_r4; do
+          timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype $dtype --kernel $kernel --iters 30
+        done
+      done
+    done 2>&1 | tee "$L/skinnyrows.txt"
+    for shape in "4000 3000 1000" "8192 8192 64" "3072 3072 3072"; do
+      set -- $shape
+      for kernel in ws_128x256x64 ablate_ws_direct_epilogue ablate_ws_one_tile; do
+        timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype f16 --kernel $kernel --iters 30
+      done
+    done 2>&1 | tee "$L/shortk.txt"
+    t=$(cat "$L"/*.txt)
+    note "skinnyrows: $(grep -c pass <<<"$t") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' <<<"$t") failures"
     ;;
   tf32mid)
     for side in 512 768 1024 1536 2048 3072; do

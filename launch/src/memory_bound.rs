@@ -115,9 +115,21 @@ pub const SKINNY_BF16_R1: KernelSpec = spec("bgemm_skinny_r1", Dtype::Bf16, 1);
 pub const SKINNY_BF16_R4: KernelSpec = spec("bgemm_skinny_r4", Dtype::Bf16, 4);
 pub const SKINNY_BF16_R8: KernelSpec = spec("bgemm_skinny_r8", Dtype::Bf16, 8);
 
+/// Whether an f32/TF32 call whose small side is 5 to 16 runs faster as row
+/// groups of 4 (whose reads of X meet in L2) than on 16 rows per block,
+/// which take 228 registers: one block per SM, too few loads in flight.
+/// Measured (H100, K = 4096, long side 16384, % of cuBLAS, 16 rows → 4,
+/// PERF.md step 41): M = 8 f32 57 → 105, TF32 44 → 81; M = 16 f32 49 → 68,
+/// TF32 40 → 56; N = 8 f32 103 → 132, TF32 64 → 82; but N = 16 (row-major A
+/// read along K) f32 97 → 76, TF32 60 → 47. So: up to 8 rows, or M small.
+pub const fn four_rows_win(dtype: Dtype, m: u32, n: u32) -> bool {
+    let small = if m < n { m } else { n };
+    matches!(dtype, Dtype::F32 | Dtype::Tf32) && (small <= 8 || m < n)
+}
+
 /// The memory-bound kernel for a shape, if its small side is at most
 /// [`MAX_SMALL_SIDE`]: the fewest rows per block that cover it (1, 4, then
-/// 16, or 8 for 16-bit inputs).
+/// 16, or 8 for 16-bit inputs), but 4 where [`four_rows_win`].
 pub const fn skinny_for(dtype: Dtype, m: u32, n: u32) -> Option<KernelSpec> {
     let small = if m < n { m } else { n };
     if small > MAX_SMALL_SIDE {
@@ -131,7 +143,7 @@ pub const fn skinny_for(dtype: Dtype, m: u32, n: u32) -> Option<KernelSpec> {
     };
     Some(if small <= 1 {
         r1
-    } else if small <= 4 {
+    } else if small <= 4 || four_rows_win(dtype, m, n) {
         r4
     } else {
         most
