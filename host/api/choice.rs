@@ -90,8 +90,8 @@ pub fn choice_list(dtype: Dtype) -> &'static [(KernelSpec, i64)] {
 /// 128×128 ones beat every other (1024³: 86%, against 72% and `mma.sync`'s
 /// 71%; PERF step 32); the same holds for TF32 (1536³: 68% against 59%;
 /// 1024³: 75% against 52%, PERF step 37); `wgmma` and `mma.sync` take what
-/// the TMA kernels do not. A kernel is passed over for the next of its
-/// family in the list when that one's smaller tiles are as many (N ≤ 128
+/// the TMA kernels do not. A TMA kernel is passed over for the next TMA
+/// kernel in the list when that one's smaller tiles are as many (N ≤ 128
 /// for 128×256 against 128×128). The last of each list runs on every GPU
 /// and layout the build supports (tests/cpu.rs checks it).
 pub fn default_choice(
@@ -123,16 +123,18 @@ pub fn default_choice(
         .or_else(|| runnable().next_back())
         .unwrap_or(&list[list.len() - 1])
         .0;
-    // A larger tile that makes no fewer tiles only multiplies padding: at
-    // 16384×16×4096 f16, 128×256 tiles ran at 59% of cuBLAS where 128×128
-    // ones, as many, ran 16×16384×4096 at 80% (PERF step 39).
+    // A larger TMA tile that makes no fewer tiles only multiplies padding:
+    // at 16384×16×4096 f16, 128×256 tiles ran at 59% of cuBLAS and 128×128
+    // ones, as many, at 91–94% (PERF step 39). Measured for step 10 only,
+    // so applied to step 10 only.
     let area = |s: &KernelSpec| s.tile.bm * s.tile.bn;
     let grid = |s: &KernelSpec| s.grid(m as u32, n as u32);
-    while let Some((smaller, _)) = runnable()
-        .skip_while(|(s, _)| s.name != spec.name)
-        .nth(1)
-        .filter(|(s, _)| s.algorithm == spec.algorithm && area(s) < area(spec) && grid(s) == grid(spec))
-    {
+    while let Some((smaller, _)) = runnable().skip_while(|(s, _)| s.name != spec.name).nth(1).filter(|(s, _)| {
+        spec.algorithm == Algorithm::WarpSpecialized
+            && s.algorithm == spec.algorithm
+            && area(s) < area(spec)
+            && grid(s) == grid(spec)
+    }) {
         spec = smaller;
     }
     Choice { kernel: short_name(spec).into(), group_m: spec.default_group_m, tflops: None }

@@ -124,7 +124,8 @@ pub const SKINNY_BF16_R8: KernelSpec = spec("bgemm_skinny_r8", Dtype::Bf16, 8);
 /// read along K) f32 97 → 76, TF32 60 → 47. So: up to 8 rows, or M small.
 pub const fn four_rows_win(dtype: Dtype, m: u32, n: u32) -> bool {
     let small = if m < n { m } else { n };
-    matches!(dtype, Dtype::F32 | Dtype::Tf32) && (small <= 8 || m < n)
+    // M is the small side as `small_is_m` decides it (M on a tie).
+    matches!(dtype, Dtype::F32 | Dtype::Tf32) && (small <= 8 || small_is_m(m, n))
 }
 
 /// The memory-bound kernel for a shape, if its small side is at most
