@@ -267,8 +267,8 @@ for part in $PARTS; do
     for tool in ${TOOLS:-memcheck racecheck synccheck initcheck}; do
       # Every kernel on an odd and an aligned shape; step 10 on aligned
       # operands and on realigned copies; then --kernel auto on split-K shapes
-      # (partials on step 10's twins: bf16, and TF32 with an odd N) and a
-      # memory-bound deep-K one.
+      # (bf16: partials on step 10's twin; TF32 on step 10b with N = 136:
+      # partials on `mma.sync`) and a memory-bound deep-K one.
       for shape in "--m 129 --n 131 --k 67" "--m 256 --n 256 --k 256" \
                    "--m 136 --n 264 --k 72 --dtype f16 --kernel ws_128x256x64" \
                    "--m 136 --n 264 --k 72 --dtype bf16 --kernel ws_128x128x64" \

@@ -96,9 +96,11 @@ struct Operand {
 /// kernels take it), and a C batch stride that would split the batch
 /// between C's two paths. Matrices that overlap with a stride above 0 are
 /// read as they are: split-K's partial GEMMs are batches of K chunks of one
-/// row-major A, a chunk apart, each chunk's K the map's inner extent, so
-/// the TMA's bounds keep each box inside its chunk.
-///
+/// A and B; a K-major one's (row-major A, column-major B) lie a chunk
+/// apart, each chunk's K the map's inner extent, so the TMA's bounds keep
+/// each box inside its chunk (taken by the H100's driver 580.159.04,
+/// PERF.md step 39; a driver that refused it would make such a call fail
+/// with `Unsupported`, not compute a wrong C).
 ///
 /// C is stored through the TMA when its rows are 16-byte aligned (start
 /// and leading dimension; [`c_map_usable`]), else from registers: the

@@ -322,7 +322,9 @@ pub const MMA_BF16_128X256X32_W64X32: KernelSpec =
     KernelSpec { name: "bgemm_mma_128x256x32_w64x32", dtype: Dtype::Bf16, ..MMA_F16_128X256X32_W64X32 };
 
 /// The 128×128×32 kernel with 32×64 warp tiles writing f32 C: the partial
-/// sums of every f16/bf16 split-K call (`split_k::F32_OUTPUT_TWINS`), never a
+/// sums of the f16/bf16 split-K calls of every kernel but step 10's
+/// (`split_k::F32_OUTPUT_TWINS`; step 10's own twins are
+/// `WS_F16_128X128X64_F32OUT` and its bf16 one), never a
 /// 16-bit C. Same mainloop; the epilogue stores the f32 accumulators
 /// unrounded. All layouts, since the partials run in the caller's.
 pub const MMA_F16_128X128X32_W32X64_F32OUT: KernelSpec = KernelSpec {

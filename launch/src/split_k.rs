@@ -224,7 +224,8 @@ pub fn plan_split(mode: SplitK, call: &SplitCall) -> Result<Option<Split>, Split
 /// Kernels whose C is f32, with f32 accumulators: they can write the
 /// partial sums of a split. The f32 and TF32 kernels qualify as they are; an
 /// f16/bf16 kernel writes C in its own type, so its dtype's f32-output twin
-/// ([`F32_OUTPUT_TWINS`]) computes the partials instead.
+/// ([`F32_OUTPUT_TWINS`], [`TMA_F32_OUTPUT_TWINS`]) computes the partials
+/// instead.
 pub const fn writes_f32(spec: &KernelSpec) -> bool {
     matches!(spec.dtype, Dtype::F32 | Dtype::Tf32) || spec.features.f32_output
 }

@@ -7,7 +7,8 @@
 //! stored 4 bytes at a time (direct) or staged as a C tile in shared memory
 //! and written out with coalesced 16-byte stores (staged). An f32 C (TF32,
 //! and the f32-output twins that write split-K partial sums) takes the
-//! accumulators as they are ([`store_c_f32`]). C is read only when β ≠ 0.
+//! accumulators as they are ([`store_c_f32`]; step 9b's TF32 `wgmma`
+//! keeps its own element-by-element store). C is read only when β ≠ 0.
 
 use super::MmaElement;
 use crate::device::sm80::cp_async_wait;

@@ -33,7 +33,7 @@
 //! Tiles: 128×256×64 (one `m64n256k16` per consumer and K step, 3 stages
 //! of 48 KiB and a 64 KiB C staging tile), 128×128×64 (`m64n128k16`, 6
 //! stages of 32 KiB, 32 KiB staging) for problems whose 128×256 tiles fill
-//! less than half the SMs, and TF32 128×256×32 (`m64n256k8`, 4 stages of 48
+//! less than half the SMs or are no fewer (N ≤ 128), and TF32 128×256×32 (`m64n256k8`, 4 stages of 48
 //! KiB) and 128×128×32 (`m64n128k8`, 6 stages of 32 KiB), C from registers;
 //! and the 16-bit 128×128 tiles with f32 C from registers (`F32Out`: the
 //! partial sums of step 10's split-K calls, a strided batch over K chunks).
@@ -53,10 +53,10 @@
 //! and -tma-store/, PERF steps 28 and 31–33): 8192×4096×6144 f16 **744–757
 //! TFLOP/s (95.2–95.4%)**, bf16 767–778 (94.4–94.8%), where step 9 does
 //! 525 (66%); 8192³ 95.6–98.9%; 4096³ 92.4–93.4%; 16384×16384×1024
-//! 85–87%; 2048³ 78–80%; 1024³ (128×128) 86–100%. TF32 (copy of B
+//! 85–87%; 2048³ 78–80%; 1024³ (128×128) 84–86%. TF32 (copy of B
 //! included, C in 8-byte stores, PERF step 40): 365–373 TFLOP/s
 //! (89.7–90.1%) where step 9b does 213 (50.9%); 4096³ 85%; TF32 128×128
-//! 768³ 69–74%, 1024³ 78–84%. The f32-output twins (step 39) take f16
+//! 768³ 78%, 1024³ 78%. The f32-output twins (step 39) take f16
 //! 256×256×131072 to 86–87% of cuBLAS and 128×128×65536 to 63–72%. Through
 //! realigned copies (step 34): f16 5003×4001×3001 228% (cuBLAS slows on
 //! odd sizes), 1999×2003×997 105%. Ablations at the seeds' shape: C from
