@@ -125,7 +125,7 @@ pub fn default_choice(
         .0;
     // A larger TMA tile that makes no fewer tiles only multiplies padding:
     // at 16384×16×4096 f16, 128×256 tiles ran at 59% of cuBLAS and 128×128
-    // ones, as many, at 91–94% (PERF step 39). Measured for step 10 only,
+    // ones, as many, at 91–95% (PERF step 39). Measured for step 10 only,
     // so applied to step 10 only.
     let area = |s: &KernelSpec| s.tile.bm * s.tile.bn;
     let grid = |s: &KernelSpec| s.grid(m as u32, n as u32);

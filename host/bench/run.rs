@@ -3,7 +3,7 @@
 //! timing, and cuBLAS on the same buffers and stream for the ratio.
 
 use crate::api::split_k::split_for;
-use crate::api::{Batch, GemmOptions, KernelChoice, MatMut, MatRef, MatrixDesc, SplitK};
+use crate::api::{GemmOptions, KernelChoice, MatMut, MatRef, SplitK};
 use crate::bench::cublas::Cublas;
 use crate::bench::matrix::Matrix;
 use crate::bench::reference::Reference;
@@ -15,6 +15,7 @@ use crate::driver::kernels::{Dtype, DtypeExt, short_name};
 use crate::driver::trace;
 use cust::memory::DeviceBuffer;
 use gemm_launch::KernelSpec;
+use gemm_launch::split_k::workspace_bytes;
 use rand::Rng;
 
 /// One GEMM problem on the device, with its reference: inputs of element
@@ -182,24 +183,19 @@ impl<T: Element> Problem<T> {
         let rel_err = self.check(gpu, spec, group_m)?;
         let timing = self.time(gpu, spec, group_m, iters)?;
         let tf = tflops(self.m, self.n, self.k, timing.median_ms);
-        let (a, b, c) = (
-            MatrixDesc::row_major(self.m, self.k),
-            MatrixDesc::row_major(self.k, self.n),
-            MatrixDesc::row_major(self.m, self.n),
-        );
-        let options = self.options(spec, group_m);
-        let workspace = gpu.gemm_workspace_bytes::<T>(&options, &a, &b, &c, &Batch::single())?;
+        // The split the timed call ran (the packed operands' plan), as
+        // `Gpu::gemm_workspace_bytes` would size it.
         let plan = crate::driver::tensor_map::packed_plan(self.m, self.n, self.k);
-        let split = split_for(&options, &plan, spec, gpu.info.multiprocessors as u32)?;
+        let split = split_for(&self.options(spec, group_m), &plan, spec, gpu.info.multiprocessors as u32)?;
         let note = match split {
-            Some((split, partials)) if workspace > 0 => format!(
+            Some((split, partials)) => format!(
                 "split-K: {} chunks of {} on {}, {:.1} MiB workspace",
                 split.splits,
                 split.chunk,
                 short_name(partials),
-                workspace as f64 / (1 << 20) as f64
+                workspace_bytes(split, plan.m, plan.n, plan.batch) as f64 / (1 << 20) as f64
             ),
-            _ => String::new(),
+            None => String::new(),
         };
         Ok(RunResult {
             kernel: short_name(spec).to_string(),

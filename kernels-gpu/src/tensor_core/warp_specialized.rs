@@ -181,61 +181,34 @@ macro_rules! warpgroup_tile_16bit {
         }
     };
 }
-/// `WarpgroupTile<F32Out<E>>`: the 16-bit `wgmma`, C (f32) from registers.
-macro_rules! warpgroup_tile_f32out {
-    ($e:ty, $len:literal, $n:literal, $nj:literal, $wgmma:ident) => {
-        impl WarpgroupTile<F32Out<$e>> for [f32; $len] {
-            const N: usize = $n;
-            #[inline(always)]
-            fn zero() -> Self {
-                [0.0; $len]
-            }
-            #[inline(always)]
-            unsafe fn wgmma(&mut self, desc_a: u64, desc_b: u64, trans_a: bool, trans_b: bool) {
-                unsafe { $wgmma(self, desc_a, desc_b, trans_a, trans_b) }
-            }
-            #[inline(always)]
-            unsafe fn store<const BN: usize, const TMA_STORE: bool>(
-                &self,
-                out: &Output<u16, f32>,
-                _tma: Option<(u32, u64)>,
-                _consumer: usize,
-                _t: usize,
-            ) {
-                const { assert!(!TMA_STORE, "an f32 C is stored from registers") };
-                unsafe { store_c_f32(out, &mma_tiles::<$len, $nj>(self)) };
-            }
-        }
-    };
-}
-warpgroup_tile_f32out!(F16, 64, 128, 8, wgmma_m64n128k16_f16);
-warpgroup_tile_f32out!(Bf16, 64, 128, 8, wgmma_m64n128k16_bf16);
-
 warpgroup_tile_16bit!(F16, 128, 256, 16, wgmma_m64n256k16_f16);
 warpgroup_tile_16bit!(Bf16, 128, 256, 16, wgmma_m64n256k16_bf16);
 warpgroup_tile_16bit!(F16, 64, 128, 8, wgmma_m64n128k16_f16);
 warpgroup_tile_16bit!(Bf16, 64, 128, 8, wgmma_m64n128k16_bf16);
 
-/// `WarpgroupTile<Tf32>` for `[f32; LEN]`: `N` columns, `NJ` pairs of
-/// 8-column groups, the TF32 `wgmma` of that width (operands K-major, so
-/// no transpose flags). C (f32) goes out from registers: a staged f32 tile
-/// would leave room for few stages.
-macro_rules! warpgroup_tile_tf32 {
-    ($len:literal, $n:literal, $nj:literal, $wgmma:ident) => {
-        impl WarpgroupTile<Tf32> for [f32; $len] {
+/// `WarpgroupTile` of an element whose C is f32 (TF32, and the 16-bit
+/// f32-output twins `F32Out<E>`; A and B of `$in`) for `[f32; LEN]`: `N`
+/// columns, `NJ` pairs of 8-column groups, the `wgmma` call given (TF32's
+/// reads K-major operands only, so takes no transpose flags). C goes out
+/// from registers: a staged f32 tile would leave room for few stages.
+macro_rules! warpgroup_tile_f32_c {
+    ($e:ty, $in:ty, $len:literal, $n:literal, $nj:literal,
+     |$acc:ident, $a:ident, $b:ident, $ta:ident, $tb:ident| $wgmma:expr) => {
+        impl WarpgroupTile<$e> for [f32; $len] {
             const N: usize = $n;
             #[inline(always)]
             fn zero() -> Self {
                 [0.0; $len]
             }
             #[inline(always)]
-            unsafe fn wgmma(&mut self, desc_a: u64, desc_b: u64, _trans_a: bool, _trans_b: bool) {
-                unsafe { $wgmma(self, desc_a, desc_b) }
+            unsafe fn wgmma(&mut self, $a: u64, $b: u64, $ta: bool, $tb: bool) {
+                let $acc = self;
+                unsafe { $wgmma }
             }
             #[inline(always)]
             unsafe fn store<const BN: usize, const TMA_STORE: bool>(
                 &self,
-                out: &Output<u32, f32>,
+                out: &Output<$in, f32>,
                 _tma: Option<(u32, u64)>,
                 _consumer: usize,
                 _t: usize,
@@ -246,8 +219,10 @@ macro_rules! warpgroup_tile_tf32 {
         }
     };
 }
-warpgroup_tile_tf32!(128, 256, 16, wgmma_m64n256k8_tf32);
-warpgroup_tile_tf32!(64, 128, 8, wgmma_m64n128k8_tf32);
+warpgroup_tile_f32_c!(Tf32, u32, 128, 256, 16, |acc, a, b, _ta, _tb| wgmma_m64n256k8_tf32(acc, a, b));
+warpgroup_tile_f32_c!(Tf32, u32, 64, 128, 8, |acc, a, b, _ta, _tb| wgmma_m64n128k8_tf32(acc, a, b));
+warpgroup_tile_f32_c!(F32Out<F16>, u16, 64, 128, 8, |acc, a, b, ta, tb| wgmma_m64n128k16_f16(acc, a, b, ta, tb));
+warpgroup_tile_f32_c!(F32Out<Bf16>, u16, 64, 128, 8, |acc, a, b, ta, tb| wgmma_m64n128k16_bf16(acc, a, b, ta, tb));
 
 /// The accumulators as the epilogue's m16n8 tiles (pairs side by side).
 #[inline(always)]
