@@ -287,6 +287,11 @@ for part in $PARTS; do
       log="$L/$tool-library-layouts.log"
       timeout 300 "$SAN" --tool "$tool" --error-exitcode 3 "$B/tests/library" every_layout_kernel --test-threads=1 >"$log" 2>&1
       note "compute-sanitizer --tool $tool tests/library every_layout_kernel: rc=$? $(grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$log" | tr '\n' ' ')"
+      # Step 7b's unchecked main loop runs on interior tiles only: every
+      # layout of the warp-tiled kernels on a shape that has them.
+      log="$L/$tool-library-warp-tiled.log"
+      timeout 300 "$SAN" --tool "$tool" --error-exitcode 3 "$B/tests/library" warp_tiled_interior --test-threads=1 >"$log" 2>&1
+      note "compute-sanitizer --tool $tool tests/library warp_tiled_interior: rc=$? $(grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$log" | tr '\n' ' ')"
     done
     ;;
   *) note "unknown part $part" ;;

@@ -334,6 +334,37 @@ fn every_layout_kernel_with_alpha_beta_and_batches() {
     }
 }
 
+/// The warp-tiled kernels' unchecked main loop runs only on tiles wholly
+/// inside C with aligned rows, which the small shape above never has: here
+/// every layout of every such kernel on a shape with interior and edge
+/// tiles, K not a multiple of the slice, a batch, α and β.
+#[test]
+fn warp_tiled_interior_tiles_every_layout() {
+    let Some(gpu) = gpu_or_skip("warp_tiled_interior_tiles_every_layout") else { return };
+    let seed = rand::random::<u64>();
+    let mut rng = StdRng::seed_from_u64(seed);
+    let (m, n, k) = (600, 300, 204);
+    for (spec, layout, name) in rgemm::kernels::entries() {
+        if spec.algorithm != gemm_launch::Algorithm::WarpTiled {
+            continue;
+        }
+        if let Some(reason) = gpu.entry_cannot_run(spec, layout) {
+            let _ = writeln!(std::io::stderr(), "SKIPPED {name}: {reason}");
+            continue;
+        }
+        let desc = |rows, cols, col_major: bool| {
+            if col_major { MatrixDesc::col_major(rows, cols) } else { MatrixDesc::row_major(rows, cols) }
+        };
+        let (a, b, c) = (desc(m, k, layout.a_col_major), desc(k, n, layout.b_col_major), MatrixDesc::row_major(m, n));
+        let batch = Batch { count: 2, stride_a: extent(&a) + 8, stride_b: 0, stride_c: extent(&c) + 4 };
+        let kernel = KernelChoice::Kernel(spec);
+        let case = Case { dtype: spec.dtype, a, b, c, alpha: 1.5, beta: -0.5, batch, kernel, split_k: SplitK::Off };
+        let (err, gaps_kept) = run_any(&gpu, &case, &mut rng).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(spec.dtype.accepts(err, k), "{name}: relative error {err:e} (seed {seed})");
+        assert!(gaps_kept, "{name}: wrote outside C (seed {seed})");
+    }
+}
+
 #[test]
 fn tma_kernels_loop_over_many_tiles_in_every_layout() {
     let Some(gpu) = gpu_or_skip("tma_kernels_loop_over_many_tiles_in_every_layout") else { return };

@@ -172,6 +172,7 @@ impl<In> Gemm<In, f32> {
 /// kernel_entries!(simple naive, sgemm_naive, gemm_launch::NAIVE, any);        // steps 1–4
 /// kernel_entries!(staged vectorized, sgemm_vec4, gemm_launch::VECTORIZED, row_major); // 5–7
 /// kernel_entries!(warp_tiled warp_tiled, sgemm_wt_…, gemm_launch::WT_…, any);         // 7b
+/// kernel_entries!(warp_tiled_async warp_tiled_async, sgemm_wt_async_…, …, row_major); // 7c
 /// kernel_entries!(mma tensor_core<F16, u16>, hgemm_mma_…, gemm_launch::MMA_…, any);  // 8
 /// kernel_entries!(mma_tf32 tensor_core_tf32, tgemm_mma_…, …, any);                   // 8b
 /// kernel_entries!(wgmma wgmma_kernel<F16>, hgemm_wgmma_…, …, any);                   // 9
@@ -208,13 +209,24 @@ macro_rules! kernel_entries {
         });
     };
     // Step 7b (f32, warp-tiled): the block tile, the warp tile (the spec's
-    // `tm × tn`), each lane's outputs, the thread count and the 4-wide A and
-    // B chunks each thread moves per K slice.
+    // `tm × tn`), each lane's outputs, the thread count, the 4-wide A and
+    // B chunks each thread moves per K slice, whether the registers allow
+    // the unchecked main loop (not under a 128-register cap), and the FMA
+    // order. Step 7c (`warp_tiled_async`, a `cp.async` ring) takes the
+    // spec's stage count in place of the unchecked-loop switch.
     (warp_tiled $kernel:ident, $name:ident, $spec:path, $layouts:ident) => {
+        $crate::kernel_abi::kernel_entries!(@warp_tiled $kernel, $name, $spec, $layouts, {
+            assert!(SPEC.stages == 2, "two register-staged stages");
+            SPEC.min_blocks_per_sm < 2
+        });
+    };
+    (warp_tiled_async $kernel:ident, $name:ident, $spec:path, $layouts:ident) => {
+        $crate::kernel_abi::kernel_entries!(@warp_tiled $kernel, $name, $spec, $layouts, { SPEC.stages as usize });
+    };
+    (@warp_tiled $kernel:ident, $name:ident, $spec:path, $layouts:ident, $variant:block) => {
         $crate::kernel_abi::kernel_entries!(@layouts $name, $spec, f32 => f32, $layouts, |p, A_T, B_T| {
             const SPEC: gemm_launch::KernelSpec = $spec;
             const T: gemm_launch::Tile = SPEC.tile;
-            const _: () = assert!(SPEC.stages == 2, "two register-staged stages");
             $kernel::<
                 { T.bm as usize },
                 { T.bn as usize },
@@ -226,6 +238,8 @@ macro_rules! kernel_entries {
                 { SPEC.threads() as usize },
                 { (T.bm * T.bk / 4 / SPEC.threads()) as usize },
                 { (T.bk * T.bn / 4 / SPEC.threads()) as usize },
+                $variant,
+                { SPEC.features.serpentine_fma },
                 A_T,
                 B_T,
             >(p)

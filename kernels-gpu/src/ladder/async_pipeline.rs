@@ -34,7 +34,7 @@ use crate::tile_scheduler::tile_origin;
 /// moves only 16-byte chunks, so it cannot serve here; this stays the step's
 /// own.
 #[inline(always)]
-unsafe fn copy_slice<
+pub(super) unsafe fn copy_slice<
     const BM: usize,
     const BN: usize,
     const BK: usize,

@@ -60,14 +60,16 @@ unsafe fn double_buffered<
     let me = ThreadTile::new::<BN, TN>(t);
 
     let mut acc = [[0.0f32; TN]; TM];
-    let mut next = unsafe { SliceRegs::<LA, LB>::load::<BM, BN, BK, THREADS, A_T, B_T>(&ops, 0, t) };
+    let mut next = unsafe { SliceRegs::<LA, LB>::load::<BM, BN, BK, THREADS, A_T, B_T, true>(&ops, 0, t) };
     next.store::<BM, BN, BK, THREADS, A_T, B_T>(a_tile(0), b_tile(0), t);
     sync_threads();
     for s in 0..slices {
         let stage = (s % 2) as usize;
         let more = s + 1 < slices;
         if more {
-            next = unsafe { SliceRegs::<LA, LB>::load::<BM, BN, BK, THREADS, A_T, B_T>(&ops, (s + 1) * BK as u32, t) };
+            next = unsafe {
+                SliceRegs::<LA, LB>::load::<BM, BN, BK, THREADS, A_T, B_T, true>(&ops, (s + 1) * BK as u32, t)
+            };
         }
         multiply_slice::<BM, BN, BK, TM, TN>(a_tile(stage), b_tile(stage), me, &mut acc);
         if more {

@@ -13,6 +13,9 @@
 //! 8. [`warp_tiled`] (step 7b in the README and docs/PERF.md): step 6 with
 //!    each warp owning a sub-tile of C, and the next k's fragments loaded
 //!    from shared memory while the current ones multiply.
+//! 9. [`warp_tiled_async`] (step 7c): step 7b's warp tiles fed by step 7's
+//!    `cp.async` ring instead of register staging, the comparison issue 15
+//!    asks for.
 //!
 //! Steps 2–7b share the shared-memory stage layout; steps 5–7b also share the
 //! register staging, the slice multiply and the epilogue ([`staging`]).
@@ -27,3 +30,4 @@ mod staging;
 mod tiled;
 mod vectorized;
 mod warp_tiled;
+mod warp_tiled_async;

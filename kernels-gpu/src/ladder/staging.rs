@@ -69,14 +69,24 @@ impl Operands {
         Operands { p, row0, col0, a_aligned, b_aligned }
     }
 
+    /// Whether the block's whole `BM × BN` tile of C lies inside C and A and
+    /// B can be moved 16 bytes at a time: then every K slice that ends
+    /// inside K can be loaded unchecked ([`SliceRegs::load`]). Uniform.
+    #[inline(always)]
+    pub fn interior<const BM: usize, const BN: usize>(&self) -> bool {
+        self.a_aligned && self.b_aligned && self.row0 + BM as u32 <= self.p.m && self.col0 + BN as u32 <= self.p.n
+    }
+
     /// Four consecutive elements of a run (a row of a row-major matrix, a
     /// column of a column-major one: `outer` picks the run, `inner` the first
     /// element), with one 128-bit load when they are all inside the matrix
     /// and aligned, else element by element with zero fill. The test is
     /// uniform except at the matrix edges.
+    /// `CHECKED = false`: the caller knows the four are inside and aligned
+    /// ([`Operands::interior`]), so one 128-bit load with no test.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    unsafe fn load_x4(
+    unsafe fn load_x4<const CHECKED: bool>(
         base: *const f32,
         ld: u32,
         outer: u32,
@@ -86,7 +96,7 @@ impl Operands {
         aligned: bool,
     ) -> [f32; 4] {
         let at = |j: u32| crate::kernel_abi::at(outer, ld, inner + j);
-        if aligned && outer < outer_len && inner + 4 <= inner_len {
+        if !CHECKED || (aligned && outer < outer_len && inner + 4 <= inner_len) {
             unsafe { load_global_x4(base.add(at(0))) }
         } else {
             core::array::from_fn(|j| {
@@ -116,7 +126,10 @@ fn chunk(i: usize, run: usize) -> (usize, usize) {
 impl<const LA: usize, const LB: usize> SliceRegs<LA, LB> {
     /// Issues the global loads of the slice starting at `k0`. A's runs are
     /// its rows (K) or, column-major (`A_T`), its columns (M); B's are its
-    /// rows (N) or columns (K, `B_T`).
+    /// rows (N) or columns (K, `B_T`). `CHECKED = false` for a slice wholly
+    /// inside A and B with aligned rows ([`Operands::interior`] and
+    /// `k0 + BK ≤ k`): one 128-bit load per chunk, no bounds tests and no
+    /// branches.
     #[inline(always)]
     pub unsafe fn load<
         const BM: usize,
@@ -125,6 +138,7 @@ impl<const LA: usize, const LB: usize> SliceRegs<LA, LB> {
         const THREADS: usize,
         const A_T: bool,
         const B_T: bool,
+        const CHECKED: bool,
     >(
         ops: &Operands,
         k0: u32,
@@ -133,16 +147,17 @@ impl<const LA: usize, const LB: usize> SliceRegs<LA, LB> {
         const { assert!(LA * 4 * THREADS == BM * BK && LB * 4 * THREADS == BK * BN) };
         let Gemm { a, b, m, n, k, lda, ldb, .. } = ops.p;
         let (row0, col0) = (ops.row0, ops.col0);
+        let load_x4 = Operands::load_x4::<CHECKED>;
         SliceRegs {
             a: core::array::from_fn(|l| {
                 let i = t + l * THREADS;
                 unsafe {
                     if A_T {
                         let (kr, m4) = chunk(i, BM);
-                        Operands::load_x4(a, lda, k0 + kr as u32, row0 + m4 as u32, k, m, ops.a_aligned)
+                        load_x4(a, lda, k0 + kr as u32, row0 + m4 as u32, k, m, ops.a_aligned)
                     } else {
                         let (r, k4) = chunk(i, BK);
-                        Operands::load_x4(a, lda, row0 + r as u32, k0 + k4 as u32, m, k, ops.a_aligned)
+                        load_x4(a, lda, row0 + r as u32, k0 + k4 as u32, m, k, ops.a_aligned)
                     }
                 }
             }),
@@ -151,10 +166,10 @@ impl<const LA: usize, const LB: usize> SliceRegs<LA, LB> {
                 unsafe {
                     if B_T {
                         let (c, k4) = chunk(i, BK);
-                        Operands::load_x4(b, ldb, col0 + c as u32, k0 + k4 as u32, n, k, ops.b_aligned)
+                        load_x4(b, ldb, col0 + c as u32, k0 + k4 as u32, n, k, ops.b_aligned)
                     } else {
                         let (kr, n4) = chunk(i, BN);
-                        Operands::load_x4(b, ldb, k0 + kr as u32, col0 + n4 as u32, k, n, ops.b_aligned)
+                        load_x4(b, ldb, k0 + kr as u32, col0 + n4 as u32, k, n, ops.b_aligned)
                     }
                 }
             }),

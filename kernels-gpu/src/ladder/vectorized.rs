@@ -45,7 +45,7 @@ unsafe fn vectorized<
 
     let mut acc = [[0.0f32; TN]; TM];
     for k0 in (0..k).step_by(BK) {
-        let slice = unsafe { SliceRegs::<LA, LB>::load::<BM, BN, BK, THREADS, A_T, B_T>(&ops, k0, t) };
+        let slice = unsafe { SliceRegs::<LA, LB>::load::<BM, BN, BK, THREADS, A_T, B_T, true>(&ops, k0, t) };
         slice.store::<BM, BN, BK, THREADS, A_T, B_T>(a_tile, b_tile, t);
         sync_threads();
         multiply_slice::<BM, BN, BK, TM, TN>(a_tile, b_tile, me, &mut acc);

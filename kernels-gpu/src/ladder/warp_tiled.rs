@@ -18,24 +18,40 @@
 //! (`[BK][BM + pad]`) and the epilogue are step 6's (`staging.rs`), so every
 //! operand layout works.
 //!
+//! The main loop runs while the next slice lies wholly inside A and B of a
+//! tile wholly inside C with aligned rows (every slice of an interior tile
+//! but the last one or two): its global loads are plain 128-bit loads, with
+//! no bounds tests and no branches; the bounds-checked loads run only in a
+//! second loop for the remaining slices and edge tiles. (Under the 128
+//! registers of two blocks per SM the unchecked loop's pointers would
+//! spill; the 128×128×8 configuration keeps the checked loop alone.) A
+//! lane's 128 FMAs per k go row by row, odd rows right to left
+//! (`Features::serpentine_fma`), so the FMA after each row turn reuses the
+//! `b` register of the one before it.
+//!
 //! Configurations (`gemm_launch::WT_*`): 256×128×8 with 8 warps of 64×64
 //! (16×8 outputs per lane; every layout), 128×256×8 (64×64 warps),
 //! 256×128×16, 256×128×8 with 32×128 warps (8×16 per lane), and 128×128×8
-//! with 32×64 warps (8×8 per lane, two blocks per SM).
+//! with 32×64 warps (8×8 per lane, two blocks per SM, rows in one
+//! direction: 2% faster there).
 //!
-//! Cost (ptxas 12.9, sm_90; sm_80 within a few): 256×128×8 237 registers
-//! (its `_tn` entry 255), 24.8 KiB shared memory; 128×256×8 235;
-//! 256×128×16 255, 49.7 KiB; 32×128 warps 239; 128×128×8 128 (the cap of
-//! two blocks per SM), 16.3 KiB. No spills, no stack frame on sm_80 or sm_90.
+//! Cost (ptxas 12.9, sm_90; sm_80 within a few): 256×128×8 238 registers
+//! (`_nt` 232, `_tn` 255, `_tt` 234), 24.8 KiB shared memory; 128×256×8
+//! 232; 256×128×16 251, 49.7 KiB; 32×128 warps 226; 128×128×8 128 (the cap
+//! of two blocks per SM), 16.3 KiB. No spills, no stack frame on sm_80 or
+//! sm_90. SASS of the 256×128×8 main loop (sm_90): 1117 instructions per
+//! slice, 1024 of them FFMA (91.7%), 48 `LDS.128`, 3 `LDG.128`, 9 `STS`,
+//! one barrier, no branch but the loop's own.
 //!
-//! Measured (H100 SXM, 2026-11-23, same-run cuBLAS, docs/PERF.md step 29):
-//! 256×128×8 **48.07 TFLOP/s at 8192×4096×6144 (94.4% of cuBLAS; step 6
-//! 47.16, 92.6%)**, 47.91 at 4096³ (92.8%), 48.13 at 8192³ (93.2%);
-//! 128×128×8 46.62 at 2048³ (92.8%; step 6's 128×128×8 84.1%). Slower at
-//! the seeds' shape: 128×256×8 45.27, 256×128×16 45.60, 32×128 warps 46.13.
-//! SASS of the 256×128×8 main loop: 1024 FFMA and 48 `LDS.128` per slice;
-//! ncu: 89.6% of executed instructions FFMA, FMA pipe 74.5% busy (step 6
-//! 73.3%, cuBLAS 78.3%), issue slots 82.8% (cuBLAS 88.5%).
+//! Measured (H100 SXM, 2026-11-23, same-run cuBLAS, docs/PERF.md steps 29,
+//! 42): 256×128×8 **52.1–52.5 TFLOP/s at 8192×4096×6144 (102.4% of
+//! cuBLAS; step 6 47.2, 92.6%)**, 51.9 at 4096³ (100.4%), 52.2–52.6 at
+//! 8192³ (101%), 50.9 at 2048³ (101.5%). Step 29 (no serpentine order, the
+//! checked loop only) ran 48.07 (94.4%); either change alone gave 97.0%
+//! (serpentine) or 92.7% (unchecked loop), together 102.4%. At the seeds'
+//! shape: 32×128 warps 50.9 (99.4%), 256×128×16 49.8 (97.1%), 128×128×8
+//! 48.1 (93.7%), 128×256×8 46.3 (90.4%). ncu: FMA pipe 80.6% busy (cuBLAS
+//! 78.3%), issue slots 87.8% (cuBLAS 88.6%).
 
 use super::staging::{Operands, SliceRegs, Stages, a_ld, store_c_at};
 use crate::device::{SharedF32, fma, sync_threads, thread_idx};
@@ -50,7 +66,7 @@ const LANES_N: usize = WARP_LANES_N as usize;
 /// starts at (`row0`, `col0`); the others follow `4 · LANES_M` rows and
 /// `4 · LANES_N` columns apart.
 #[derive(Clone, Copy)]
-struct LaneTile {
+pub(super) struct LaneTile {
     row0: usize,
     col0: usize,
 }
@@ -59,7 +75,7 @@ impl LaneTile {
     /// Warps fill the block tile row by row of warp tiles; lanes fill their
     /// warp tile as a `LANES_M × LANES_N` grid, N fastest.
     #[inline(always)]
-    fn new<const BN: usize, const WM: usize, const WN: usize>(t: usize) -> Self {
+    pub(super) fn new<const BN: usize, const WM: usize, const WN: usize>(t: usize) -> Self {
         let (warp, lane) = (t / 32, t % 32);
         let (wm, wn) = (warp / (BN / WN), warp % (BN / WN));
         let (lm, ln) = (lane / LANES_N, lane % LANES_N);
@@ -68,20 +84,20 @@ impl LaneTile {
 
     /// Block-tile row of the lane's accumulator row `i`.
     #[inline(always)]
-    fn row(self, i: usize) -> usize {
+    pub(super) fn row(self, i: usize) -> usize {
         self.row0 + (i / 4) * (4 * LANES_M) + i % 4
     }
 
     /// First block-tile column of the lane's 4-column chunk `cc`.
     #[inline(always)]
-    fn col(self, cc: usize) -> usize {
+    pub(super) fn col(self, cc: usize) -> usize {
         self.col0 + cc * (4 * LANES_N)
     }
 }
 
 /// One k's operands of a lane: TM values of A and TN of B.
 #[derive(Clone, Copy)]
-struct Fragments<const TM: usize, const TN: usize> {
+pub(super) struct Fragments<const TM: usize, const TN: usize> {
     a: [f32; TM],
     b: [f32; TN],
 }
@@ -89,7 +105,12 @@ struct Fragments<const TM: usize, const TN: usize> {
 impl<const TM: usize, const TN: usize> Fragments<TM, TN> {
     /// Row `p` of the staged slice, with 128-bit shared loads.
     #[inline(always)]
-    fn load<const BM: usize, const BN: usize>(a_tile: SharedF32, b_tile: SharedF32, p: usize, me: LaneTile) -> Self {
+    pub(super) fn load<const BM: usize, const BN: usize>(
+        a_tile: SharedF32,
+        b_tile: SharedF32,
+        p: usize,
+        me: LaneTile,
+    ) -> Self {
         let mut f = Fragments { a: [0.0; TM], b: [0.0; TN] };
         for rc in 0..TM / 4 {
             f.a[rc * 4..rc * 4 + 4].copy_from_slice(&a_tile.load_x4(p * a_ld::<BM>() + me.row(rc * 4)));
@@ -100,13 +121,77 @@ impl<const TM: usize, const TN: usize> Fragments<TM, TN> {
         f
     }
 
-    /// `acc += a ⊗ b`: TM·TN FMAs.
+    /// `acc += a ⊗ b`: TM·TN FMAs, row by row. In serpentine order the odd
+    /// rows run right to left, so the FMA after a row turn reads the same
+    /// `b[j]` as the one before it and ptxas can take that operand from the
+    /// register reuse cache (`Features::serpentine_fma`).
     #[inline(always)]
-    fn multiply(&self, acc: &mut [[f32; TN]; TM]) {
+    pub(super) fn multiply<const SERPENTINE: bool>(&self, acc: &mut [[f32; TN]; TM]) {
         for i in 0..TM {
-            for j in 0..TN {
+            for step in 0..TN {
+                let j = if SERPENTINE && i % 2 == 1 { TN - 1 - step } else { step };
                 acc[i][j] = fma(self.a[i], self.b[j], acc[i][j]);
             }
+        }
+    }
+}
+
+/// A lane's registers across the main loop: its accumulators, the fragments
+/// of the next k, and the next K slice on its way from global memory.
+struct Lane<const TM: usize, const TN: usize, const LA: usize, const LB: usize> {
+    acc: [[f32; TN]; TM],
+    frags: Fragments<TM, TN>,
+    next: SliceRegs<LA, LB>,
+}
+
+impl<const TM: usize, const TN: usize, const LA: usize, const LB: usize> Lane<TM, TN, LA, LB> {
+    /// Multiplies slice `s` (in stage `s % 2`, its first fragments already
+    /// in `frags`) while loading slice `s + 1` from global memory, then
+    /// stages slice `s + 1` and loads its first fragments. `CHECKED = false`
+    /// is the main loop's case: slice `s + 1` exists and lies wholly inside
+    /// A and B, so its loads need no bounds tests and the body no branches.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    unsafe fn slice<
+        const BM: usize,
+        const BN: usize,
+        const BK: usize,
+        const THREADS: usize,
+        const A_T: bool,
+        const B_T: bool,
+        const CHECKED: bool,
+        const SERPENTINE: bool,
+    >(
+        &mut self,
+        ops: &Operands,
+        smem: &Stages,
+        me: LaneTile,
+        t: usize,
+        s: u32,
+        slices: u32,
+    ) {
+        let stage = (s % 2) as usize;
+        let more = !CHECKED || s + 1 < slices;
+        let k0 = (s + 1) * BK as u32;
+        if !CHECKED {
+            self.next = unsafe { SliceRegs::load::<BM, BN, BK, THREADS, A_T, B_T, false>(ops, k0, t) };
+        } else if more {
+            self.next = unsafe { SliceRegs::load::<BM, BN, BK, THREADS, A_T, B_T, true>(ops, k0, t) };
+        }
+        for k in 0..BK {
+            let upcoming = if k + 1 < BK {
+                Fragments::load::<BM, BN>(smem.a(stage), smem.b(stage), k + 1, me)
+            } else {
+                // The other stage was last read before the previous barrier.
+                if more {
+                    self.next.store::<BM, BN, BK, THREADS, A_T, B_T>(smem.a(1 - stage), smem.b(1 - stage), t);
+                }
+                sync_threads();
+                // The next slice's first fragments (unused after the last slice).
+                Fragments::load::<BM, BN>(smem.a(1 - stage), smem.b(1 - stage), 0, me)
+            };
+            self.frags.multiply::<SERPENTINE>(&mut self.acc);
+            self.frags = upcoming;
         }
     }
 }
@@ -125,6 +210,8 @@ unsafe fn warp_tiled<
     const THREADS: usize,
     const LA: usize,
     const LB: usize,
+    const UNCHECKED_LOOP: bool,
+    const SERPENTINE: bool,
     const A_T: bool,
     const B_T: bool,
 >(
@@ -136,42 +223,31 @@ unsafe fn warp_tiled<
         assert!(LANES_M * LANES_N == 32);
     };
     let smem = Stages::of::<BM, BN, BK>();
-    let (a_tile, b_tile) = (|stage| smem.a(stage), |stage| smem.b(stage));
-
     let (row0, col0) = tile_origin::<BM, BN>(p.m, p.n, p.group_m);
     let slices = p.k.div_ceil(BK as u32);
     let ops = Operands::new(p, row0, col0);
     let t = thread_idx();
     let me = LaneTile::new::<BN, WM, WN>(t);
 
-    let mut acc = [[0.0f32; TN]; TM];
-    let mut next = unsafe { SliceRegs::<LA, LB>::load::<BM, BN, BK, THREADS, A_T, B_T>(&ops, 0, t) };
-    next.store::<BM, BN, BK, THREADS, A_T, B_T>(a_tile(0), b_tile(0), t);
+    let first = unsafe { SliceRegs::<LA, LB>::load::<BM, BN, BK, THREADS, A_T, B_T, true>(&ops, 0, t) };
+    first.store::<BM, BN, BK, THREADS, A_T, B_T>(smem.a(0), smem.b(0), t);
     sync_threads();
-    let mut frags = Fragments::<TM, TN>::load::<BM, BN>(a_tile(0), b_tile(0), 0, me);
-    for s in 0..slices {
-        let stage = (s % 2) as usize;
-        let more = s + 1 < slices;
-        if more {
-            next = unsafe { SliceRegs::<LA, LB>::load::<BM, BN, BK, THREADS, A_T, B_T>(&ops, (s + 1) * BK as u32, t) };
-        }
-        for k in 0..BK {
-            let upcoming = if k + 1 < BK {
-                Fragments::load::<BM, BN>(a_tile(stage), b_tile(stage), k + 1, me)
-            } else {
-                // The other stage was last read before the previous barrier.
-                if more {
-                    next.store::<BM, BN, BK, THREADS, A_T, B_T>(a_tile(1 - stage), b_tile(1 - stage), t);
-                }
-                sync_threads();
-                // The next slice's first fragments (unused after the last slice).
-                Fragments::load::<BM, BN>(a_tile(1 - stage), b_tile(1 - stage), 0, me)
-            };
-            frags.multiply(&mut acc);
-            frags = upcoming;
-        }
+    let frags = Fragments::<TM, TN>::load::<BM, BN>(smem.a(0), smem.b(0), 0, me);
+    let mut lane = Lane { acc: [[0.0f32; TN]; TM], frags, next: first };
+    // Main loop: while the next slice lies wholly inside A and B (every
+    // slice but the last one or two of an interior tile), no bounds tests.
+    // (Not under a 128-register cap: its pointers would spill.)
+    let inside = if UNCHECKED_LOOP && ops.interior::<BM, BN>() { p.k / BK as u32 } else { 0 };
+    let mut s = 0;
+    while s + 1 < inside {
+        unsafe { lane.slice::<BM, BN, BK, THREADS, A_T, B_T, false, SERPENTINE>(&ops, &smem, me, t, s, slices) };
+        s += 1;
     }
-    unsafe { store_c_at(&ops, |i| me.row(i), |cc| me.col(cc), &acc) };
+    while s < slices {
+        unsafe { lane.slice::<BM, BN, BK, THREADS, A_T, B_T, true, SERPENTINE>(&ops, &smem, me, t, s, slices) };
+        s += 1;
+    }
+    unsafe { store_c_at(&ops, |i| me.row(i), |cc| me.col(cc), &lane.acc) };
 }
 
 kernel_entries!(warp_tiled warp_tiled, sgemm_wt_256x128x8, gemm_launch::WT_256X128X8, any);

@@ -1,0 +1,102 @@
+//! Step 7c — step 7b's warp tiles fed by a `cp.async` ring instead of
+//! register staging: the question issue 15 asks of this kernel, whether
+//! two register-staged stages or a 3-stage `cp.async` ring is better. The
+//! warps, lanes, fragment prefetch and FMA order are step 7b's
+//! ([`super::warp_tiled`]); the copies are step 7's
+//! ([`super::async_pipeline`]): A transposed into `[BK][BM + pad]` with
+//! 4-byte copies (conflict-free with the pad: a warp's 32 copies of one k
+//! land in 16 rows × 2 chunk halves 16 banks apart), B rows with 16-byte
+//! copies, zero fill past the edges. No slice passes through registers, so
+//! the prefetch costs none, and STAGES − 1 slices are in flight instead of
+//! one; the price is 4× more copy instructions for A and one more stage of
+//! shared memory. Row-major operands only (step 7's copies).
+//!
+//! Configuration (`gemm_launch::WT_ASYNC_256X128X8`): 256×128×8, 8 warps
+//! of 64×64, 3 stages.
+//!
+//! Cost (ptxas 12.9): 216 registers on sm_90 (221 on sm_80), 74.5 KiB
+//! shared memory, no spills, no stack frame.
+//!
+//! Measured: see docs/PERF.md step 43.
+
+use super::async_pipeline::copy_slice;
+use super::staging::{Operands, Stages, store_c_at};
+use super::warp_tiled::{Fragments, LaneTile};
+use crate::device::sm80::{cp_async_commit, cp_async_wait};
+use crate::device::{sync_threads, thread_idx};
+use crate::kernel_abi::{Gemm, kernel_entries};
+use crate::tile_scheduler::tile_origin;
+
+/// # Safety
+/// See the entry point.
+#[inline(always)]
+unsafe fn warp_tiled_async<
+    const BM: usize,
+    const BN: usize,
+    const BK: usize,
+    const WM: usize,
+    const WN: usize,
+    const TM: usize,
+    const TN: usize,
+    const THREADS: usize,
+    const LA: usize,
+    const LB: usize,
+    const STAGES: usize,
+    const SERPENTINE: bool,
+    const A_T: bool,
+    const B_T: bool,
+>(
+    p: Gemm<f32, f32>,
+) {
+    const { assert!(!A_T && !B_T, "row-major operands only") };
+    const { assert!(THREADS == (BM / WM) * (BN / WN) * 32 && STAGES >= 3 && STAGES <= 9) };
+    let smem = Stages::of::<BM, BN, BK>();
+    let (row0, col0) = tile_origin::<BM, BN>(p.m, p.n, p.group_m);
+    let slices = p.k.div_ceil(BK as u32) as usize;
+    let ops = Operands::new(p, row0, col0);
+    let t = thread_idx();
+    let me = LaneTile::new::<BN, WM, WN>(t);
+
+    // Slices 0 .. STAGES-2 in flight. A group is committed even when there is
+    // no slice left, so "wait until STAGES-2 groups remain" always means "the
+    // slice the next barrier releases has landed".
+    for s in 0..STAGES - 1 {
+        if s < slices {
+            unsafe { copy_slice::<BM, BN, BK, THREADS, LA, LB>(&ops, (s * BK) as u32, t, smem.a(s), smem.b(s)) };
+        }
+        cp_async_commit();
+    }
+    cp_async_wait(STAGES as u32 - 2);
+    sync_threads();
+    let mut acc = [[0.0f32; TN]; TM];
+    let mut frags = Fragments::<TM, TN>::load::<BM, BN>(smem.a(0), smem.b(0), 0, me);
+    for s in 0..slices {
+        let stage = s % STAGES;
+        // Slice s + STAGES - 1 goes where slice s - 1 was: every thread read
+        // that stage before the barrier that ended slice s - 1.
+        let ahead = s + STAGES - 1;
+        if ahead < slices {
+            let to = ahead % STAGES;
+            unsafe { copy_slice::<BM, BN, BK, THREADS, LA, LB>(&ops, (ahead * BK) as u32, t, smem.a(to), smem.b(to)) };
+        }
+        cp_async_commit();
+        for k in 0..BK {
+            let upcoming = if k + 1 < BK {
+                Fragments::load::<BM, BN>(smem.a(stage), smem.b(stage), k + 1, me)
+            } else {
+                // This thread's copies of slice s + 1 have landed; the barrier
+                // makes everyone's visible.
+                cp_async_wait(STAGES as u32 - 2);
+                sync_threads();
+                // The next slice's first fragments (unused after the last slice).
+                let next = (s + 1) % STAGES;
+                Fragments::load::<BM, BN>(smem.a(next), smem.b(next), 0, me)
+            };
+            frags.multiply::<SERPENTINE>(&mut acc);
+            frags = upcoming;
+        }
+    }
+    unsafe { store_c_at(&ops, |i| me.row(i), |cc| me.col(cc), &acc) };
+}
+
+kernel_entries!(warp_tiled_async warp_tiled_async, sgemm_wt_async_256x128x8, gemm_launch::WT_ASYNC_256X128X8, row_major);
