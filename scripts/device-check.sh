@@ -12,6 +12,8 @@
 #   classes     issue 11's weak classes with `gemm sweep --shapes` (deep K, odd
 #               sizes through realigned copies, M or N = 16), and the named
 #               kernels the realign threshold and the skinny rule are made from
+#   f32mid      step 7b's 256×128 and 128×128 tiles at mid sizes, split and
+#               unsplit, beside `auto`
 #   tf32mid     step 10b's 128×256 and 128×128 tiles on TF32 squares from 512
 #               to 3072, and `auto` on TF32's mid-sized and odd shapes by sweep
 #   autoclasses `auto` alone on the classes of `classes`, by sweep
@@ -238,6 +240,21 @@ for part in $PARTS; do
     done 2>&1 | tee "$L/shortk.txt"
     t=$(cat "$L"/*.txt)
     note "skinnyrows: $(grep -c pass <<<"$t") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' <<<"$t") failures"
+    ;;
+  f32mid)
+    # Step 7b's two f32 tiles side by side with cuBLAS at mid sizes, unsplit
+    # and (256×128) with the split-K rule, and what auto takes: what the f32
+    # list's wave threshold is made from (PERF step 44).
+    for shape in "1024 1024 1024" "1536 1536 1536" "2048 2048 2048" "2560 2560 2560" "3072 3072 3072" \
+                 "4096 4096 4096" "4000 3000 1000" "2048 8192 512" "1024 1024 8192"; do
+      set -- $shape
+      for kernel in wt_256x128x8 wt_128x128x8; do
+        timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype f32 --kernel $kernel --iters 30 --split-k off
+      done
+      timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype f32 --kernel wt_256x128x8 --iters 30
+      timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype f32 --kernel auto --iters 30
+    done 2>&1 | tee "$L/f32mid.txt"
+    note "f32mid: $(grep -c pass "$L/f32mid.txt") passes, $(grep -c 'FAIL\|rror' "$L/f32mid.txt") failures"
     ;;
   tf32mid)
     for side in 512 768 1024 1536 2048 3072; do

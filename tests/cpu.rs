@@ -549,6 +549,14 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     // Not across families, nor to a tile of the same size.
     let f32 = |m, n| default_choice(Dtype::F32, m, n, 132, OperandLayout::NN, (9, 0), |_| true).kernel;
     assert_eq!(f32(8192, 4096), "wt_256x128x8");
+    // f32 mid sizes, as measured on an H100 (PERF step 44): the 256×128
+    // tile from half a wave, unless the 128×128 one fills the last wave
+    // enough better (3072³: 4.4 waves of it against 2.2 of 256×128).
+    let mid: Vec<_> = [1024, 1536, 2048, 2560, 3072, 4096].map(|s| f32(s, s)).into();
+    assert_eq!(mid, ["db_128x64x16", "wt_256x128x8", "wt_256x128x8", "wt_256x128x8", "wt_128x128x8", "wt_256x128x8"]);
+    assert_eq!([f32(4000, 3000), f32(2048, 8192)], ["wt_256x128x8", "wt_256x128x8"]);
+    assert!((rgemm::tune::wave_fill(128, 132) - 128.0 / 132.0).abs() < 1e-12);
+    assert!((rgemm::tune::wave_fill(288, 132) - 288.0 / 396.0).abs() < 1e-12);
 }
 
 /// An H100 as the driver describes it (the tune cache's key is `name`).

@@ -5,14 +5,14 @@
 //! fails a wrong one.
 
 use gemm_launch::split_k::{
-    AUTO_WORKSPACE_CAP_BYTES, CHUNK_DEEP, CHUNK_FEW_TILES, F32_OUTPUT_TWINS, FEW_TILES_WAVES, MAX_SPLITS,
-    REDUCE_FAN_IN, Split, SplitCall, SplitError, SplitK, TMA_F32_OUTPUT_TWINS, TMA_FEW_TILES_HALF_WAVES,
+    AUTO_WORKSPACE_CAP_BYTES, CHUNK_DEEP, CHUNK_FEW_TILES, F32_OUTPUT_TWINS, FEW_TILES_FULL_QUARTERS, FEW_TILES_WAVES,
+    MAX_SPLITS, REDUCE_FAN_IN, Split, SplitCall, SplitError, SplitK, TMA_F32_OUTPUT_TWINS, TMA_FEW_TILES_HALF_WAVES,
     few_tiles_target, partials_kernel, plan_split, slab_elements, workspace_bytes, writes_f32,
 };
 use gemm_launch::{
     Algorithm, DB_64X64X16, DB_256X128X8, Features, KernelSpec, MMA_BF16_128X128X32_W32X64_F32OUT, MMA_F16_128X128X32,
     MMA_F16_128X128X32_W32X64_F32OUT, MMA_TF32_128X128X32, OperandLayout, WGMMA_BF16_128X256X64,
-    WS_F16_128X128X64_F32OUT, WS_F16_128X256X64,
+    WS_F16_128X128X64_F32OUT, WS_F16_128X256X64, WT_256X128X8,
 };
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -36,6 +36,7 @@ fn the_rule_splits_deep_k_and_few_tiles_only() {
         multiprocessors: SMS,
         dtype,
         tma_partials: false,
+        one_block_per_sm: false,
     };
     let auto_of = |m, n, k, tiles, dtype| plan_split(SplitK::Auto, &call(m, n, k, tiles, dtype)).unwrap();
     let auto = |m, n, k, tiles| auto_of(m, n, k, tiles, Dtype::F32);
@@ -54,6 +55,19 @@ fn the_rule_splits_deep_k_and_few_tiles_only() {
         assert_eq!(auto_of(256, 256, 131_072, tiles, dtype), Some(Split { chunk: 2048, splits: 64 }));
         assert_eq!(auto_of(64, 192, 300_000, 2, dtype), Some(Split { chunk: 2560, splits: 118 }));
     }
+    // Three quarters of a wave fill the GPU for a kernel of one block per
+    // multiprocessor: 2048³ f32 on 256×128 tiles (128 of 132) is not split;
+    // 98 tiles still are, and so are 128 tiles of a kernel with room for
+    // more blocks.
+    assert_eq!(FEW_TILES_FULL_QUARTERS, 3);
+    let one_per_sm = |k, tiles| {
+        plan_split(SplitK::Auto, &SplitCall { one_block_per_sm: true, ..call(2048, 2048, k, tiles, Dtype::F32) })
+            .unwrap()
+    };
+    assert_eq!(one_per_sm(2048, WT_256X128X8.grid(2048, 2048)), None);
+    assert_eq!(one_per_sm(4096, 99), None);
+    assert_eq!(one_per_sm(4096, 98), Some(Split { chunk: 1536, splits: 3 }));
+    assert_eq!(auto(2048, 2048, 4096, 128), Some(Split { chunk: 1536, splits: 3 }));
     // Many tiles and K ≤ 8192: no split.
     assert_eq!(auto(4096, 4096, 8192, DB_256X128X8.grid(4096, 4096)), None);
     // f32 deep K with few tiles: two waves' chunks, but none longer than
@@ -112,6 +126,7 @@ fn explicit_splits_and_their_errors() {
         multiprocessors: SMS,
         dtype: Dtype::F32,
         tma_partials: false,
+        one_block_per_sm: false,
     };
     let chunk = |c, k| plan_split(SplitK::Chunk(c), &call(k));
     assert_eq!(chunk(1000, 2500), Ok(Some(Split { chunk: 1000, splits: 3 })));
@@ -171,21 +186,29 @@ fn which_kernels_can_write_partial_sums() {
     )
     .unwrap();
     let auto = GemmOptions::default();
-    assert!(split_for(&auto, &p, &DB_64X64X16, SMS).unwrap().is_some());
+    // Two blocks per multiprocessor: the occupancy matters only from three
+    // quarters of a wave of tiles (`the_rule_splits_deep_k_and_few_tiles_only`).
+    let any_occupancy = |_: &'static KernelSpec| 2;
+    assert!(split_for(&auto, &p, &DB_64X64X16, SMS, any_occupancy).unwrap().is_some());
     // f16/bf16 split like f32, Auto and explicit, their partials on the twin
     // (its tiles decide the few-tiles rule).
-    let (split, partials) = split_for(&auto, &p, &MMA_F16_128X128X32, SMS).unwrap().expect("f16 Auto splits deep K");
+    let (split, partials) =
+        split_for(&auto, &p, &MMA_F16_128X128X32, SMS, any_occupancy).unwrap().expect("f16 Auto splits deep K");
     assert_eq!(partials, &MMA_F16_128X128X32_W32X64_F32OUT);
     // One tile: 264 chunks wanted, of 379 → 512 (a multiple of 512).
     assert_eq!(split, Split::of(100_000, CHUNK_FEW_TILES));
     let explicit = GemmOptions { split_k: SplitK::Chunk(4096), ..auto };
-    let (split, partials) = split_for(&explicit, &p, &WGMMA_BF16_128X256X64, SMS).unwrap().unwrap();
+    let (split, partials) = split_for(&explicit, &p, &WGMMA_BF16_128X256X64, SMS, any_occupancy).unwrap().unwrap();
     assert_eq!((split, partials), (Split::of(100_000, 4096), &MMA_BF16_128X128X32_W32X64_F32OUT));
-    assert_eq!(split_for(&GemmOptions { split_k: SplitK::Off, ..auto }, &p, &MMA_F16_128X128X32, SMS).unwrap(), None);
-    let e = split_for(&GemmOptions { split_k: SplitK::Chunk(0), ..auto }, &p, &DB_64X64X16, SMS).unwrap_err();
+    assert_eq!(
+        split_for(&GemmOptions { split_k: SplitK::Off, ..auto }, &p, &MMA_F16_128X128X32, SMS, any_occupancy).unwrap(),
+        None
+    );
+    let e = split_for(&GemmOptions { split_k: SplitK::Chunk(0), ..auto }, &p, &DB_64X64X16, SMS, any_occupancy)
+        .unwrap_err();
     assert!(matches!(e, GemmError::ZeroDimension { .. }), "{e}");
     // α = 0 never splits: it reads neither A nor B.
-    assert!(split_for(&GemmOptions { alpha: 0.0, ..auto }, &p, &DB_64X64X16, SMS).unwrap().is_none());
+    assert!(split_for(&GemmOptions { alpha: 0.0, ..auto }, &p, &DB_64X64X16, SMS, any_occupancy).unwrap().is_none());
 }
 
 /// Replays the partial launches of a call on the CPU (each launch a strided

@@ -41,11 +41,12 @@ impl Choice {
 pub fn choice_list(dtype: Dtype) -> &'static [(KernelSpec, i64)] {
     use gemm_launch::*;
     match dtype {
-        // (Step 6's tiles after step 7b's, for the layouts 7b has not run.)
+        // (Step 6's tiles after step 7b's, for the layouts 7b has not run.
+        // Between 7b's two, wave fill decides: `smaller_fills_better`.)
         Dtype::F32 => &[
-            (WT_256X128X8, 8),
-            (DB_256X128X8, 8),
+            (WT_256X128X8, 2),
             (WT_128X128X8, 3),
+            (DB_256X128X8, 8),
             (DB_128X128X8, 3),
             (DB_128X64X16, 3),
             (DB_64X64X16, 0),
@@ -85,7 +86,9 @@ pub fn choice_list(dtype: Dtype) -> &'static [(KernelSpec, i64)] {
 /// on an H100 one wave of `wgmma` tiles beat two of `mma.sync` (62% vs 45%
 /// of cuBLAS) and the f32/TF32 128×128 tiles beat both their neighbours
 /// (step 25); the warp-tiled f32 kernels beat step 6's at every shape
-/// measured (step 29). Step 10's 128×256 tiles beat its 128×128 ones down
+/// measured (step 29), and between their two tiles the one whose blocks
+/// fill the last wave better, weighed by its rate, wins ([`wave_fill`],
+/// [`WT_128_RATE`]; step 44). Step 10's 128×256 tiles beat its 128×128 ones down
 /// to half a wave (1536³: 55% of cuBLAS against 49%), and below that the
 /// 128×128 ones beat every other (1024³: 86%, against 72% and `mma.sync`'s
 /// 71%; PERF step 32); the same holds for TF32 (1536³: 68% against 59%;
@@ -118,8 +121,20 @@ pub fn default_choice(
         4 * spec.grid(m as u32, n as u32) >= quarters as u64 * multiprocessors as u64
     };
     let runnable = || list.iter().filter(|(spec, _)| runs(spec));
+    let grid = |s: &KernelSpec| s.grid(m as u32, n as u32);
+    // Step 7b's 256×128 tile gives way to its 128×128 one where that one's
+    // blocks fill the last wave enough better to make up its lower rate.
+    let smaller_fills_better = |spec: &KernelSpec| {
+        let sms = multiprocessors as u64;
+        spec.algorithm == Algorithm::WarpTiled
+            && runnable().any(|(s, _)| {
+                s.algorithm == Algorithm::WarpTiled
+                    && s.tile.bm * s.tile.bn < spec.tile.bm * spec.tile.bn
+                    && wave_fill(grid(s), sms) * WT_128_RATE > wave_fill(grid(spec), sms)
+            })
+    };
     let mut spec = &runnable()
-        .find(|(spec, quarters)| fills(spec, *quarters))
+        .find(|(spec, quarters)| fills(spec, *quarters) && !smaller_fills_better(spec))
         .or_else(|| runnable().next_back())
         .unwrap_or(&list[list.len() - 1])
         .0;
@@ -128,7 +143,6 @@ pub fn default_choice(
     // ones, as many, at 91–95% (PERF step 39). Measured for step 10 only,
     // so applied to step 10 only.
     let area = |s: &KernelSpec| s.tile.bm * s.tile.bn;
-    let grid = |s: &KernelSpec| s.grid(m as u32, n as u32);
     while let Some((smaller, _)) = runnable().skip_while(|(s, _)| s.name != spec.name).nth(1).filter(|(s, _)| {
         spec.algorithm == Algorithm::WarpSpecialized
             && s.algorithm == spec.algorithm
@@ -139,6 +153,24 @@ pub fn default_choice(
     }
     Choice { kernel: short_name(spec).into(), group_m: spec.default_group_m, tflops: None }
 }
+
+/// The share of the block slots of its waves that `blocks` fill, counting
+/// a wave as one block per multiprocessor: 128 blocks fill 97% of one wave
+/// of 132, 288 blocks 73% of three. Counted per multiprocessor also for
+/// kernels that fit two blocks on one, because a block left alone on a
+/// multiprocessor runs faster: 3072³ f32 with 576 tiles of 128×128
+/// predicted 87% of its full rate, measured 89%.
+pub fn wave_fill(blocks: u64, multiprocessors: u64) -> f64 {
+    let slots = blocks.div_ceil(multiprocessors).max(1) * multiprocessors;
+    blocks as f64 / slots as f64
+}
+
+/// `wt_128x128x8`'s rate against `wt_256x128x8`'s where both fill their
+/// waves (H100, PERF.md step 44: 47.4 against 51.9 TFLOP/s at 4096³, 48.1
+/// against 52.5 at 8192×4096×6144). With [`wave_fill`] it picks the
+/// faster of the two at every mid size measured: 1536³ 74.6% against
+/// 67.8% of cuBLAS, 2560³ 86.3% against 78.6%, 3072³ 85.9% against 93.6%.
+pub const WT_128_RATE: f64 = 0.91;
 
 /// Whether `spec`'s entry for `layout` may run a call on a GPU of compute
 /// capability `cc`: compiled for the layout and not refused there

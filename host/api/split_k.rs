@@ -53,6 +53,7 @@ pub fn split_for(
     plan: &Plan,
     spec: &'static KernelSpec,
     multiprocessors: u32,
+    resident_blocks: impl Fn(&'static KernelSpec) -> u32,
 ) -> Result<Option<(Split, &'static KernelSpec)>> {
     if options.split_k == SplitK::Off || options.alpha == 0.0 {
         return Ok(None);
@@ -80,7 +81,9 @@ pub fn split_for(
     };
     let (m, n, k, batch, dtype) = (plan.m, plan.n, plan.k, plan.batch, spec.dtype);
     let tma_partials = partials.algorithm == gemm_launch::Algorithm::WarpSpecialized;
-    let split = plan_split(mode, &SplitCall { m, n, k, batch, tiles, multiprocessors, dtype, tma_partials });
+    let one_block_per_sm = mode == SplitK::Auto && resident_blocks(partials) == 1;
+    let call = SplitCall { m, n, k, batch, tiles, multiprocessors, dtype, tma_partials, one_block_per_sm };
+    let split = plan_split(mode, &call);
     match split {
         Ok(split) => Ok(split.map(|s| (s, partials))),
         Err(SplitError::ZeroChunk) => Err(GemmError::ZeroDimension { what: "split-K chunk" }),
@@ -167,7 +170,9 @@ impl Gpu {
         // one with other tiles (`realign_refusal`), and so to another split:
         // the call then grows the workspace it needs itself.
         let spec = select_kernel::<T>(options, &plan, [0; 3], &self.info)?;
-        let split = split_for(options, &plan, spec, self.info.multiprocessors as u32)?;
+        let split = split_for(options, &plan, spec, self.info.multiprocessors as u32, |s| {
+            self.resident_blocks(s, plan.layout)
+        })?;
         Ok(split.map_or(0, |(split, _)| workspace_bytes(split, plan.m, plan.n, plan.batch)))
     }
 
@@ -217,7 +222,8 @@ impl Gpu {
             self.launch_epilogue::<T>(plan, (0, Split { chunk: plan.k, splits: 0 }, 1), pointers[2], options)?;
             return Ok(true);
         }
-        let Some((split, partials)) = split_for(options, plan, spec, sms)? else { return Ok(false) };
+        let resident = |s| self.resident_blocks(s, plan.layout);
+        let Some((split, partials)) = split_for(options, plan, spec, sms, resident)? else { return Ok(false) };
         let bytes = workspace_bytes(split, plan.m, plan.n, plan.batch);
         let mut workspace = self.workspace.lock().unwrap_or_else(|e| e.into_inner());
         let ws = match self.grow_buffer(&mut workspace, bytes) {

@@ -15,7 +15,11 @@
 //! ```
 //!
 //! Pure: it reads text, so it runs (and is tested, on the committed runs)
-//! without a GPU.
+//! without a GPU. f32's two warp-tiled tiles are an exception: between
+//! them the wave fill of each decides (`choice::wave_fill`), which no
+//! single threshold expresses (256×128 wins at 2.2 and 6 quarters, loses
+//! at 8.7, wins again from 11.6: PERF.md step 44), so a run of them shows
+//! its threshold as CHANGE.
 
 use crate::api::choice::choice_list;
 use crate::driver::kernels::{Dtype, short_name};

@@ -186,7 +186,8 @@ impl<T: Element> Problem<T> {
         // The split the timed call ran (the packed operands' plan), as
         // `Gpu::gemm_workspace_bytes` would size it.
         let plan = crate::driver::tensor_map::packed_plan(self.m, self.n, self.k);
-        let split = split_for(&self.options(spec, group_m), &plan, spec, gpu.info.multiprocessors as u32)?;
+        let resident = |s| gpu.resident_blocks(s, plan.layout);
+        let split = split_for(&self.options(spec, group_m), &plan, spec, gpu.info.multiprocessors as u32, resident)?;
         let note = match split {
             Some((split, partials)) => format!(
                 "split-K: {} chunks of {} on {}, {:.1} MiB workspace",

@@ -19,7 +19,7 @@ use gemm_launch::{Algorithm, KernelSpec, OperandLayout};
 
 /// The choice and the cache live with the public API, which reads them;
 /// kept here too, beside the tuner that writes them.
-pub use crate::api::choice::{Choice, auto_tma_refusal, choose_kernel, default_choice, tuned_choice};
+pub use crate::api::choice::{Choice, auto_tma_refusal, choose_kernel, default_choice, tuned_choice, wave_fill};
 pub use crate::api::tuned::{TuneCache, cache_key, cache_path, load_or_warn, tuned_choices};
 
 /// Grouped-order sizes tried for each tile configuration.

@@ -267,6 +267,19 @@ impl Gpu {
         })
     }
 
+    /// Blocks of `spec`'s entry for `layout` that one multiprocessor holds
+    /// at once (the driver's occupancy for its registers, shared memory and
+    /// threads); 0 where this GPU has no such entry or the query fails.
+    pub fn resident_blocks(&self, spec: &KernelSpec, layout: OperandLayout) -> u32 {
+        let entry = entry_name(spec, layout);
+        if !spec.supports(layout) || !ptx::module_runs_on(spec.arch, self.info.compute_capability) {
+            return 0;
+        }
+        let Ok(loaded) = self.loaded(spec.arch) else { return 0 };
+        let Ok(f) = loaded.module.get_function(&entry) else { return 0 };
+        f.max_active_blocks_per_multiprocessor(spec.threads().into(), spec.smem_bytes() as usize).unwrap_or(0)
+    }
+
     /// Copies `data` to a new device buffer, after checking that it fits.
     pub fn upload<T: DeviceCopy>(&self, data: &[T]) -> Result<DeviceBuffer<T>> {
         self.ensure_free(std::mem::size_of_val(data) as u64)?;

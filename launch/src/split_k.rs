@@ -71,6 +71,16 @@ pub const DEEP_K: u32 = 8192;
 /// K from which the rule splits an output with fewer tiles than
 /// multiprocessors (below it there is too little work per chunk).
 pub const FEW_TILES_MIN_K: u32 = 2048;
+/// Quarters of a wave from which the blocks of a kernel that holds one
+/// block per multiprocessor fill the GPU: more blocks would not fill its
+/// one wave better, and the workspace round trip is paid in full. At
+/// 2048³ f32 the 128 tiles of `wt_256x128x8` (3.9 quarters of 132) ran at
+/// 93.5% of cuBLAS split in two and 101.5% unsplit, 2048²×8192 at 97.4%
+/// split in three and 100.4% unsplit (H100, PERF.md step 44). A kernel
+/// with room for more blocks per multiprocessor gains from them: at
+/// 1024²×8192 `db_128x64x16`'s 128 tiles ran at 77.9% split in three and
+/// 71.8% unsplit.
+pub const FEW_TILES_FULL_QUARTERS: u64 = 3;
 /// Largest workspace [`SplitK::Auto`] uses; the chunk doubles until the
 /// slabs fit (and the rule does not split when even two do not).
 pub const AUTO_WORKSPACE_CAP_BYTES: u64 = 256 << 20;
@@ -156,6 +166,10 @@ pub struct SplitCall {
     pub dtype: Dtype,
     /// The partials kernel is a TMA one ([`TMA_FEW_TILES_HALF_WAVES`]).
     pub tma_partials: bool,
+    /// The partials kernel holds one block per multiprocessor (the
+    /// driver's occupancy for its registers and shared memory), so blocks
+    /// beyond one wave wait for a second ([`FEW_TILES_FULL_QUARTERS`]).
+    pub one_block_per_sm: bool,
 }
 
 /// Blocks a few-tiles split aims at: [`FEW_TILES_WAVES`] waves of one
@@ -172,7 +186,9 @@ pub const fn few_tiles_target(multiprocessors: u32, tma_partials: bool) -> u64 {
 /// The split of `call` (`None`: no split).
 ///
 /// The rule ([`SplitK::Auto`]):
-/// - fewer tiles than multiprocessors and K ≥ [`FEW_TILES_MIN_K`]: enough
+/// - fewer tiles than multiprocessors (and, for a kernel of one block per
+///   multiprocessor, fewer than [`FEW_TILES_FULL_QUARTERS`] quarters of
+///   them) and K ≥ [`FEW_TILES_MIN_K`]: enough
 ///   chunks for [`few_tiles_target`] blocks, each chunk a multiple
 ///   of [`CHUNK_FEW_TILES`] (and for f32 with K > [`DEEP_K`] at most
 ///   [`CHUNK_DEEP`]);
@@ -183,7 +199,7 @@ pub const fn few_tiles_target(multiprocessors: u32, tma_partials: bool) -> u64 {
 /// workspace fits in [`AUTO_WORKSPACE_CAP_BYTES`]; no split if that leaves
 /// fewer than two.
 pub fn plan_split(mode: SplitK, call: &SplitCall) -> Result<Option<Split>, SplitError> {
-    let SplitCall { m, n, k, batch, tiles, multiprocessors, dtype, tma_partials } = *call;
+    let SplitCall { m, n, k, batch, tiles, multiprocessors, dtype, tma_partials, one_block_per_sm } = *call;
     match mode {
         SplitK::Off => Ok(None),
         SplitK::Chunk(0) => Err(SplitError::ZeroChunk),
@@ -197,7 +213,8 @@ pub fn plan_split(mode: SplitK, call: &SplitCall) -> Result<Option<Split>, Split
         }
         SplitK::Auto => {
             let blocks = tiles.saturating_mul(batch as u64).max(1);
-            let few_tiles = blocks < multiprocessors as u64 && k >= FEW_TILES_MIN_K;
+            let fills_one_wave = one_block_per_sm && 4 * blocks >= FEW_TILES_FULL_QUARTERS * multiprocessors as u64;
+            let few_tiles = blocks < multiprocessors as u64 && !fills_one_wave && k >= FEW_TILES_MIN_K;
             let for_accuracy = dtype == Dtype::F32 && k > DEEP_K;
             let mut chunk = match (few_tiles, for_accuracy) {
                 (false, false) => return Ok(None),
