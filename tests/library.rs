@@ -352,10 +352,7 @@ fn warp_tiled_interior_tiles_every_layout() {
             let _ = writeln!(std::io::stderr(), "SKIPPED {name}: {reason}");
             continue;
         }
-        let desc = |rows, cols, col_major: bool| {
-            if col_major { MatrixDesc::col_major(rows, cols) } else { MatrixDesc::row_major(rows, cols) }
-        };
-        let (a, b, c) = (desc(m, k, layout.a_col_major), desc(k, n, layout.b_col_major), MatrixDesc::row_major(m, n));
+        let (a, b, c) = (dense(m, k, layout.a_col_major), dense(k, n, layout.b_col_major), MatrixDesc::row_major(m, n));
         let batch = Batch { count: 2, stride_a: extent(&a) + 8, stride_b: 0, stride_c: extent(&c) + 4 };
         let kernel = KernelChoice::Kernel(spec);
         let case = Case { dtype: spec.dtype, a, b, c, alpha: 1.5, beta: -0.5, batch, kernel, split_k: SplitK::Off };

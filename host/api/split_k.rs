@@ -81,7 +81,10 @@ pub fn split_for(
     };
     let (m, n, k, batch, dtype) = (plan.m, plan.n, plan.k, plan.batch, spec.dtype);
     let tma_partials = partials.algorithm == gemm_launch::Algorithm::WarpSpecialized;
-    let one_block_per_sm = mode == SplitK::Auto && resident_blocks(partials) == 1;
+    // The driver's occupancy matters only to a few-tiles split: asked for
+    // those calls alone, not on every GEMM's path.
+    let few = tiles.saturating_mul(batch as u64) < multiprocessors as u64;
+    let one_block_per_sm = mode == SplitK::Auto && few && resident_blocks(partials) == 1;
     let call = SplitCall { m, n, k, batch, tiles, multiprocessors, dtype, tma_partials, one_block_per_sm };
     let split = plan_split(mode, &call);
     match split {
