@@ -8,6 +8,15 @@
 #   bench       `gemm` on the seeds' shape, 4096³ and `--kernel auto`
 #   criterion   the criterion bench (`cargo bench`)
 #   step10      the warp-specialized TMA kernels beside step 9 and cuBLAS
+#   cluster     step 10c (2×1 clusters, B multicast) beside step 10/10b and
+#               cuBLAS at issue 10's shapes, alternating, ROUNDS rounds (2)
+#   clusterk    step 10c beside step 10 (f16) where K is short or the size odd,
+#               alternating, two rounds
+#   clusterodd  which dimension of 4000×3000×4000 slows step 10 and not 10c:
+#               each of M, N, K moved to a multiple of 128 alone, f16 and TF32
+#   tiles       step 10/10b's 128×256, 128×192 and 128×128 tiles from 1536³
+#               to 16384²×1024, each dtype, beside cuBLAS: the rates and wave
+#               fills the built-in choice weighs
 #   mid         step 10's 128×256 and 128×128 tiles where 128×256 leaves SMs idle
 #   classes     issue 11's weak classes with `gemm sweep --shapes` (deep K, odd
 #               sizes through realigned copies, M or N = 16), and the named
@@ -16,6 +25,8 @@
 #               unsplit, beside `auto`
 #   tf32mid     step 10b's 128×256 and 128×128 tiles on TF32 squares from 512
 #               to 3072, and `auto` on TF32's mid-sized and odd shapes by sweep
+#   automid     `auto` alone on squares 1536–6144, the seeds' shape, an odd
+#               size and N = 129, by sweep (the wave-fill choice of step 46)
 #   autoclasses `auto` alone on the classes of `classes`, by sweep
 #   groupm      step 10's grouped tile order on or off at shallow K and 2048³
 #   skinnyrows  f32/TF32 skinny kernels of 4 and 16 rows per block at 8–16
@@ -120,6 +131,66 @@ for part in $PARTS; do
     done 2>&1 | tee -a "$L/step10.txt"
     note "step10: $(grep -c pass "$L/step10.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/step10.txt") failures"
     ;;
+  cluster)
+    # Step 10c beside step 10 (10b for TF32), each line with cuBLAS in the
+    # same process; the order alternates between the two rounds.
+    for round in $(seq "${ROUNDS:-2}"); do
+      for shape in "136 264 72" "8192 4096 6144" "4096 4096 4096" "8192 8192 8192" "16384 16384 1024" \
+                   "2048 2048 2048" "3072 3072 3072" "4000 3000 1000"; do
+        set -- $shape
+        for dtype in f16 bf16 tf32; do
+          base=ws_128x256x64; [ $dtype = tf32 ] && base=ws_128x256x32
+          pair="$base ${base}_c2"; [ $round = 2 ] && pair="${base}_c2 $base"
+          for kernel in $pair; do
+            timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype $dtype --kernel $kernel --iters 30
+            [ $? = 124 ] && echo "TIMEOUT (hang?) $kernel $dtype $shape"
+          done
+        done
+      done
+    done 2>&1 | tee "$L/cluster.txt"
+    note "cluster: $(grep -c pass "$L/cluster.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/cluster.txt") failures"
+    ;;
+  clusterk)
+    for round in 1 2; do
+      for shape in "4000 3000 1000" "3000 4000 1000" "4096 3072 1024" "4096 4096 1024" "8192 8192 1024" \
+                   "5000 5000 2000" "2048 8192 512" "6000 5000 64" "8192 8192 64" "4000 3000 4000"; do
+        set -- $shape
+        pair="ws_128x256x64 ws_128x256x64_c2"; [ $round = 2 ] && pair="ws_128x256x64_c2 ws_128x256x64"
+        for kernel in $pair; do
+          timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype f16 --kernel $kernel --iters 30
+          [ $? = 124 ] && echo "TIMEOUT (hang?) $kernel $shape"
+        done
+      done
+    done 2>&1 | tee "$L/clusterk.txt"
+    note "clusterk: $(grep -c pass "$L/clusterk.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/clusterk.txt") failures"
+    ;;
+  clusterodd)
+    for shape in "4000 3000 4000" "4096 3072 4096" "4000 3072 4096" "4096 3000 4096" "4096 3072 4000" \
+                 "4000 3000 4096" "4096 3000 4000"; do
+      set -- $shape
+      for dtype in f16 tf32; do
+        d=64; [ $dtype = tf32 ] && d=32
+        for kernel in ws_128x256x$d ws_128x256x${d}_c2; do
+          timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype $dtype --kernel $kernel --iters 30
+        done
+      done
+    done 2>&1 | tee "$L/clusterodd.txt"
+    note "clusterodd: $(grep -c pass "$L/clusterodd.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/clusterodd.txt") failures"
+    ;;
+  tiles)
+    for shape in "1536 1536 1536" "2048 2048 2048" "2560 2560 2560" "3072 3072 3072" "3584 3584 3584" \
+                 "4096 4096 4096" "5120 5120 5120" "6144 6144 6144" "4000 3000 1000" "8192 4096 6144" "16384 16384 1024"; do
+      set -- $shape
+      for dtype in f16 bf16 tf32; do
+        d=64; [ $dtype = tf32 ] && d=32
+        for kernel in ws_128x256x$d ws_128x192x$d ws_128x128x$d; do
+          timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype $dtype --kernel $kernel --iters 20
+          [ $? = 124 ] && echo "TIMEOUT (hang?) $kernel $dtype $shape"
+        done
+      done
+    done 2>&1 | tee "$L/tiles.txt"
+    note "tiles: $(grep -c pass "$L/tiles.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/tiles.txt") failures"
+    ;;
   mid)
     # Step 10's two block tiles side by side with cuBLAS, where 128×256
     # tiles leave SMs idle (mid squares, short K, non-square): what
@@ -198,6 +269,12 @@ for part in $PARTS; do
     done 2>&1 | tee "$L/tf32-large.txt"
     t=$(cat "$L"/*.txt)
     note "splitk: $(grep -c pass <<<"$t") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' <<<"$t") failures"
+    ;;
+  automid)
+    shapes=1536x1536x1536,2048x2048x2048,2560x2560x2560,3072x3072x3072,3584x3584x3584,4096x4096x4096
+    shapes=$shapes,5120x5120x5120,6144x6144x6144,8192x4096x6144,4000x3000x1000,16384x129x4096,5000x5000x2000,4096x3000x4096
+    "$B/gemm" sweep --shapes $shapes --iters 30 --out "$L" >"$L/sweep.log" 2>&1
+    note "automid sweep: rc=$? $(tail -1 "$L/sweep.log")"
     ;;
   autoclasses)
     # `auto` alone on issue 11's classes (the first line of `classes`), and
@@ -293,6 +370,11 @@ for part in $PARTS; do
                    "--m 131 --n 137 --k 67 --dtype f16 --kernel ws_128x128x64" \
                    "--m 131 --n 137 --k 67 --dtype tf32 --kernel ws_128x256x32" \
                    "--m 131 --n 137 --k 67 --dtype tf32 --kernel ws_128x128x32" \
+                   "--m 136 --n 264 --k 72 --dtype f16 --kernel ws_128x192x64" \
+                   "--m 131 --n 137 --k 67 --dtype tf32 --kernel ws_128x192x32" \
+                   "--m 136 --n 264 --k 72 --dtype f16 --kernel ws_128x256x64_c2" \
+                   "--m 100 --n 300 --k 200 --dtype bf16 --kernel ws_128x256x64_c2" \
+                   "--m 131 --n 137 --k 67 --dtype tf32 --kernel ws_128x256x32_c2" \
                    "--m 128 --n 128 --k 65536 --dtype bf16 --kernel auto" \
                    "--m 128 --n 136 --k 20000 --dtype tf32 --kernel auto" \
                    "--m 129 --n 131 --k 9001 --kernel auto" "--m 7 --n 5 --k 70001 --kernel auto"; do

@@ -42,7 +42,8 @@ pub fn choice_list(dtype: Dtype) -> &'static [(KernelSpec, i64)] {
     use gemm_launch::*;
     match dtype {
         // (Step 6's tiles after step 7b's, for the layouts 7b has not run.
-        // Between 7b's two, wave fill decides: `smaller_fills_better`.)
+        // Between 7b's two, as between step 10's three, wave fill decides:
+        // `smaller_fills_better`.)
         Dtype::F32 => &[
             (WT_256X128X8, 2),
             (WT_128X128X8, 3),
@@ -53,16 +54,22 @@ pub fn choice_list(dtype: Dtype) -> &'static [(KernelSpec, i64)] {
         ],
         Dtype::Tf32 => &[
             (WS_TF32_128X256X32, 2),
+            (WS_TF32_128X192X32, 2),
             (WS_TF32_128X128X32, 0),
             (WGMMA_TF32_256X128X32, 8),
             (MMA_TF32_128X128X32, 3),
             (MMA_TF32_64X128X32, 0),
         ],
-        Dtype::F16 => {
-            &[(WS_F16_128X256X64, 2), (WS_F16_128X128X64, 0), (WGMMA_F16_128X256X64, 3), (MMA_F16_128X128X32_W32X64, 0)]
-        }
+        Dtype::F16 => &[
+            (WS_F16_128X256X64, 2),
+            (WS_F16_128X192X64, 2),
+            (WS_F16_128X128X64, 0),
+            (WGMMA_F16_128X256X64, 3),
+            (MMA_F16_128X128X32_W32X64, 0),
+        ],
         Dtype::Bf16 => &[
             (WS_BF16_128X256X64, 2),
+            (WS_BF16_128X192X64, 2),
             (WS_BF16_128X128X64, 0),
             (WGMMA_BF16_128X256X64, 3),
             (MMA_BF16_128X128X32_W32X64, 0),
@@ -88,7 +95,9 @@ pub fn choice_list(dtype: Dtype) -> &'static [(KernelSpec, i64)] {
 /// (step 25); the warp-tiled f32 kernels beat step 6's at every shape
 /// measured (step 29), and between their two tiles the one whose blocks
 /// fill the last wave better, weighed by its rate, wins ([`wave_fill`],
-/// [`WT_128_RATE`]; step 44). Step 10's 128×256 tiles beat its 128×128 ones down
+/// [`TILE_RATES`]; step 44), and so between step 10's (and 10b's) 128×256,
+/// 128×192 and 128×128 tiles (3072³ f16: 89% on 128×192 against 69% on
+/// 128×256; step 46). Step 10's 128×256 tiles beat its 128×128 ones down
 /// to half a wave (1536³: 55% of cuBLAS against 49%), and below that the
 /// 128×128 ones beat every other (1024³: 86%, against 72% and `mma.sync`'s
 /// 71%; PERF step 32); the same holds for TF32 (1536³: 68% against 59%;
@@ -122,15 +131,33 @@ pub fn default_choice(
     };
     let runnable = || list.iter().filter(|(spec, _)| runs(spec));
     let grid = |s: &KernelSpec| s.grid(m as u32, n as u32);
-    // Step 7b's 256×128 tile gives way to its 128×128 one where that one's
-    // blocks fill the last wave enough better to make up its lower rate.
+    // A tile of step 7b or 10 gives way to a smaller one of its kind that
+    // the call also lets in, where that one's blocks fill their last wave
+    // (and their tiles C) enough better to make up its lower rate.
+    let useful = |s: &KernelSpec| {
+        let (bm, bn) = (s.tile.bm as u64, s.tile.bn as u64);
+        (m as f64 * n as f64) / ((m as u64).div_ceil(bm) * bm * (n as u64).div_ceil(bn) * bn) as f64
+    };
+    let score = |s: &KernelSpec| wave_fill(grid(s), multiprocessors as u64) * useful(s) * tile_rate(s);
+    // Step 10's 128×256 tiles read a row-major B's rows as 128-byte pieces;
+    // where those rows start off the 32-byte sectors, step 10c's clusters,
+    // which load each B slice once per pair of blocks, run 25–40% faster,
+    // and the smaller tiles (unclustered) would meet the same slow rows.
+    let cluster_twin = |spec: &KernelSpec| {
+        CLUSTER_TWINS
+            .iter()
+            .find(|(base, _)| base.name == spec.name)
+            .map(|(_, twin)| twin)
+            .filter(|twin| !layout.b_col_major && b_rows_off_sectors(dtype, n) && runs(twin))
+    };
     let smaller_fills_better = |spec: &KernelSpec| {
-        let sms = multiprocessors as u64;
-        spec.algorithm == Algorithm::WarpTiled
-            && runnable().any(|(s, _)| {
-                s.algorithm == Algorithm::WarpTiled
+        cluster_twin(spec).is_none()
+            && matches!(spec.algorithm, Algorithm::WarpTiled | Algorithm::WarpSpecialized)
+            && runnable().any(|(s, quarters)| {
+                s.algorithm == spec.algorithm
                     && s.tile.bm * s.tile.bn < spec.tile.bm * spec.tile.bn
-                    && wave_fill(grid(s), sms) * WT_128_RATE > wave_fill(grid(spec), sms)
+                    && fills(s, *quarters)
+                    && score(s) > score(spec)
             })
     };
     let mut spec = &runnable()
@@ -151,7 +178,32 @@ pub fn default_choice(
     }) {
         spec = smaller;
     }
+    if let Some(twin) = cluster_twin(spec) {
+        spec = twin;
+    }
     Choice { kernel: short_name(spec).into(), group_m: spec.default_group_m, tflops: None }
+}
+
+/// Step 10's kernels and their 2×1-cluster twins (step 10c), which the
+/// built-in choice takes for a row-major B whose rows start off the 32-byte
+/// sectors ([`b_rows_off_sectors`]), and not otherwise: on an H100 (PERF
+/// step 45, f16) 4096×3000×4096 ran 63.9% of cuBLAS on step 10 and 90.5%
+/// on 10c, 5000×5000×2000 65.5 and 80.8%, 4000×3000×1000 61.8 and 76.1%;
+/// with rows on the sectors 10c was 0–3% slower (N = 3072, 4096, 8192;
+/// N = 4000: equal). TF32's B reaches its kernel K-major (transposed
+/// copy), where 10c was level: no TF32 twin here.
+pub const CLUSTER_TWINS: &[(KernelSpec, KernelSpec)] = {
+    use gemm_launch::*;
+    &[(WS_F16_128X256X64, WS_F16_128X256X64_C2), (WS_BF16_128X256X64, WS_BF16_128X256X64_C2)]
+};
+
+/// Whether the rows of a packed row-major B of `n` columns of `dtype` (or
+/// of its realigned copy, padded to 16 bytes) start off the 32-byte
+/// sectors of memory: every other row, for a row of an odd number of
+/// 16-byte pieces. Judged on N, as for packed operands.
+pub fn b_rows_off_sectors(dtype: Dtype, n: usize) -> bool {
+    let bytes = dtype.element_bytes() as usize;
+    !(n * bytes).next_multiple_of(16).is_multiple_of(32)
 }
 
 /// The share of the block slots of its waves that `blocks` fill, counting
@@ -165,12 +217,37 @@ pub fn wave_fill(blocks: u64, multiprocessors: u64) -> f64 {
     blocks as f64 / slots as f64
 }
 
-/// `wt_128x128x8`'s rate against `wt_256x128x8`'s where both fill their
-/// waves (H100, PERF.md step 44: 47.4 against 51.9 TFLOP/s at 4096³, 48.1
-/// against 52.5 at 8192×4096×6144). With [`wave_fill`] it picks the
-/// faster of the two at every mid size measured: 1536³ 74.6% against
-/// 67.8% of cuBLAS, 2560³ 86.3% against 78.6%, 3072³ 85.9% against 93.6%.
-pub const WT_128_RATE: f64 = 0.91;
+/// The smaller tiles' rates against the largest tile of their kind, where
+/// both fill their waves (H100 SXM; every other kernel: 1). With
+/// [`wave_fill`] and the share of the padded tiles that lies in C they pick
+/// the faster tile at every mid size measured:
+/// - `wt_128x128x8` against `wt_256x128x8` (PERF.md step 44: 47.4 against
+///   51.9 TFLOP/s at 4096³, 48.1 against 52.5 at 8192×4096×6144): 1536³
+///   74.6% against 67.8% of cuBLAS, 2560³ 86.3% against 78.6%, 3072³ 85.9%
+///   against 93.6%;
+/// - step 10's 128×192 and 128×128 tiles against 128×256 (step 46: 6144³
+///   f16 735 and 535 against 754 TFLOP/s, bf16 765 and 528 against 779;
+///   TF32 361 and 276 against 367, and 297 against 345 at 4096³ where
+///   128×192 fills 89% of its waves): of 1536–6144³, 4000×3000×1000,
+///   8192×4096×6144 and 16384²×1024 in each dtype, 128×192 at 1536³,
+///   3072³ (f16 89.0% against 69.0%) and 5120³.
+pub const TILE_RATES: &[(KernelSpec, f64)] = {
+    use gemm_launch::*;
+    &[
+        (WT_128X128X8, 0.91),
+        (WS_F16_128X192X64, 0.975),
+        (WS_BF16_128X192X64, 0.98),
+        (WS_TF32_128X192X32, 0.97),
+        (WS_F16_128X128X64, 0.71),
+        (WS_BF16_128X128X64, 0.68),
+        (WS_TF32_128X128X32, 0.77),
+    ]
+};
+
+/// `spec`'s rate from [`TILE_RATES`].
+fn tile_rate(spec: &KernelSpec) -> f64 {
+    TILE_RATES.iter().find(|(s, _)| s.name == spec.name).map_or(1.0, |&(_, rate)| rate)
+}
 
 /// Whether `spec`'s entry for `layout` may run a call on a GPU of compute
 /// capability `cc`: compiled for the layout and not refused there

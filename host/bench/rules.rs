@@ -19,7 +19,10 @@
 //! them the wave fill of each decides (`choice::wave_fill`), which no
 //! single threshold expresses (256×128 wins at 2.2 and 6 quarters, loses
 //! at 8.7, wins again from 11.6: PERF.md step 44), so a run of them shows
-//! its threshold as CHANGE.
+//! its threshold as CHANGE. So are step 10's 128×192 tiles against its
+//! 128×256 ones (PERF.md step 46), and step 10c's clusters, which the
+//! choice takes by where B's rows lie (`choice::CLUSTER_TWINS`), not by a
+//! count of tiles.
 
 use crate::api::choice::choice_list;
 use crate::driver::kernels::{Dtype, short_name};

@@ -51,6 +51,10 @@ pub enum GemmError {
         #[source]
         source: CudaError,
     },
+    /// A driver function that `cust` has no binding for (looked up with
+    /// `cuGetProcAddress`) failed; `status` is the driver's `CUresult`.
+    #[error("CUDA error during {during}: {status}")]
+    Driver { during: &'static str, status: String },
     #[error("cuBLAS: {0}")]
     Cublas(String),
     #[error("tuning cache {path}: {reason}")]

@@ -2,6 +2,7 @@
 //! modules, each loaded on first use; device buffers; which kernel entries
 //! can launch here. The launch itself is in [`super::launch`].
 
+use crate::driver::cluster;
 use crate::driver::element::Element;
 use crate::driver::error::{During, GemmError, Result};
 use crate::driver::kernels::entry_name;
@@ -11,7 +12,7 @@ use crate::driver::trace;
 use cust::context::{Context, CurrentContext};
 use cust::device::{Device, DeviceAttribute};
 use cust::error::CudaError;
-use cust::function::{FunctionAttribute, GridSize};
+use cust::function::{Function, FunctionAttribute, GridSize};
 use cust::memory::{CopyDestination, DeviceBuffer, DeviceCopy, DeviceSlice};
 use cust::module::Module;
 use cust::stream::{Stream, StreamFlags};
@@ -101,6 +102,9 @@ pub struct Gpu {
     /// Device copies of the TMA tensor maps of recent calls, keyed by the
     /// maps themselves (`driver/tensor_map.rs`).
     tensor_maps: std::sync::Mutex<HashMap<[TensorMap; 3], DeviceBuffer<TensorMap>>>,
+    /// Clusters of each cluster kernel (by spec name) that run at once: its
+    /// persistent grid (`driver/cluster.rs`), asked of the driver once.
+    active_clusters: Mutex<HashMap<&'static str, u32>>,
     /// The sm_80 module: every kernel but the `wgmma` ones, and the split-K
     /// reductions. A failed load is kept and reported to each later use.
     sm80: OnceLock<Result<LoadedModule>>,
@@ -162,6 +166,7 @@ impl Gpu {
             workspace: std::sync::Mutex::new(None),
             copy_scratch: std::sync::Mutex::new(None),
             tensor_maps: std::sync::Mutex::new(HashMap::new()),
+            active_clusters: Mutex::new(HashMap::new()),
             sm80: OnceLock::new(),
             sm90a: OnceLock::new(),
             stream,
@@ -278,6 +283,19 @@ impl Gpu {
         let Ok(loaded) = self.loaded(spec.arch) else { return 0 };
         let Ok(f) = loaded.module.get_function(&entry) else { return 0 };
         f.max_active_blocks_per_multiprocessor(spec.threads().into(), spec.smem_bytes() as usize).unwrap_or(0)
+    }
+
+    /// Clusters of `spec` (a cluster kernel, `function` one of its entries)
+    /// that the GPU runs at once, asked of the driver on first use.
+    pub(super) fn active_clusters(&self, spec: &KernelSpec, function: &Function) -> Result<u32> {
+        let mut known = self.active_clusters.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(&clusters) = known.get(spec.name) {
+            return Ok(clusters);
+        }
+        let clusters =
+            cluster::max_active_clusters(function, spec.threads(), spec.smem_bytes(), spec.cluster_blocks())?;
+        known.insert(spec.name, clusters);
+        Ok(clusters)
     }
 
     /// Copies `data` to a new device buffer, after checking that it fits.

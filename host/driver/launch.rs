@@ -3,6 +3,7 @@
 //! kernel's 16 parameters, its grid and its block, enqueued on the GPU's
 //! stream.
 
+use crate::driver::cluster;
 use crate::driver::error::{During, GemmError, Result};
 use crate::driver::gpu::Gpu;
 use crate::driver::kernels::entry_name;
@@ -74,7 +75,12 @@ impl Gpu {
         }
         let maps =
             if spec.algorithm == Algorithm::WarpSpecialized { Some(tensor_maps(spec, plan, pointers)?) } else { None };
-        let blocks = if spec.is_persistent() {
+        let cluster = spec.cluster_blocks();
+        let blocks = if spec.is_persistent() && cluster > 1 {
+            // Whole clusters, as many as run at once.
+            let clusters = self.active_clusters(spec, &f)?;
+            cluster * persistent_grid(spec.cluster_units(plan.m, plan.n), plan.batch, clusters)
+        } else if spec.is_persistent() {
             persistent_grid(tiles, plan.batch, self.info.multiprocessors as u32)
         } else {
             tiles as u32
@@ -100,7 +106,12 @@ impl Gpu {
                 &mut group_m as *mut _ as *mut c_void,
                 &mut maps_address as *mut _ as *mut c_void,
             ];
-            unsafe { self.stream().launch(&f, grid, spec.threads(), spec.smem_bytes(), &args) }.during("kernel launch")
+            if cluster > 1 {
+                unsafe { cluster::launch(&f, self.stream(), grid, spec.threads(), spec.smem_bytes(), cluster, &args) }
+            } else {
+                unsafe { self.stream().launch(&f, grid, spec.threads(), spec.smem_bytes(), &args) }
+                    .during("kernel launch")
+            }
         })
     }
 }

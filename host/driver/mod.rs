@@ -3,12 +3,13 @@
 //! the host reads it ([`kernels`]), element types ([`element`]), the one
 //! error type ([`error`]), the launch of one planned kernel ([`launch`]),
 //! the TMA tensor maps some kernels read their operands through
-//! ([`tensor_map`]), the copies that bring any call to those kernels
+//! ([`tensor_map`]), launches in thread-block clusters ([`cluster`]), the copies that bring any call to those kernels
 //! ([`operand_copies`]) and the start-up phase trace ([`trace`], `RGEMM_TRACE=1`).
 //!
 //! It uses `cust` and `gemm_launch`, and nothing above it in this crate: the
 //! public API ([`crate::api`]) plans calls and chooses kernels on top of it.
 
+pub mod cluster;
 pub mod element;
 pub mod error;
 pub mod gpu;

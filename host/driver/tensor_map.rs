@@ -206,7 +206,7 @@ pub fn tensor_maps(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Result
         outer: b_outer,
         ld: plan.ldb,
         stride: plan.stride_b,
-        box_dims: tma::tma_box(spec.dtype, t.bn, t.bk, b_k_major),
+        box_dims: tma::tma_box(spec.dtype, tma::b_share(t.bn, spec.cluster_blocks()), t.bk, b_k_major),
     };
     let c = Operand {
         address: pointers[2],

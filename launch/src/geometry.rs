@@ -150,6 +150,19 @@ impl KernelSpec {
     pub const fn is_persistent(&self) -> bool {
         matches!(self.algorithm, Algorithm::WarpSpecialized) && self.features.persistent
     }
+
+    /// Blocks per thread-block cluster (`Features::cluster_m`; 1: the kernel
+    /// is launched without clusters).
+    pub const fn cluster_blocks(&self) -> u32 {
+        if self.features.cluster_m == 0 { 1 } else { self.features.cluster_m }
+    }
+
+    /// The units of work a persistent kernel's clusters walk: groups of
+    /// [`KernelSpec::cluster_blocks`] vertically adjacent tiles of C (one
+    /// tile each without clusters), `tiles_m.div_ceil(cluster) × tiles_n`.
+    pub const fn cluster_units(&self, m: u32, n: u32) -> u64 {
+        tiles(m, self.tile.bm * self.cluster_blocks()) as u64 * tiles(n, self.tile.bn) as u64
+    }
 }
 
 /// Blocks of a persistent kernel's grid per matrix of a batch of `batch`:

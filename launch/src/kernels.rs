@@ -443,6 +443,21 @@ pub const WS_F16_128X128X64: KernelSpec = KernelSpec {
 pub const WS_BF16_128X128X64: KernelSpec =
     KernelSpec { name: "bgemm_ws_128x128x64", dtype: Dtype::Bf16, ..WS_F16_128X128X64 };
 
+/// Step 10 on 128×192 tiles (two consumer warpgroups of 64×192, one
+/// `m64n192k16` per K step): for shapes whose 128×256 tiles leave much of
+/// their last wave empty (3072³: 288 tiles of 128×256 fill 73% of 3 waves
+/// of 132, 384 of 128×192 fill 97%). Stages of 40 KiB: 4 beside a 48 KiB C
+/// staging tile.
+pub const WS_F16_128X192X64: KernelSpec = KernelSpec {
+    name: "hgemm_ws_128x192x64",
+    tile: Tile { bm: 128, bn: 192, bk: 64, tm: 64, tn: 192 },
+    stages: 4,
+    ..WS_F16_128X256X64
+};
+
+pub const WS_BF16_128X192X64: KernelSpec =
+    KernelSpec { name: "bgemm_ws_128x192x64", dtype: Dtype::Bf16, ..WS_F16_128X192X64 };
+
 /// Step 10's 128×128 tiles writing f32 C: the partial sums of every f16/bf16
 /// split-K call whose kernel is step 10 (`split_k::partials_kernel`), never a
 /// 16-bit C. The mainloop is step 10's; C leaves from registers unrounded,
@@ -472,6 +487,15 @@ pub const WS_TF32_128X256X32: KernelSpec = KernelSpec {
     ..WS_F16_128X256X64
 };
 
+/// Step 10b's 128×192 tiles (one `m64n192k8` per consumer and K step, 5
+/// stages of 40 KiB), as step 10's 128×192 tiles are for 16-bit.
+pub const WS_TF32_128X192X32: KernelSpec = KernelSpec {
+    name: "tgemm_ws_128x192x32",
+    tile: Tile { bm: 128, bn: 192, bk: 32, tm: 64, tn: 192 },
+    stages: 5,
+    ..WS_TF32_128X256X32
+};
+
 /// Step 10b's 128×128 tiles (one `m64n128k8` per consumer and K step, 6
 /// stages of 32 KiB): twice the blocks of 128×256 for mid-sized calls, as
 /// step 10's 128×128 tiles are for 16-bit.
@@ -479,6 +503,29 @@ pub const WS_TF32_128X128X32: KernelSpec = KernelSpec {
     name: "tgemm_ws_128x128x32",
     tile: Tile { bm: 128, bn: 128, bk: 32, tm: 64, tn: 128 },
     stages: 6,
+    ..WS_TF32_128X256X32
+};
+
+/// Step 10c: step 10 in 2×1 thread-block clusters. The two blocks of a
+/// cluster compute vertically adjacent 128×256 tiles, which read the same
+/// 64×256 B slice: each block's producer loads its own A and half of B,
+/// and the TMA multicasts that half into both blocks, so each block pulls
+/// 32 KiB per slice out of L2 instead of 48. A stage is free again only
+/// when the consumers of both blocks are done with it (its "empty"
+/// barrier counts the consumer warps of the cluster). The clusters walk
+/// pairs of tile rows in grouped order (groups of 8 pairs, the 16 tile
+/// rows of step 10).
+pub const WS_F16_128X256X64_C2: KernelSpec = KernelSpec {
+    name: "hgemm_ws_128x256x64_c2",
+    features: Features { cluster_m: 2, ..Features::ALL },
+    ..WS_F16_128X256X64
+};
+pub const WS_BF16_128X256X64_C2: KernelSpec =
+    KernelSpec { name: "bgemm_ws_128x256x64_c2", dtype: Dtype::Bf16, ..WS_F16_128X256X64_C2 };
+/// Step 10b (TF32) in 2×1 clusters, as step 10c.
+pub const WS_TF32_128X256X32_C2: KernelSpec = KernelSpec {
+    name: "tgemm_ws_128x256x32_c2",
+    features: Features { cluster_m: 2, ..Features::DIRECT_EPILOGUE },
     ..WS_TF32_128X256X32
 };
 
@@ -557,6 +604,12 @@ pub const KERNELS: &[KernelSpec] = &[
     WS_BF16_128X128X64_F32OUT,
     WS_TF32_128X256X32,
     WS_TF32_128X128X32,
+    WS_F16_128X192X64,
+    WS_BF16_128X192X64,
+    WS_TF32_128X192X32,
+    WS_F16_128X256X64_C2,
+    WS_BF16_128X256X64_C2,
+    WS_TF32_128X256X32_C2,
     ABLATE_F16_WS_ONE_TILE,
     ABLATE_F16_WS_DIRECT_EPILOGUE,
     memory_bound::SKINNY_F32_R1,

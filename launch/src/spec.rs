@@ -151,6 +151,13 @@ pub struct Features {
     /// an ablation: +2.7% on 16×8 outputs per lane, −2% on 8×8 under the
     /// 128-register cap (PERF step 42).
     pub serpentine_fma: bool,
+    /// Blocks per thread-block cluster along M (`Algorithm::WarpSpecialized`;
+    /// 1: no clusters). With 2, the blocks of a cluster compute two
+    /// vertically adjacent tiles of C, which read the same B tile: each
+    /// block has the TMA load half of it and multicast that half into both
+    /// blocks' shared memory, so B comes out of L2 once per pair. The host
+    /// launches such a kernel with cluster dimensions (`cuLaunchKernelEx`).
+    pub cluster_m: u32,
 }
 
 impl Features {
@@ -162,6 +169,7 @@ impl Features {
         persistent: true,
         ablation: false,
         serpentine_fma: true,
+        cluster_m: 1,
     };
     /// Everything except the staged epilogue.
     pub const DIRECT_EPILOGUE: Features = Features { staged_epilogue: false, ..Features::ALL };

@@ -29,6 +29,13 @@ pub const fn tma_box(dtype: Dtype, rows: u32, bk: u32, k_major: bool) -> [u32; 2
     if k_major { [bk, rows] } else { [row_elements(dtype), bk] }
 }
 
+/// Columns of the B tile (rows of its K-major box) that each block of a
+/// cluster of `cluster` blocks loads and multicasts to the others: its
+/// share of the `bn` columns the blocks all read (`Features::cluster_m`).
+pub const fn b_share(bn: u32, cluster: u32) -> u32 {
+    bn / cluster
+}
+
 /// Bytes between the MN-major boxes of a tile: one box of `bk` rows.
 pub const fn mn_block_bytes(bk: u32) -> u32 {
     bk * SWIZZLE_ROW_BYTES

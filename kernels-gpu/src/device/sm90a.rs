@@ -161,6 +161,36 @@ wgmma_k16!(
     63
 );
 
+wgmma_k16!(
+    /// `wgmma.mma_async.sync.aligned.m64n192k16.f32.f16.f16`.
+    wgmma_m64n192k16_f16,
+    "m64n192k16",
+    96,
+    "f16",
+    [
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29,
+        30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57,
+        58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85,
+        86, 87, 88, 89, 90, 91, 92, 93, 94
+    ],
+    95
+);
+
+wgmma_k16!(
+    /// `wgmma.mma_async.sync.aligned.m64n192k16.f32.bf16.bf16`.
+    wgmma_m64n192k16_bf16,
+    "m64n192k16",
+    96,
+    "bf16",
+    [
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29,
+        30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57,
+        58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85,
+        86, 87, 88, 89, 90, 91, 92, 93, 94
+    ],
+    95
+);
+
 /// Declares a TF32 `wgmma.mma_async` wrapper for a 64×N accumulator tile
 /// (N/2 f32 per thread), K = 8 per instruction, f32 data read as TF32 (the
 /// low 13 mantissa bits are ignored: truncation, not rounding). TF32 has no
@@ -205,6 +235,20 @@ wgmma_tf32!(
         111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126
     ],
     127
+);
+
+wgmma_tf32!(
+    /// `wgmma.mma_async.sync.aligned.m64n192k8.f32.tf32.tf32`: 64×192 tile.
+    wgmma_m64n192k8_tf32,
+    "m64n192k8",
+    96,
+    [
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29,
+        30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57,
+        58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85,
+        86, 87, 88, 89, 90, 91, 92, 93, 94
+    ],
+    95
 );
 
 wgmma_tf32!(
@@ -432,4 +476,92 @@ pub fn bulk_wait_group_read() {
 #[inline(always)]
 pub fn bulk_wait_group() {
     unsafe { asm!("cp.async.bulk.wait_group 0;", options(nostack)) }
+}
+
+// Thread-block clusters (sm_90): blocks launched together on one GPC that
+// can read, write and signal each other's shared memory (the "distributed
+// shared memory"), and the TMA copies that land in several of them at once.
+
+/// `mov.u32 r, %cluster_ctarank;` (PTX ISA, "Special Registers"): this
+/// block's rank in its cluster, 0 to the cluster's size − 1.
+#[inline(always)]
+pub fn cluster_rank() -> u32 {
+    let rank: u32;
+    unsafe { asm!("mov.u32 {r}, %cluster_ctarank;", r = out(reg32) rank, options(nostack, nomem, pure)) };
+    rank
+}
+
+/// `mov.u32 r, %cluster_nctarank;` (PTX ISA, "Special Registers"): the
+/// blocks in this block's cluster (1 when launched without clusters).
+#[inline(always)]
+pub fn cluster_size() -> u32 {
+    let size: u32;
+    unsafe { asm!("mov.u32 {r}, %cluster_nctarank;", r = out(reg32) size, options(nostack, nomem, pure)) };
+    size
+}
+
+/// `barrier.cluster.arrive.release;` then `barrier.cluster.wait.acquire;`
+/// (§9.7.13.3, "barrier.cluster"): every thread of every block of the
+/// cluster waits here for all the others; what each wrote before (barrier
+/// initializations included) is visible to all after. The forms without
+/// `.aligned`, so the threads of a warp may arrive from different branches.
+#[inline(always)]
+pub fn cluster_sync() {
+    unsafe { asm!("barrier.cluster.arrive.release;", "barrier.cluster.wait.acquire;", options(nostack)) }
+}
+
+/// `mapa.shared::cluster.u32 d, addr, rank;` (§9.7.9.22, "mapa"): the
+/// address in block `rank` of the cluster of what lies at shared-memory
+/// address `addr` in this block (every block of a kernel has the same
+/// layout), for the `shared::cluster` forms of other instructions.
+#[inline(always)]
+pub fn cluster_address(addr: u32, rank: u32) -> u32 {
+    let mapped: u32;
+    unsafe {
+        asm!(
+            "mapa.shared::cluster.u32 {d}, {a}, {r};",
+            d = out(reg32) mapped,
+            a = in(reg32) addr,
+            r = in(reg32) rank,
+            options(nostack, nomem, pure)
+        )
+    };
+    mapped
+}
+
+/// `mbarrier.arrive.shared::cluster.b64 _, [bar];` (§9.7.13.15.13): one
+/// arrival on a barrier of any block of the cluster (`bar` from
+/// [`cluster_address`]), with the default semantics (release at CTA scope,
+/// as CUTLASS's cluster barriers; release at cluster scope measured 2.5×
+/// slower for the whole kernel, PERF step 45).
+#[inline(always)]
+pub fn mbarrier_arrive_cluster(bar: u32) {
+    unsafe { asm!("mbarrier.arrive.shared::cluster.b64 _, [{bar}];", bar = in(reg32) bar, options(nostack)) }
+}
+
+/// [`tma_load_3d`] to every block of the cluster named in `blocks` (bit
+/// `r` for rank `r`): `cp.async.bulk.tensor.3d.shared::cluster.global.tile
+/// .mbarrier::complete_tx::bytes.multicast::cluster [dst], [map, {x, y, z}],
+/// [bar], blocks;` (§9.7.9.25.5.1). The box is read from L2 once and lands
+/// at the same offset `dst` in each block's shared memory, its bytes
+/// counted on the barrier at offset `bar` in each.
+///
+/// # Safety
+/// As [`tma_load_3d`], in every block named; the blocks' barriers must be
+/// armed for the bytes.
+#[inline(always)]
+pub unsafe fn tma_load_3d_multicast(dst: u32, map: u64, bar: u32, x: u32, y: u32, z: u32, blocks: u16) {
+    unsafe {
+        asm!(
+            "cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster [{dst}], [{map}, {{{x}, {y}, {z}}}], [{bar}], {mask};",
+            dst = in(reg32) dst,
+            map = in(reg64) map,
+            x = in(reg32) x,
+            y = in(reg32) y,
+            z = in(reg32) z,
+            bar = in(reg32) bar,
+            mask = in(reg16) blocks,
+            options(nostack)
+        )
+    }
 }

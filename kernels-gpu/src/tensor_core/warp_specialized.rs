@@ -35,8 +35,24 @@
 //! stages of 32 KiB, 32 KiB staging) for problems whose 128×256 tiles fill
 //! less than half the SMs or are no fewer (N ≤ 128), and TF32 128×256×32 (`m64n256k8`, 4 stages of 48
 //! KiB) and 128×128×32 (`m64n128k8`, 6 stages of 32 KiB), C from registers;
+//! 128×192×64 (`m64n192k16`, 4 stages of 40 KiB, 48 KiB staging) and TF32
+//! 128×192×32 (`m64n192k8`, 5 stages) for shapes whose 128×256 tiles leave
+//! much of their last wave empty (the built-in choice weighs each tile's
+//! wave fill by its rate);
 //! and the 16-bit 128×128 tiles with f32 C from registers (`F32Out`: the
 //! partial sums of step 10's split-K calls, a strided batch over K chunks).
+//!
+//! Step 10c runs the 128×256 tiles in 2×1 thread-block clusters (`_c2`,
+//! `Features::cluster_m`): the two blocks of a cluster take vertically
+//! adjacent tiles, which read the same B slice, and each has the TMA load
+//! half of it and multicast it into both (`tma_load_3d_multicast`); a
+//! stage is free once the consumers of both blocks release it (each
+//! arrives on both blocks' "empty" barrier through `mapa`), and the blocks
+//! meet at cluster barriers after the barrier initialization and before
+//! they exit. It pulls a third less out of L2, and measured 1–3% slower
+//! than step 10 at issue 10's shapes (ncu at 4096³: L2 50% busy, so L2
+//! bandwidth is not what holds step 10 back there); with the stage release
+//! at cluster scope (`.release.cluster`) it ran 2.5× slower.
 //! TF32 `wgmma` reads K-major operands only and the TMA cannot transpose
 //! 4-byte elements: those kernels have one entry (NT), and the host copies
 //! a row-major B or column-major A transposed first; operands whose rows
@@ -47,8 +63,9 @@
 //!
 //! Cost (ptxas 12.9, sm_90a): 168 registers at entry for every entry (the
 //! cap `setmaxnreg` redistributes), 0 spills, no stack frame; shared
-//! memory 213,040 bytes (128×256), 229,472 (128×128), 196,672 (TF32
-//! 128×256), 196,704 (TF32 128×128, and the f32-output twins).
+//! memory 213,040 bytes (128×256, and its clusters), 213,056 (128×192),
+//! 229,472 (128×128), 196,672 (TF32 128×256, and its clusters), 204,880
+//! (TF32 128×192), 196,704 (TF32 128×128, and the f32-output twins).
 //! Measured (H100 SXM, cuBLAS in the same run, docs/runs/2026-11-23-tf32-ws/
 //! and -tma-store/, PERF steps 28 and 31–33): 8192×4096×6144 f16 **744–757
 //! TFLOP/s (95.2–95.4%)**, bf16 767–778 (94.4–94.8%), where step 9 does
@@ -61,18 +78,23 @@
 //! realigned copies (step 34): f16 5003×4001×3001 228% (cuBLAS slows on
 //! odd sizes), 1999×2003×997 105%. Ablations at the seeds' shape: C from
 //! registers 91.0–91.1%, one block per tile 92.3–92.4%.
+//! 128×192 (PERF step 46, docs/runs/2026-11-24-cluster/): 3072³ f16 656
+//! TFLOP/s (89.0%, 128×256: 69.0%), bf16 88.9%, TF32 105.5%; 1536³ f16
+//! 64.5% (54.9%); 6144³ 97.5% of 128×256's rate.
 
 use super::epilogue::store_c_f32;
 use super::epilogue::{Output, store_c_direct, store_c_tma};
 use super::wgmma::descriptor;
 use super::{Bf16, F16};
 use crate::device::sm90a::{
-    bulk_wait_group, elect_one, fence_mbarrier_init, fence_tensormap_acquire, mbarrier_arrive,
-    mbarrier_arrive_expect_tx, mbarrier_init, mbarrier_wait, prefetch_tensormap, setmaxnreg_dec, setmaxnreg_inc,
-    tma_load_3d, wgmma_commit, wgmma_fence, wgmma_m64n128k8_tf32, wgmma_m64n128k16_bf16, wgmma_m64n128k16_f16,
-    wgmma_m64n256k8_tf32, wgmma_m64n256k16_bf16, wgmma_m64n256k16_f16, wgmma_wait,
+    bulk_wait_group, cluster_address, cluster_rank, cluster_size, cluster_sync, elect_one, fence_mbarrier_init,
+    fence_tensormap_acquire, mbarrier_arrive, mbarrier_arrive_cluster, mbarrier_arrive_expect_tx, mbarrier_init,
+    mbarrier_wait, prefetch_tensormap, setmaxnreg_dec, setmaxnreg_inc, tma_load_3d, tma_load_3d_multicast,
+    wgmma_commit, wgmma_fence, wgmma_m64n128k8_tf32, wgmma_m64n128k16_bf16, wgmma_m64n128k16_f16, wgmma_m64n192k8_tf32,
+    wgmma_m64n192k16_bf16, wgmma_m64n192k16_f16, wgmma_m64n256k8_tf32, wgmma_m64n256k16_bf16, wgmma_m64n256k16_f16,
+    wgmma_wait,
 };
-use crate::device::{block_idx, block_idx_z, grid_dim, smem_addr, sync_threads, thread_idx};
+use crate::device::{block_idx, block_idx_z, grid_dim, smem_addr, sync_threads, thread_idx, trap};
 use crate::kernel_abi::{Gemm, kernel_entries};
 use gemm_launch::{Dtype, tile_coords, tiles, tma};
 
@@ -183,6 +205,8 @@ macro_rules! warpgroup_tile_16bit {
 }
 warpgroup_tile_16bit!(F16, 128, 256, 16, wgmma_m64n256k16_f16);
 warpgroup_tile_16bit!(Bf16, 128, 256, 16, wgmma_m64n256k16_bf16);
+warpgroup_tile_16bit!(F16, 96, 192, 12, wgmma_m64n192k16_f16);
+warpgroup_tile_16bit!(Bf16, 96, 192, 12, wgmma_m64n192k16_bf16);
 warpgroup_tile_16bit!(F16, 64, 128, 8, wgmma_m64n128k16_f16);
 warpgroup_tile_16bit!(Bf16, 64, 128, 8, wgmma_m64n128k16_bf16);
 
@@ -220,6 +244,7 @@ macro_rules! warpgroup_tile_f32_c {
     };
 }
 warpgroup_tile_f32_c!(Tf32, u32, 128, 256, 16, |acc, a, b, _ta, _tb| wgmma_m64n256k8_tf32(acc, a, b));
+warpgroup_tile_f32_c!(Tf32, u32, 96, 192, 12, |acc, a, b, _ta, _tb| wgmma_m64n192k8_tf32(acc, a, b));
 warpgroup_tile_f32_c!(Tf32, u32, 64, 128, 8, |acc, a, b, _ta, _tb| wgmma_m64n128k8_tf32(acc, a, b));
 warpgroup_tile_f32_c!(F32Out<F16>, u16, 64, 128, 8, |acc, a, b, ta, tb| wgmma_m64n128k16_f16(acc, a, b, ta, tb));
 warpgroup_tile_f32_c!(F32Out<Bf16>, u16, 64, 128, 8, |acc, a, b, ta, tb| wgmma_m64n128k16_bf16(acc, a, b, ta, tb));
@@ -290,44 +315,85 @@ impl<const STAGES: usize> Position<STAGES> {
     }
 }
 
-/// The tiles of C this block computes, in grouped order: `block`,
-/// `block + grid`, … (the producer and the consumers walk the same list).
+/// The tiles of C this block computes, in grouped order (the producer and
+/// the consumers walk the same list). Without clusters: tiles `block`,
+/// `block + grid`, …. In clusters of `CLUSTER` blocks, the clusters walk
+/// units of `CLUSTER` vertically adjacent tiles the same way (`group_m`
+/// counted in tile rows, as without), and the block of rank `r` takes the
+/// unit's `r`-th tile; past the last row of tiles (an odd number of tile
+/// rows), that tile lies outside C: its loads read zeros and its stores
+/// are dropped, and the block still brings its share of B for the other.
 /// A loop with `next`, not a closure: LLVM once left a closure body
 /// outlined, its captures in a local-memory frame.
-struct TileWalk<const BM: usize, const BN: usize> {
-    tiles_m: u32,
+struct TileWalk<const BM: usize, const BN: usize, const CLUSTER: usize> {
+    units_m: u32,
     tiles_n: u32,
     group_m: u32,
-    tile: u32,
+    unit: u32,
+    /// This block's rank in its cluster (clusters span the grid's x only).
+    rank: u32,
 }
 
-impl<const BM: usize, const BN: usize> TileWalk<BM, BN> {
+impl<const BM: usize, const BN: usize, const CLUSTER: usize> TileWalk<BM, BN, CLUSTER> {
     #[inline(always)]
     fn new<In, Out>(p: &Gemm<In, Out>) -> Self {
+        let cluster = CLUSTER as u32;
         TileWalk {
-            tiles_m: tiles(p.m, BM as u32),
+            units_m: tiles(p.m, BM as u32 * cluster),
             tiles_n: tiles(p.n, BN as u32),
-            group_m: p.group_m,
-            tile: block_idx(),
+            group_m: (p.group_m / cluster).max(1),
+            unit: block_idx() / cluster,
+            rank: if CLUSTER == 1 { 0 } else { cluster_rank() },
         }
     }
 
     /// The first row and column of the next tile, if any.
     #[inline(always)]
     fn next(&mut self) -> Option<(u32, u32)> {
-        if self.tile >= self.tiles_m * self.tiles_n {
+        if self.unit >= self.units_m * self.tiles_n {
             return None;
         }
-        let (tile_m, tile_n) = tile_coords(self.tile, self.tiles_m, self.tiles_n, self.group_m);
-        self.tile += grid_dim();
-        Some((tile_m * BM as u32, tile_n * BN as u32))
+        let (unit_m, tile_n) = tile_coords(self.unit, self.units_m, self.tiles_n, self.group_m);
+        self.unit += grid_dim() / CLUSTER as u32;
+        Some(((unit_m * CLUSTER as u32 + self.rank) * BM as u32, tile_n * BN as u32))
+    }
+}
+
+/// A consumer warp is done reading a stage: one arrival on its "empty"
+/// barrier in every block of the cluster, whose producers all write into
+/// this block's copy of the stage (their shares of B).
+#[inline(always)]
+fn release<const CLUSTER: usize>(bar: u32) {
+    if CLUSTER == 1 {
+        mbarrier_arrive(bar);
+    } else {
+        for rank in 0..CLUSTER as u32 {
+            mbarrier_arrive_cluster(cluster_address(bar, rank));
+        }
+    }
+}
+
+/// One TMA load of a box of B: into this block only, or, in a cluster,
+/// multicast into every block of it.
+///
+/// # Safety
+/// As [`tma_load_3d`] (and [`tma_load_3d_multicast`] in a cluster).
+#[inline(always)]
+unsafe fn load_b<const CLUSTER: usize>(dst: u32, map: u64, bar: u32, x: u32, y: u32, z: u32) {
+    if CLUSTER == 1 {
+        unsafe { tma_load_3d(dst, map, bar, x, y, z) }
+    } else {
+        unsafe { tma_load_3d_multicast(dst, map, bar, x, y, z, ((1u32 << CLUSTER) - 1) as u16) }
     }
 }
 
 /// The producer: for every slice of every tile, wait until its stage is
 /// free, arm the stage's "full" barrier with the slice's bytes and issue
 /// the TMA copies. A K-major tile is one box; an MN-major one a box per 64
-/// rows (a swizzled row holds 64 16-bit elements).
+/// rows (a swizzled row holds 64 16-bit elements). In a cluster, B's
+/// copies are this block's share of the tile (`tma::b_share` columns),
+/// multicast; the stage's other shares come from the other blocks, counted
+/// on the same barrier.
 ///
 /// # Safety
 /// One thread of the block; `p.tensor_maps` as the host built them.
@@ -338,6 +404,7 @@ unsafe fn produce<
     const BN: usize,
     const BK: usize,
     const STAGES: usize,
+    const CLUSTER: usize,
     const A_T: bool,
     const B_T: bool,
 >(
@@ -354,7 +421,12 @@ unsafe fn produce<
     let block = tma::mn_block_bytes(BK as u32);
     let row = tma::row_elements(E::DTYPE);
     let mut at = Position::<STAGES>::START;
-    let mut walk = TileWalk::<BM, BN>::new(p);
+    let mut walk = TileWalk::<BM, BN, CLUSTER>::new(p);
+    // This block's share of B: columns `b_col`.. of the tile, at `b_offset`
+    // bytes into the stage's B tile.
+    let b_share = tma::b_share(BN as u32, CLUSTER as u32);
+    let b_col = walk.rank * b_share;
+    let b_offset = if B_T { b_col * tma::SWIZZLE_ROW_BYTES } else { (b_col / row) * block };
     while let Some((row0, col0)) = walk.next() {
         for slice in 0..slices {
             let k0 = slice * BK as u32;
@@ -370,11 +442,12 @@ unsafe fn produce<
                 } else {
                     tma_load_3d(a, map_a, full, k0, row0, z);
                 }
+                let (b, col0) = (b + b_offset, col0 + b_col);
                 if B_T {
-                    tma_load_3d(b, map_b, full, k0, col0, z);
+                    load_b::<CLUSTER>(b, map_b, full, k0, col0, z);
                 } else {
-                    for j in 0..(BN as u32 / row) {
-                        tma_load_3d(b + j * block, map_b, full, col0 + j * row, k0, z);
+                    for j in 0..(b_share / row) {
+                        load_b::<CLUSTER>(b + j * block, map_b, full, col0 + j * row, k0, z);
                     }
                 }
             }
@@ -398,6 +471,7 @@ unsafe fn consume<
     const BK: usize,
     const STAGES: usize,
     const TMA_STORE: bool,
+    const CLUSTER: usize,
     const A_T: bool,
     const B_T: bool,
 >(
@@ -426,7 +500,7 @@ unsafe fn consume<
         consumer as u32 * 64 * BK as u32 * E::DTYPE.element_bytes()
     };
     let mut at = Position::<STAGES>::START;
-    let mut walk = TileWalk::<BM, BN>::new(p);
+    let mut walk = TileWalk::<BM, BN, CLUSTER>::new(p);
     while let Some((row0, col0)) = walk.next() {
         let mut acc = Acc::zero();
         let mut reading = at.stage;
@@ -442,7 +516,7 @@ unsafe fn consume<
             // The previous slice's group has completed: its stage is free.
             wgmma_wait(1);
             if slice > 0 && lane == 0 {
-                mbarrier_arrive(ring.empty(reading));
+                release::<CLUSTER>(ring.empty(reading));
             }
             reading = at.stage;
             at.advance();
@@ -450,7 +524,7 @@ unsafe fn consume<
         wgmma_wait(0);
         // (K ≥ 1, so the tile read at least one stage.)
         if slices > 0 && lane == 0 {
-            mbarrier_arrive(ring.empty(reading));
+            release::<CLUSTER>(ring.empty(reading));
         }
         let out = Output { p, row0, col0, warp_row: consumer * 64 + warp * 16, warp_col: 0, lane };
         let tma = if tma_store { Some((ring.c_tile(consumer, BN), map_c)) } else { None };
@@ -475,6 +549,7 @@ unsafe fn ws_kernel<
     const THREADS: usize,
     const STAGES: usize,
     const TMA_STORE: bool,
+    const CLUSTER: usize,
     const A_T: bool,
     const B_T: bool,
 >(
@@ -485,6 +560,8 @@ unsafe fn ws_kernel<
         assert!(BK * E::DTYPE.element_bytes() as usize == 128);
         assert!(BN == Acc::N && BM == 64 * (THREADS / 128 - 1) && STAGES >= 2);
         assert!(128 * (PRODUCER_REGISTERS + (THREADS as u32 / 128 - 1) * CONSUMER_REGISTERS) <= 65536);
+        // A block's share of B is whole boxes.
+        assert!(CLUSTER >= 1 && BN.is_multiple_of(CLUSTER) && (BN / CLUSTER).is_multiple_of(64));
     };
     let (a_bytes, _) = gemm_launch::wgmma_tile_bytes(E::DTYPE, BM as u32, BN as u32, BK as u32);
     let stage_bytes = tma::stage_bytes(E::DTYPE, BM as u32, BN as u32, BK as u32);
@@ -495,23 +572,38 @@ unsafe fn ws_kernel<
     let ring = Ring::<STAGES> { a_bytes, stage_bytes, c_staging, c_bytes, barriers };
     let consumer_warps = (THREADS / 32 - 4) as u32;
     let t = thread_idx();
+    // Launched without its clusters, the multicasts would write into blocks
+    // that are not there: stop with an error instead.
+    if CLUSTER > 1 && cluster_size() != CLUSTER as u32 {
+        trap();
+    }
     if t == 0 {
         for s in 0..STAGES as u32 {
             mbarrier_init(ring.full(s), 1);
-            mbarrier_init(ring.empty(s), consumer_warps);
+            mbarrier_init(ring.empty(s), consumer_warps * CLUSTER as u32);
         }
         fence_mbarrier_init();
     }
-    sync_threads();
+    // In a cluster, no block may copy into or signal another's shared
+    // memory before that block's barriers exist.
+    if CLUSTER == 1 {
+        sync_threads()
+    } else {
+        cluster_sync()
+    }
 
     if t < 128 {
         setmaxnreg_dec::<PRODUCER_REGISTERS>();
         if t < 32 && elect_one() {
-            unsafe { produce::<E, BM, BN, BK, STAGES, A_T, B_T>(&p, ring) };
+            unsafe { produce::<E, BM, BN, BK, STAGES, CLUSTER, A_T, B_T>(&p, ring) };
         }
     } else {
         setmaxnreg_inc::<CONSUMER_REGISTERS>();
-        unsafe { consume::<E, Acc, BM, BN, BK, STAGES, TMA_STORE, A_T, B_T>(&p, ring, t / 128 - 1, t) };
+        unsafe { consume::<E, Acc, BM, BN, BK, STAGES, TMA_STORE, CLUSTER, A_T, B_T>(&p, ring, t / 128 - 1, t) };
+    }
+    // Nor leave while the others may still signal this block's barriers.
+    if CLUSTER > 1 {
+        cluster_sync();
     }
 }
 
@@ -525,3 +617,9 @@ kernel_entries!(warp_specialized ws_kernel<F16, [f32; 128]>, hgemm_ablate_ws_one
 kernel_entries!(warp_specialized ws_kernel<F16, [f32; 128]>, hgemm_ablate_ws_direct_epilogue, gemm_launch::ABLATE_F16_WS_DIRECT_EPILOGUE, row_major);
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 128]>, tgemm_ws_128x256x32, gemm_launch::WS_TF32_128X256X32, k_major);
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 64]>, tgemm_ws_128x128x32, gemm_launch::WS_TF32_128X128X32, k_major);
+kernel_entries!(warp_specialized ws_kernel<F16, [f32; 96]>, hgemm_ws_128x192x64, gemm_launch::WS_F16_128X192X64, any);
+kernel_entries!(warp_specialized ws_kernel<Bf16, [f32; 96]>, bgemm_ws_128x192x64, gemm_launch::WS_BF16_128X192X64, any);
+kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 96]>, tgemm_ws_128x192x32, gemm_launch::WS_TF32_128X192X32, k_major);
+kernel_entries!(warp_specialized ws_kernel<F16, [f32; 128]>, hgemm_ws_128x256x64_c2, gemm_launch::WS_F16_128X256X64_C2, any);
+kernel_entries!(warp_specialized ws_kernel<Bf16, [f32; 128]>, bgemm_ws_128x256x64_c2, gemm_launch::WS_BF16_128X256X64_C2, any);
+kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 128]>, tgemm_ws_128x256x32_c2, gemm_launch::WS_TF32_128X256X32_C2, k_major);
