@@ -34,6 +34,14 @@
 #   splitk      split-K on step 10's f32-output twins (PERF step 39): the chunk
 #               at deep K, mid squares split by hand, skinny calls, and TF32's
 #               f32 epilogue at large shapes
+#   survey      every kernel of the dtype (`--kernel all`) at the shapes where
+#               `auto` stayed under 75% of cuBLAS in the last sweep: is the
+#               loss the choice's or every kernel's?
+#   deepk       f32 and TF32 deep K (few tiles, split): `auto` beside each tile
+#               the partial sums could run on (the split follows the kernel)
+#   skinnytf32  TF32 with M or N of 2 to 16: the memory-bound kernels beside
+#               step 10b's 128×128 and step 9b's 128×256 tiles; and step 10c
+#               against step 10 where M holds one to three tile rows
 #   sweep       `gemm sweep` (CSV, JSON, SVG)
 #   sanitizers  compute-sanitizer memcheck/racecheck/synccheck/initcheck
 # Usage: device-check.sh [bundle-dir] [part...]. Logs go to $OUT/<part>/ (or
@@ -269,6 +277,51 @@ for part in $PARTS; do
     done 2>&1 | tee "$L/tf32-large.txt"
     t=$(cat "$L"/*.txt)
     note "splitk: $(grep -c pass <<<"$t") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' <<<"$t") failures"
+    ;;
+  survey)
+    for case in "f32 1536 1536 1536" "f32 768 768 768" "f32 1031 1029 1027" "f32 767 769 771" "f32 509 511 513" \
+                "f32 256 256 131072" "f32 64 192 300000" "f32 16 16384 4096" \
+                "tf32 509 511 513" "tf32 2048 2048 2048" "tf32 256 256 131072" "tf32 16 16384 4096" "tf32 16384 16 4096" \
+                "f16 1536 1536 1536" "f16 2048 2048 2048" "f16 8192 8192 16" "f16 6000 5000 64" "f16 64 192 300000" \
+                "bf16 768 768 768" "bf16 1536 1536 1536" "bf16 128 128 65536"; do
+      set -- $case
+      timeout 240 "$B/gemm" --dtype $1 --m $2 --n $3 --k $4 --kernel all --iters 20
+      [ $? = 124 ] && echo "TIMEOUT (hang?) $case"
+      timeout 60 "$B/gemm" --dtype $1 --m $2 --n $3 --k $4 --kernel auto --iters 20
+    done 2>&1 | tee "$L/survey.txt"
+    note "survey: $(grep -c pass "$L/survey.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/survey.txt") failures"
+    ;;
+  deepk)
+    for shape in "128 128 65536" "256 256 131072" "64 192 300000" "256 512 65536" "512 512 32768" \
+                 "384 384 100000" "1024 1024 16384" "100 3000 20000"; do
+      set -- $shape
+      for kernel in auto wt_256x128x8 wt_128x128x8 db_128x64x16 db_64x64x16; do
+        timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype f32 --kernel $kernel --iters 20
+      done
+      for kernel in auto mma_128x128x32 mma_64x128x32 wgmma_256x128x32 wgmma_128x256x32; do
+        timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype tf32 --kernel $kernel --iters 20
+      done
+    done 2>&1 | tee "$L/deepk.txt"
+    note "deepk: $(grep -c pass "$L/deepk.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/deepk.txt") failures"
+    ;;
+  skinnytf32)
+    for side in 2 4 8 12 16; do
+      for long in "16384 4096" "8192 8192"; do
+        set -- $long
+        for kernel in auto ws_128x128x32 wgmma_128x256x32 wgmma_256x128x32; do
+          timeout 120 "$B/gemm" --m $side --n $1 --k $2 --dtype tf32 --kernel $kernel --iters 20
+          timeout 120 "$B/gemm" --m $1 --n $side --k $2 --dtype tf32 --kernel $kernel --iters 20
+        done
+      done
+    done 2>&1 | tee "$L/skinnytf32.txt"
+    for shape in "64 20008 4096" "128 10000 4096" "256 10000 4096" "384 5000 4096" "640 5000 4096" "1152 5000 2048"; do
+      set -- $shape
+      for kernel in ws_128x256x64 ws_128x256x64_c2 auto; do
+        timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype f16 --kernel $kernel --iters 20
+      done
+    done 2>&1 | tee "$L/cluster-rows.txt"
+    t=$(cat "$L"/*.txt)
+    note "skinnytf32: $(grep -c pass <<<"$t") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' <<<"$t") failures"
     ;;
   automid)
     shapes=1536x1536x1536,2048x2048x2048,2560x2560x2560,3072x3072x3072,3584x3584x3584,4096x4096x4096

@@ -552,24 +552,24 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     // Every dtype's built-in choice exists and computes that dtype.
     for (dtype, cc) in Dtype::ALL.into_iter().flat_map(|d| [(d, (8, 0)), (d, (9, 0))]) {
         for (m, n) in [(8192, 4096), (256, 256)] {
-            let choice = default_choice(dtype, m, n, 132, OperandLayout::NN, cc, |_| true);
+            let choice = default_choice(dtype, (m, n, 4096), 132, OperandLayout::NN, cc, |_| true);
             assert_eq!(choice.spec(dtype).unwrap().dtype, dtype, "{choice:?}");
         }
     }
     // f32: big problems get the big tile, small ones the small tile.
     assert_ne!(
-        default_choice(Dtype::F32, 8192, 4096, 132, OperandLayout::NN, (9, 0), |_| true).kernel,
-        default_choice(Dtype::F32, 256, 256, 132, OperandLayout::NN, (9, 0), |_| true).kernel
+        default_choice(Dtype::F32, (8192, 4096, 4096), 132, OperandLayout::NN, (9, 0), |_| true).kernel,
+        default_choice(Dtype::F32, (256, 256, 4096), 132, OperandLayout::NN, (9, 0), |_| true).kernel
     );
     // A larger tile that makes no fewer tiles is passed over: N ≤ 128
     // takes step 10's 128×128 tiles, as many as its 128×256 ones.
-    let f16 = |m, n| default_choice(Dtype::F16, m, n, 132, OperandLayout::NN, (9, 0), |_| true).kernel;
+    let f16 = |m, n| default_choice(Dtype::F16, (m, n, 4096), 132, OperandLayout::NN, (9, 0), |_| true).kernel;
     assert_eq!([f16(16384, 16), f16(16384, 128)], ["ws_128x128x64", "ws_128x128x64"]);
     // N = 129 fills 67% of a 128×192 tile's columns and 50% of a 128×256
     // one's, as many tiles: the padding decides.
     assert_eq!([f16(16384, 129), f16(8192, 4096)], ["ws_128x192x64", "ws_128x256x64"]);
     // Not across families, nor to a tile of the same size.
-    let f32 = |m, n| default_choice(Dtype::F32, m, n, 132, OperandLayout::NN, (9, 0), |_| true).kernel;
+    let f32 = |m, n| default_choice(Dtype::F32, (m, n, 4096), 132, OperandLayout::NN, (9, 0), |_| true).kernel;
     assert_eq!(f32(8192, 4096), "wt_256x128x8");
     // f32 mid sizes, as measured on an H100 (PERF step 44): the 256×128
     // tile from half a wave, unless the 128×128 one fills the last wave
@@ -581,17 +581,18 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     // step 46): 128×192 where 128×256 leaves much of its last wave empty.
     let squares = [1536, 2048, 2560, 3072, 3584, 4096, 5120, 6144];
     for (dtype, d) in [(Dtype::F16, 64), (Dtype::Bf16, 64), (Dtype::Tf32, 32)] {
-        let tiles: Vec<_> =
-            squares.map(|s| default_choice(dtype, s, s, 132, OperandLayout::NT, (9, 0), |_| true).kernel).into();
+        let tiles: Vec<_> = squares
+            .map(|s| default_choice(dtype, (s, s, 4096), 132, OperandLayout::NT, (9, 0), |_| true).kernel)
+            .into();
         let [wide, mid] = [format!("ws_128x256x{d}"), format!("ws_128x192x{d}")];
         assert_eq!(tiles, [&mid, &wide, &wide, &mid, &wide, &wide, &mid, &wide].map(String::clone), "{dtype:?}");
-        let odd = default_choice(dtype, 4000, 3000, 132, OperandLayout::NT, (9, 0), |_| true).kernel;
+        let odd = default_choice(dtype, (4000, 3000, 4096), 132, OperandLayout::NT, (9, 0), |_| true).kernel;
         assert_eq!(odd, wide, "{dtype:?}");
     }
     // A row-major B whose rows start off the 32-byte sectors (N = 3000
     // f16: 6000 bytes) takes step 10c's clusters; rows on them, a K-major
     // B, or TF32 (whose B reaches the kernel K-major) do not (PERF step 45).
-    let nn = |dtype, m, n| default_choice(dtype, m, n, 132, OperandLayout::NN, (9, 0), |_| true).kernel;
+    let nn = |dtype, m, n| default_choice(dtype, (m, n, 4096), 132, OperandLayout::NN, (9, 0), |_| true).kernel;
     assert_eq!([nn(Dtype::F16, 4000, 3000), nn(Dtype::Bf16, 5000, 5000)], ["ws_128x256x64_c2", "ws_128x256x64_c2"]);
     assert_eq!([nn(Dtype::F16, 4096, 3072), nn(Dtype::F16, 3000, 4000)], ["ws_128x256x64", "ws_128x256x64"]);
     assert_eq!(nn(Dtype::Tf32, 4000, 3000), "ws_128x256x32");
@@ -599,6 +600,34 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     assert!(!rgemm::api::choice::b_rows_off_sectors(Dtype::F16, 4000));
     assert!((rgemm::tune::wave_fill(128, 132) - 128.0 / 132.0).abs() < 1e-12);
     assert!((rgemm::tune::wave_fill(288, 132) - 288.0 / 396.0).abs() < 1e-12);
+    // With fewer than four rows of tiles, a pair's second tile often lies
+    // past M: step 10 (PERF step 48).
+    assert!(!nn(Dtype::F16, 64, 20008).ends_with("_c2"));
+    assert_eq!(nn(Dtype::F16, 640, 5000), "ws_128x256x64_c2");
+}
+
+#[test]
+fn deep_k_takes_the_tile_that_wastes_least() {
+    // As measured on an H100 (PERF step 48): where the split fills the GPU,
+    // the least padding at the best rate.
+    let pick = |dtype, m, n, k, layout, cc| default_choice(dtype, (m, n, k), 132, layout, cc, |_| true).kernel;
+    let nn = OperandLayout::NN;
+    let f32: Vec<_> = [(256, 256, 131072), (128, 128, 65536), (64, 192, 300000), (384, 384, 100000)]
+        .map(|(m, n, k)| pick(Dtype::F32, m, n, k, nn, (9, 0)))
+        .into();
+    assert_eq!(f32, ["wt_256x128x8", "wt_128x128x8", "db_64x64x16", "wt_128x128x8"]);
+    let tf32: Vec<_> = [(1024, 1024, 16384), (128, 128, 65536), (64, 192, 300000), (100, 3000, 20000)]
+        .map(|(m, n, k)| pick(Dtype::Tf32, m, n, k, nn, (9, 0)))
+        .into();
+    assert_eq!(tf32, ["wgmma_256x128x32", "mma_64x128x32", "mma_64x128x32", "wgmma_128x256x32"]);
+    // Step 9b reads row-major operands on Hopper only; `mma.sync` 64×128
+    // runs the rest.
+    assert_eq!(pick(Dtype::Tf32, 1024, 1024, 16384, OperandLayout::NT, (9, 0)), "mma_64x128x32");
+    assert_eq!(pick(Dtype::Tf32, 1024, 1024, 16384, nn, (8, 0)), "mma_64x128x32");
+    // Not below DEEP_K, nor TF32 with tiles enough to fill the GPU, nor 16-bit.
+    assert_eq!(pick(Dtype::F32, 256, 256, 8192, nn, (9, 0)), "db_64x64x16");
+    assert_eq!(pick(Dtype::Tf32, 4096, 4096, 16384, nn, (9, 0)), "ws_128x256x32");
+    assert_eq!(pick(Dtype::F16, 256, 256, 131072, nn, (9, 0)), "ws_128x128x64");
 }
 
 /// An H100 as the driver describes it (the tune cache's key is `name`).
@@ -635,7 +664,7 @@ fn a_tuned_entry_overrides_the_default_on_its_own_gpu_only() {
     let gpu = h100();
     let builtin = |layout, gpu: &rgemm::DeviceInfo| {
         let tma = aligned(&gemm_launch::WS_F16_128X256X64).is_none();
-        default_choice(Dtype::F16, 4096, 4096, gpu.multiprocessors, layout, gpu.compute_capability, |_| tma)
+        default_choice(Dtype::F16, (4096, 4096, 4096), gpu.multiprocessors, layout, gpu.compute_capability, |_| tma)
     };
     let tuned = &gemm_launch::MMA_F16_128X128X32; // every layout, sm_80: runs on the H100
     let cache = cache_with(tuned, 16);
@@ -645,9 +674,9 @@ fn a_tuned_entry_overrides_the_default_on_its_own_gpu_only() {
         assert_eq!((choice.kernel.as_str(), choice.group_m), (short_name(tuned), 16), "{layout:?}");
         // Not another shape, dtype or GPU: the key holds the GPU's name.
         let other_shape = choose_kernel(Some(&cache), &gpu, Dtype::F16, (4096, 4096, 4095), layout, aligned);
-        assert_eq!(other_shape, default_choice(Dtype::F16, 4096, 4096, 132, layout, (9, 0), |_| true));
+        assert_eq!(other_shape, default_choice(Dtype::F16, (4096, 4096, 4096), 132, layout, (9, 0), |_| true));
         let bf16 = choose_kernel(Some(&cache), &gpu, Dtype::Bf16, F16_4096, layout, aligned);
-        assert_eq!(bf16, default_choice(Dtype::Bf16, 4096, 4096, 132, layout, (9, 0), |_| true));
+        assert_eq!(bf16, default_choice(Dtype::Bf16, (4096, 4096, 4096), 132, layout, (9, 0), |_| true));
         for name in ["NVIDIA H200", "NVIDIA H100 PCIe", "NVIDIA A100-SXM4-80GB", ""] {
             let other = rgemm::DeviceInfo { name: name.into(), ..gpu.clone() };
             let choice = choose_kernel(Some(&cache), &other, Dtype::F16, F16_4096, layout, aligned);
@@ -666,7 +695,7 @@ fn a_tuned_entry_that_cannot_run_the_call_falls_back_to_the_default() {
     let gpu = h100();
     let ampere = rgemm::DeviceInfo { compute_capability: (8, 0), multiprocessors: 108, ..gpu.clone() };
     let default = |gpu: &rgemm::DeviceInfo, layout, tma| {
-        default_choice(Dtype::F16, 4096, 4096, gpu.multiprocessors, layout, gpu.compute_capability, |_| tma)
+        default_choice(Dtype::F16, (4096, 4096, 4096), gpu.multiprocessors, layout, gpu.compute_capability, |_| tma)
     };
     // Row-major only: used for nn, not for tn.
     let row_major = &gemm_launch::MMA_F16_128X256X32;
@@ -715,7 +744,7 @@ const CHILD: &str = "RGEMM_CPU_TEST_TUNE_CACHE_CHILD";
 fn tune_cache_child() {
     let Ok(case) = std::env::var(CHILD) else { return };
     let gpu = h100();
-    let builtin = default_choice(Dtype::F16, 4096, 4096, 132, OperandLayout::NN, (9, 0), |_| true);
+    let builtin = default_choice(Dtype::F16, (4096, 4096, 4096), 132, OperandLayout::NN, (9, 0), |_| true);
     for _ in 0..2 {
         let choice = choose_kernel(tuned_choices(), &gpu, Dtype::F16, F16_4096, OperandLayout::NN, aligned);
         match case.as_str() {
@@ -769,9 +798,9 @@ fn default_choice_never_picks_an_entry_the_gpu_refuses() {
         for dtype in Dtype::ALL {
             for layout in OperandLayout::ALL {
                 for (m, n) in sizes.into_iter().flat_map(|m| sizes.map(|n| (m, n))) {
-                    for sms in [46, 108, 132] {
+                    for (sms, k) in [(46, 4096), (108, 65536), (132, 4096), (132, 65536)] {
                         for tma in [true, false] {
-                            let choice = default_choice(dtype, m, n, sms, layout, cc, |_| tma);
+                            let choice = default_choice(dtype, (m, n, k), sms, layout, cc, |_| tma);
                             let spec = choice.spec(dtype).unwrap();
                             assert_eq!(spec.dtype, dtype, "{choice:?}");
                             assert_eq!(
@@ -794,7 +823,7 @@ fn default_choice_never_picks_an_entry_the_gpu_refuses() {
 
 #[test]
 fn default_choice_falls_back_where_the_best_tile_cannot_run() {
-    let big = |dtype, layout, cc| default_choice(dtype, 8192, 8192, 108, layout, cc, |_| true).kernel;
+    let big = |dtype, layout, cc| default_choice(dtype, (8192, 8192, 4096), 108, layout, cc, |_| true).kernel;
     let tn = OperandLayout { a_col_major: true, b_col_major: false };
     assert_eq!(entry_name(&gemm_launch::DB_256X128X8, tn), "sgemm_db_256x128x8_tn");
     for cc in [(8, 0), (8, 6)] {
@@ -809,7 +838,8 @@ fn default_choice_falls_back_where_the_best_tile_cannot_run() {
     }
     // Hopper TF32: step 10b (its copies bring NN to its NT entry), else 9b.
     assert_eq!(big(Dtype::Tf32, OperandLayout::NN, (9, 0)), short_name(&gemm_launch::WS_TF32_128X256X32));
-    let tf32_unaligned = default_choice(Dtype::Tf32, 8192, 8192, 132, OperandLayout::NN, (9, 0), |_| false).kernel;
+    let tf32_unaligned =
+        default_choice(Dtype::Tf32, (8192, 8192, 4096), 132, OperandLayout::NN, (9, 0), |_| false).kernel;
     assert_eq!(tf32_unaligned, short_name(&gemm_launch::WGMMA_TF32_256X128X32));
     assert_eq!(big(Dtype::Tf32, OperandLayout::NN, (10, 0)), short_name(&gemm_launch::MMA_TF32_128X128X32));
     let wt = &gemm_launch::WT_256X128X8;
@@ -818,7 +848,7 @@ fn default_choice_falls_back_where_the_best_tile_cannot_run() {
     // Hopper: the TMA kernel, and never for operands that are not 16-byte
     // aligned.
     assert_eq!(big(Dtype::F16, tn, (9, 0)), short_name(&gemm_launch::WS_F16_128X256X64));
-    let unaligned = default_choice(Dtype::Bf16, 8192, 8192, 132, tn, (9, 0), |_| false).kernel;
+    let unaligned = default_choice(Dtype::Bf16, (8192, 8192, 4096), 132, tn, (9, 0), |_| false).kernel;
     assert_eq!(unaligned, short_name(&gemm_launch::WGMMA_BF16_128X256X64));
 }
 
@@ -939,15 +969,25 @@ fn memory_bound_shapes_choose_the_skinny_kernels() {
     for (dtype, hopper) in Dtype::ALL.into_iter().flat_map(|d| [(d, false), (d, true)]) {
         for layout in OperandLayout::ALL {
             for (m, n) in [(1, 4096), (4096, 1), (16, 5000), (5000, 16), (3, 3), (4, 100), (100, 4), (100, 8), (1, 1)] {
-                let spec = default_choice(dtype, m, n, 132, layout, if hopper { (9, 0) } else { (8, 0) }, |_| true)
-                    .spec(dtype)
-                    .unwrap();
-                // 16-bit: step 10's tiles from M = 4 or N = 8, on Hopper.
+                let spec =
+                    default_choice(dtype, (m, n, 4096), 132, layout, if hopper { (9, 0) } else { (8, 0) }, |_| true)
+                        .spec(dtype)
+                        .unwrap();
+                // On Hopper, 16-bit: step 10's tiles from M = 4 or N = 8;
+                // TF32: step 9b's (row-major operands) from 8 rows or columns.
                 let sixteen_bit = matches!(dtype, Dtype::F16 | Dtype::Bf16);
-                let beats = matches!((m, n), (16, 5000) | (5000, 16) | (4, 100) | (100, 8));
-                assert_eq!(tiles_beat_skinny(dtype, m as u32, n as u32), sixteen_bit && beats, "{dtype:?} {m}×{n}");
-                if sixteen_bit && beats && hopper {
+                let beats = match dtype {
+                    Dtype::F16 | Dtype::Bf16 => matches!((m, n), (16, 5000) | (5000, 16) | (4, 100) | (100, 8)),
+                    Dtype::Tf32 => matches!((m, n), (16, 5000) | (5000, 16) | (100, 8)),
+                    Dtype::F32 => false,
+                };
+                assert_eq!(tiles_beat_skinny(dtype, m as u32, n as u32), beats, "{dtype:?} {m}×{n}");
+                if beats && hopper && (sixteen_bit || layout == OperandLayout::NN) {
                     assert_ne!(spec.algorithm, Algorithm::MemoryBound, "{dtype:?} {m}×{n}: {}", spec.name);
+                    if dtype == Dtype::Tf32 {
+                        let tile = if m <= n { "tgemm_wgmma_128x256x32" } else { "tgemm_wgmma_256x128x32" };
+                        assert_eq!(spec.name, tile, "{m}×{n}");
+                    }
                     continue;
                 }
                 assert_eq!(spec.algorithm, Algorithm::MemoryBound, "{dtype:?} {m}×{n}: {}", spec.name);
@@ -958,16 +998,23 @@ fn memory_bound_shapes_choose_the_skinny_kernels() {
                 assert_eq!(spec.grid(m as u32, n as u32), expected, "{} {m}×{n}", spec.name);
             }
             for (m, n) in [(17, 4096), (4096, 17), (8192, 4096)] {
-                let spec = default_choice(dtype, m, n, 132, layout, if hopper { (9, 0) } else { (8, 0) }, |_| true)
-                    .spec(dtype)
-                    .unwrap();
+                let spec =
+                    default_choice(dtype, (m, n, 4096), 132, layout, if hopper { (9, 0) } else { (8, 0) }, |_| true)
+                        .spec(dtype)
+                        .unwrap();
                 assert_ne!(spec.algorithm, Algorithm::MemoryBound, "{dtype:?} {m}×{n}");
             }
         }
         // Where step 10 cannot take the call, 16-bit skinny calls stay on
         // the memory-bound kernels.
-        let no_tma = default_choice(dtype, 16, 5000, 132, OperandLayout::NN, (9, 0), |_| false).spec(dtype).unwrap();
-        assert_eq!(no_tma.algorithm, Algorithm::MemoryBound, "{dtype:?}: {}", no_tma.name);
+        // (TF32's tiles have no TMA.)
+        let no_tma =
+            default_choice(dtype, (16, 5000, 4096), 132, OperandLayout::NN, (9, 0), |_| false).spec(dtype).unwrap();
+        if dtype == Dtype::Tf32 {
+            assert_eq!(no_tma.name, "tgemm_wgmma_128x256x32");
+        } else {
+            assert_eq!(no_tma.algorithm, Algorithm::MemoryBound, "{dtype:?}: {}", no_tma.name);
+        }
         // The fewest rows per block that cover the small side, but row
         // groups of 4 for f32/TF32 where they measured faster.
         let rows = |m, n| skinny_for(dtype, m, n).map(|s| s.tile.bm);

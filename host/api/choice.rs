@@ -79,7 +79,9 @@ pub fn choice_list(dtype: Dtype) -> &'static [(KernelSpec, i64)] {
 
 /// Built-in choice when nothing is cached. M or N ≤ 16 takes the
 /// memory-bound path (16-bit calls from 4 rows or 8 columns take step 10's
-/// tiles instead, where they run: `memory_bound::tiles_beat_skinny`). Otherwise each dtype has a short list of kernels,
+/// tiles instead, where they run, and TF32 calls from 8 step 9b's:
+/// `memory_bound::tiles_beat_skinny`). Where K is deep enough that the call
+/// will be split, [`deep_k_list`] decides. Otherwise each dtype has a short list of kernels,
 /// largest tile first, each with the fraction of a wave of blocks (one block
 /// per multiprocessor) its tiles must fill to be chosen; the first that
 /// fills it and whose entry for `layout` runs on a GPU of compute capability
@@ -108,8 +110,7 @@ pub fn choice_list(dtype: Dtype) -> &'static [(KernelSpec, i64)] {
 /// and layout the build supports (tests/cpu.rs checks it).
 pub fn default_choice(
     dtype: Dtype,
-    m: usize,
-    n: usize,
+    (m, n, k): (usize, usize, usize),
     multiprocessors: i32,
     layout: OperandLayout,
     cc: (i32, i32),
@@ -121,10 +122,20 @@ pub fn default_choice(
     // shapes that step 10's tiles run faster (measured where the TMA reads
     // the operands in place).
     let (m32, n32) = (m as u32, n as u32);
-    let tiles_win = gemm_launch::memory_bound::tiles_beat_skinny(dtype, m32, n32)
-        && list.iter().any(|(spec, _)| spec.algorithm == Algorithm::WarpSpecialized && runs(spec));
-    if let Some(spec) = gemm_launch::memory_bound::skinny_for(dtype, m32, n32).filter(|_| !tiles_win) {
-        return Choice { kernel: short_name(&spec).into(), group_m: spec.default_group_m, tflops: None };
+    let chosen =
+        |spec: &KernelSpec| Choice { kernel: short_name(spec).into(), group_m: spec.default_group_m, tflops: None };
+    if let Some(skinny) = gemm_launch::memory_bound::skinny_for(dtype, m32, n32) {
+        let tiles_beat_skinny = gemm_launch::memory_bound::tiles_beat_skinny(dtype, m32, n32);
+        // TF32 takes step 9b's `wgmma` tiles, long side along the tile's long side.
+        if let Some(spec) = skinny_tf32_tiles(dtype, m, n).filter(|spec| tiles_beat_skinny && runs(spec)) {
+            return chosen(spec);
+        }
+        let tiles_win = tiles_beat_skinny
+            && dtype != Dtype::Tf32
+            && list.iter().any(|(spec, _)| spec.algorithm == Algorithm::WarpSpecialized && runs(spec));
+        if !tiles_win {
+            return chosen(&skinny);
+        }
     }
     let fills = |spec: &KernelSpec, quarters: i64| {
         4 * spec.grid(m as u32, n as u32) >= quarters as u64 * multiprocessors as u64
@@ -144,11 +155,12 @@ pub fn default_choice(
     // which load each B slice once per pair of blocks, run 25–40% faster,
     // and the smaller tiles (unclustered) would meet the same slow rows.
     let cluster_twin = |spec: &KernelSpec| {
-        CLUSTER_TWINS
-            .iter()
-            .find(|(base, _)| base.name == spec.name)
-            .map(|(_, twin)| twin)
-            .filter(|twin| !layout.b_col_major && b_rows_off_sectors(dtype, n) && runs(twin))
+        CLUSTER_TWINS.iter().find(|(base, _)| base.name == spec.name).map(|(_, twin)| twin).filter(|twin| {
+            !layout.b_col_major
+                && b_rows_off_sectors(dtype, n)
+                && m.div_ceil(spec.tile.bm as usize) >= CLUSTER_MIN_TILE_ROWS
+                && runs(twin)
+        })
     };
     let smaller_fills_better = |spec: &KernelSpec| {
         cluster_twin(spec).is_none()
@@ -181,7 +193,56 @@ pub fn default_choice(
     if let Some(twin) = cluster_twin(spec) {
         spec = twin;
     }
-    Choice { kernel: short_name(spec).into(), group_m: spec.default_group_m, tflops: None }
+    // Deep K: the split's chunks, not the tiles, fill the GPU, so the tile
+    // that wastes least of itself on padding, weighed by its rate there,
+    // computes the partial sums.
+    let deep = k > gemm_launch::split_k::DEEP_K as usize
+        && (dtype == Dtype::F32
+            || 4 * grid(spec) < gemm_launch::split_k::FEW_TILES_FULL_QUARTERS * multiprocessors as u64);
+    let deep_pick = deep_k_list(dtype).iter().filter(|(s, _)| runs(s)).map(|(s, rate)| (s, useful(s) * rate)).fold(
+        None,
+        |best: Option<(&KernelSpec, f64)>, (s, score)| match best {
+            Some((_, best_score)) if best_score >= score => best,
+            _ => Some((s, score)),
+        },
+    );
+    if let Some((deep_spec, _)) = deep_pick.filter(|_| deep) {
+        spec = deep_spec;
+    }
+    chosen(spec)
+}
+
+/// Where K is deep enough that a call is split ([`gemm_launch::split_k`]:
+/// f32 beyond `DEEP_K` always, TF32 where its tiles are few), the kernels
+/// [`default_choice`] weighs for the partial sums, with their rates there
+/// against the first (H100 SXM, PERF.md step 48: f32 at 256×512×65536,
+/// 512×512×32768 and 1024²×16384, 94.7/95.8/92.3% of cuBLAS on
+/// `wt_256x128x8`; TF32 at 512×512×32768 and 1024²×16384, 67.3/61.3% on
+/// step 9b's 256×128). By the share of each padded tile in C, times these,
+/// it picks the fastest or within 2 points of it at 128×128×65536,
+/// 256×256×131072, 64×192×300000, 384×384×100000 and 100×3000×20000 (f32
+/// was 59–83% there on `db_64x64x16`, now 67–91%; TF32 20–74%, now
+/// 53–74%). The 16-bit types split onto their f32-output twins instead.
+pub fn deep_k_list(dtype: Dtype) -> &'static [(KernelSpec, f64)] {
+    use gemm_launch::*;
+    match dtype {
+        Dtype::F32 => &[(WT_256X128X8, 1.0), (WT_128X128X8, 0.93), (DB_128X64X16, 0.79), (DB_64X64X16, 0.66)],
+        // `mma.sync` 64×128 runs every layout and GPU; the `wgmma` tiles
+        // read row-major operands on Hopper.
+        Dtype::Tf32 => &[(WGMMA_TF32_256X128X32, 1.0), (WGMMA_TF32_128X256X32, 0.89), (MMA_TF32_64X128X32, 0.55)],
+        Dtype::F16 | Dtype::Bf16 => &[],
+    }
+}
+
+/// The tile kernel a TF32 call with M or N of 8 to 16 runs
+/// ([`gemm_launch::memory_bound::tiles_beat_skinny`]): step 9b's `wgmma`
+/// 128×256 tiles where M is the small side, 256×128 where N is (the
+/// long side along the tile's long side; H100, PERF.md step 48, K = 4096
+/// and 8192: 81–85% and 87–92% of cuBLAS, where the memory-bound kernels
+/// ran 42–80% and 60–82%).
+fn skinny_tf32_tiles(dtype: Dtype, m: usize, n: usize) -> Option<&'static KernelSpec> {
+    use gemm_launch::{WGMMA_TF32_128X256X32, WGMMA_TF32_256X128X32};
+    (dtype == Dtype::Tf32).then_some(if m <= n { &WGMMA_TF32_128X256X32 } else { &WGMMA_TF32_256X128X32 })
 }
 
 /// Step 10's kernels and their 2×1-cluster twins (step 10c), which the
@@ -196,6 +257,21 @@ pub const CLUSTER_TWINS: &[(KernelSpec, KernelSpec)] = {
     use gemm_launch::*;
     &[(WS_F16_128X256X64, WS_F16_128X256X64_C2), (WS_BF16_128X256X64, WS_BF16_128X256X64_C2)]
 };
+
+/// The kernel whose cluster twin `spec` is ([`CLUSTER_TWINS`]), else
+/// `spec`: what `auto` runs where the GPU cannot place `spec`'s clusters
+/// (`Gpu::clusters_fit`).
+pub fn unclustered(spec: &'static KernelSpec) -> &'static KernelSpec {
+    CLUSTER_TWINS.iter().find(|(_, twin)| twin.name == spec.name).map_or(spec, |(base, _)| base)
+}
+
+/// The fewest rows of tiles for which the built-in choice takes a cluster
+/// twin: with one to three, a pair's second tile lies past M for a third to
+/// half of the clusters, and step 10 ran faster (H100, f16, K = 4096, PERF.md
+/// step 48: M = 64, 128, 256, 384 at 92, 67, 68, 60% of cuBLAS on step 10
+/// and 57, 62, 66, 57% on 10c; M = 640 and 1152 85 and 56% against 95 and
+/// 61%).
+pub const CLUSTER_MIN_TILE_ROWS: usize = 4;
 
 /// Whether the rows of a packed row-major B of `n` columns of `dtype` (or
 /// of its realigned copy, padded to 16 bytes) start off the 32-byte
@@ -301,7 +377,7 @@ pub fn choose_kernel(
 ) -> Choice {
     tuned_choice(tuned, device, dtype, (m, n, k), layout, &tma_refusal).unwrap_or_else(|| {
         let (sms, cc) = (device.multiprocessors, device.compute_capability);
-        default_choice(dtype, m, n, sms, layout, cc, |spec| tma_refusal(spec).is_none())
+        default_choice(dtype, (m, n, k), sms, layout, cc, |spec| tma_refusal(spec).is_none())
     })
 }
 

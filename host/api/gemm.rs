@@ -1,8 +1,8 @@
 //! The public entry points on [`Gpu`]: one GEMM, or a strided batch of
 //! them, from views to one kernel launch.
 
-use crate::api::choice::select;
-use crate::api::options::GemmOptions;
+use crate::api::choice::{select, unclustered};
+use crate::api::options::{GemmOptions, KernelChoice};
 use crate::api::plan::{check_alignment, plan};
 use crate::api::views::{Batch, MatMut, MatRef};
 use crate::driver::element::Element;
@@ -46,7 +46,10 @@ impl Gpu {
         let (a_ptr, b_ptr) = if plan.swapped { (b.data, a.data) } else { (a.data, b.data) };
         let pointers =
             [a_ptr.as_device_ptr().as_raw(), b_ptr.as_device_ptr().as_raw(), c.data.as_device_ptr().as_raw()];
-        let (spec, group_m) = select::<T>(options, &plan, pointers, &self.info)?;
+        let (mut spec, group_m) = select::<T>(options, &plan, pointers, &self.info)?;
+        if matches!(options.kernel, KernelChoice::Auto) && !self.clusters_fit(spec, plan.layout) {
+            spec = unclustered(spec);
+        }
         // The chosen tile order (a tuned one, with `KernelChoice::Auto`) for
         // every launch of the call, the split-K partials' included.
         let options = &GemmOptions { group_m, ..*options };

@@ -37,6 +37,16 @@ impl Gpu {
     /// API's `Gpu::gemm` makes the plan): `pointers` are the device
     /// addresses of the kernel's A, B and C. `group_m` overrides the spec's
     /// grouped tile order.
+    /// Whether this GPU can place `spec`'s thread-block clusters (for its
+    /// `layout` entry) at all: not where an MPS or MIG share leaves too few
+    /// multiprocessors in a GPC. Kernels without clusters: true.
+    pub fn clusters_fit(&self, spec: &KernelSpec, layout: OperandLayout) -> bool {
+        spec.cluster_blocks() == 1
+            || self.launchable(spec, layout).is_ok_and(|module| {
+                module.get_function(entry_name(spec, layout)).is_ok_and(|f| self.active_clusters(spec, &f).is_ok())
+            })
+    }
+
     pub(crate) fn launch(
         &self,
         spec: &KernelSpec,

@@ -159,8 +159,21 @@ pub const fn skinny_for(dtype: Dtype, m: u32, n: u32) -> Option<KernelSpec> {
 /// memory only for a few rows. Measured (H100, f16, K = 4096, long side
 /// 16384, % of cuBLAS, memory-bound / tiles; PERF.md step 35): M = 4:
 /// 43 / 71, M = 8: 31 / 71, M = 12: 18 / 69, M = 16: 16 / 68; N = 4:
-/// 87 / 42, N = 8: 42 / 54, N = 12: 29 / 42, N = 16: 19 / 54.
+/// 87 / 42, N = 8: 42 / 54, N = 12: 29 / 42, N = 16: 19 / 54. And TF32
+/// from 8 rows or columns, on step 9b's `wgmma` tiles (PERF.md step 48,
+/// K = 4096 and 8192, long side 16384 and 8192): M = 8: 80, 66 / 85, 83;
+/// M = 16: 55, 42 / 84, 82; N = 8: 82, 75 / 90, 88; N = 16: 60, 60 / 89,
+/// 87; but M = 4: 93, 91 / 84, 83 and N = 4: 105, 100 / 90, 92.
 pub const fn tiles_beat_skinny(dtype: Dtype, m: u32, n: u32) -> bool {
-    let sixteen_bit = matches!(dtype, Dtype::F16 | Dtype::Bf16);
-    sixteen_bit && if m <= n { m >= 4 } else { n >= 8 }
+    match dtype {
+        Dtype::F16 | Dtype::Bf16 => {
+            if m <= n {
+                m >= 4
+            } else {
+                n >= 8
+            }
+        }
+        Dtype::Tf32 => (if m <= n { m } else { n }) >= 8,
+        Dtype::F32 => false,
+    }
 }
