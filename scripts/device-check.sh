@@ -330,11 +330,11 @@ for part in $PARTS; do
     note "automid sweep: rc=$? $(tail -1 "$L/sweep.log")"
     ;;
   autoclasses)
-    # `auto` alone on issue 11's classes (the first line of `classes`), and
-    # the skinny shapes N = 8 and M = 4.
+    # `auto` alone on issue 11's classes (the first line of `classes`), the
+    # skinny shapes N = 8 and M = 4, shallow K, and deep K with more tiles.
     shapes=128x128x65536,256x256x131072,64x192x300000,4000x3000x1000,1999x2003x997,5003x4001x3001
     shapes=$shapes,1031x1029x1027,767x769x771,509x511x513,16x16384x4096,16384x16x4096,8192x8192x16
-    shapes=$shapes,16384x8x4096,4x16384x4096
+    shapes=$shapes,16384x8x4096,4x16384x4096,6000x5000x64,8192x8192x64,384x384x100000,1024x1024x16384,100x3000x20000
     "$B/gemm" sweep --shapes $shapes --iters 20 --out "$L" >"$L/sweep.log" 2>&1
     note "autoclasses sweep: rc=$? $(tail -1 "$L/sweep.log")"
     ;;
@@ -428,6 +428,8 @@ for part in $PARTS; do
                    "--m 136 --n 264 --k 72 --dtype f16 --kernel ws_128x256x64_c2" \
                    "--m 100 --n 300 --k 200 --dtype bf16 --kernel ws_128x256x64_c2" \
                    "--m 131 --n 137 --k 67 --dtype tf32 --kernel ws_128x256x32_c2" \
+                   "--m 131 --n 137 --k 67 --dtype f16 --kernel ws_128x128x64_2cta" \
+                   "--m 2200 --n 2100 --k 40 --dtype bf16 --kernel ws_128x128x64_2cta" \
                    "--m 128 --n 128 --k 65536 --dtype bf16 --kernel auto" \
                    "--m 128 --n 136 --k 20000 --dtype tf32 --kernel auto" \
                    "--m 129 --n 131 --k 9001 --kernel auto" "--m 7 --n 5 --k 70001 --kernel auto"; do

@@ -256,8 +256,10 @@ fn launch_geometry_is_consistent() {
         }
         if spec.algorithm == Algorithm::WarpSpecialized {
             use gemm_launch::tma;
-            // A producer warpgroup, then one consumer warpgroup per 64×256.
-            assert_eq!(spec.threads(), ((t.bm / t.tm) * (t.bn / t.tn) + 1) * 128, "{}", spec.name);
+            // One consumer warpgroup per 64 rows, then the producer: a
+            // warpgroup, or one warp with two blocks per SM (step 10d).
+            let producer = if spec.min_blocks_per_sm == 1 { 128 } else { 32 };
+            assert_eq!(spec.threads(), (t.bm / t.tm) * (t.bn / t.tn) * 128 + producer, "{}", spec.name);
             let stage = tma::stage_bytes(spec.dtype, t.bm, t.bn, t.bk);
             assert!(stage.is_multiple_of(1024), "{}: stages on 1024-byte swizzle atoms", spec.name);
             // The stages, C's staging tile (TMA store: one box of 64 rows ×
@@ -287,7 +289,12 @@ fn launch_geometry_is_consistent() {
                 }
             }
             assert_eq!(spec.is_persistent(), spec.features.persistent, "{}", spec.name);
-            assert_eq!(spec.min_blocks_per_sm, 1, "{}: setmaxnreg needs the register cap", spec.name);
+            // One block per SM (setmaxnreg needs the register cap), or two
+            // whose shared memory and registers fit one SM together.
+            assert!(matches!(spec.min_blocks_per_sm, 1 | 2), "{}", spec.name);
+            if spec.min_blocks_per_sm == 2 {
+                assert!(2 * (spec.smem_bytes() + 1024) <= 228 * 1024, "{}: two blocks' shared memory", spec.name);
+            }
             continue;
         }
         if spec.algorithm == Algorithm::TensorCore {
@@ -380,11 +387,14 @@ fn warp_specialized_kernels_copy_with_the_tma_behind_barriers() {
             "mbarrier.arrive.expect_tx.shared::cta.b64",
             "mbarrier.try_wait.parity.shared::cta.b64",
             "fence.proxy.tensormap::generic.acquire",
-            "setmaxnreg.dec.sync.aligned.u32 40",
-            "setmaxnreg.inc.sync.aligned.u32 232",
             "wgmma.wait_group.sync.aligned 1",
         ] {
             assert!(body.contains(instruction), "{name}: no {instruction}");
+        }
+        // The producer warpgroup hands its registers to the consumers; with
+        // two blocks per SM there is one producer warp and no trade.
+        for instruction in ["setmaxnreg.dec.sync.aligned.u32 40", "setmaxnreg.inc.sync.aligned.u32 232"] {
+            assert_eq!(body.contains(instruction), spec.min_blocks_per_sm == 1, "{name}: {instruction}");
         }
         // C through the TMA (`stmatrix` into the staging tile, then TMA
         // stores), where the spec says so.
@@ -417,8 +427,9 @@ fn warp_specialized_kernels_copy_with_the_tma_behind_barriers() {
             assert_eq!(body.matches("bar.sync 0;").count(), 0, "{name}: a block barrier");
             assert_eq!(body.matches("barrier.cluster.arrive.release;").count(), 2, "{name}: cluster barriers");
         }
-        // The register cap setmaxnreg needs.
-        assert!(body.contains(&format!(".maxntid {}, 1, 1", spec.threads())) && body.contains(".minnctapersm 1"));
+        // The register cap setmaxnreg needs, or two blocks' share.
+        let bounds = format!(".maxntid {}, 1, 1", spec.threads());
+        assert!(body.contains(&bounds) && body.contains(&format!(".minnctapersm {}", spec.min_blocks_per_sm)));
     }
 }
 
@@ -604,6 +615,27 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     // past M: step 10 (PERF step 48).
     assert!(!nn(Dtype::F16, 64, 20008).ends_with("_c2"));
     assert_eq!(nn(Dtype::F16, 640, 5000), "ws_128x256x64_c2");
+}
+
+#[test]
+fn shallow_k_takes_two_blocks_per_sm() {
+    // K of one slice: step 10d (PERF step 49), in every layout its TMA takes.
+    let pick = |dtype, m, n, k, layout| default_choice(dtype, (m, n, k), 132, layout, (9, 0), |_| true).kernel;
+    for layout in OperandLayout::ALL {
+        assert_eq!(pick(Dtype::F16, 8192, 8192, 16, layout), "ws_128x128x64_2cta");
+        assert_eq!(pick(Dtype::Bf16, 6000, 5000, 64, layout), "ws_128x128x64_2cta");
+        assert_eq!(pick(Dtype::F16, 8192, 8192, 65, layout), "ws_128x256x64");
+    }
+    // Not without the TMA, off Hopper, or for f32 and TF32.
+    assert_ne!(
+        default_choice(Dtype::F16, (8192, 8192, 16), 132, OperandLayout::NN, (9, 0), |_| false).kernel,
+        "ws_128x128x64_2cta"
+    );
+    assert_ne!(
+        default_choice(Dtype::F16, (8192, 8192, 16), 132, OperandLayout::NN, (8, 0), |_| true).kernel,
+        "ws_128x128x64_2cta"
+    );
+    assert_eq!(pick(Dtype::Tf32, 8192, 8192, 16, OperandLayout::NN), "ws_128x256x32");
 }
 
 #[test]

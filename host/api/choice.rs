@@ -81,7 +81,8 @@ pub fn choice_list(dtype: Dtype) -> &'static [(KernelSpec, i64)] {
 /// memory-bound path (16-bit calls from 4 rows or 8 columns take step 10's
 /// tiles instead, where they run, and TF32 calls from 8 step 9b's:
 /// `memory_bound::tiles_beat_skinny`). Where K is deep enough that the call
-/// will be split, [`deep_k_list`] decides. Otherwise each dtype has a short list of kernels,
+/// will be split, [`deep_k_list`] decides; where it fits one K slice of a
+/// 16-bit kernel, step 10d ([`shallow_k_kernel`]). Otherwise each dtype has a short list of kernels,
 /// largest tile first, each with the fraction of a wave of blocks (one block
 /// per multiprocessor) its tiles must fill to be chosen; the first that
 /// fills it and whose entry for `layout` runs on a GPU of compute capability
@@ -193,6 +194,13 @@ pub fn default_choice(
     if let Some(twin) = cluster_twin(spec) {
         spec = twin;
     }
+    // K of one slice: C's writes are the work, and two blocks per SM keep
+    // them going while each waits on its stores (step 10d).
+    if let Some(shallow) = shallow_k_kernel(dtype)
+        .filter(|s| k <= s.tile.bk as usize && spec.algorithm == Algorithm::WarpSpecialized && runs(s))
+    {
+        spec = shallow;
+    }
     // Deep K: the split's chunks, not the tiles, fill the GPU, so the tile
     // that wastes least of itself on padding, weighed by its rate there,
     // computes the partial sums.
@@ -231,6 +239,21 @@ pub fn deep_k_list(dtype: Dtype) -> &'static [(KernelSpec, f64)] {
         // read row-major operands on Hopper.
         Dtype::Tf32 => &[(WGMMA_TF32_256X128X32, 1.0), (WGMMA_TF32_128X256X32, 0.89), (MMA_TF32_64X128X32, 0.55)],
         Dtype::F16 | Dtype::Bf16 => &[],
+    }
+}
+
+/// The kernel [`default_choice`] gives a 16-bit call whose K fits one K
+/// slice (≤ 64), where it would run step 10: step 10d, two blocks per SM
+/// of 128×128 tiles. H100 (PERF.md step 49), % of cuBLAS against step
+/// 10's 128×256 and 128×128 tiles and the clusters: f16 8192²×16 85.6
+/// against 62.9, 55.9; 8192²×64 85.7 against 62.5, 55.9; 6000×5000×64
+/// 82.1 against 69.8, 71.3 and 68.5 (bf16 84.4, 84.5, 79.7). From K = 512
+/// on, its two stages lose (2048×8192×512: 66.1 against 67.7).
+pub fn shallow_k_kernel(dtype: Dtype) -> Option<&'static KernelSpec> {
+    match dtype {
+        Dtype::F16 => Some(&gemm_launch::WS_F16_128X128X64_2CTA),
+        Dtype::Bf16 => Some(&gemm_launch::WS_BF16_128X128X64_2CTA),
+        Dtype::F32 | Dtype::Tf32 => None,
     }
 }
 

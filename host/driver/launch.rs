@@ -91,7 +91,7 @@ impl Gpu {
             let clusters = self.active_clusters(spec, &f)?;
             cluster * persistent_grid(spec.cluster_units(plan.m, plan.n), plan.batch, clusters)
         } else if spec.is_persistent() {
-            persistent_grid(tiles, plan.batch, self.info.multiprocessors as u32)
+            persistent_grid(tiles, plan.batch, self.info.multiprocessors as u32 * spec.min_blocks_per_sm)
         } else {
             tiles as u32
         };

@@ -355,6 +355,7 @@ macro_rules! kernel_entries {
                 { SPEC.stages as usize },
                 { SPEC.features.staged_epilogue },
                 { SPEC.cluster_blocks() as usize },
+                { SPEC.min_blocks_per_sm as usize },
                 A_T,
                 B_T,
             >(p)

@@ -98,8 +98,13 @@ impl KernelSpec {
                 (self.tile.bm / self.tile.tm) * (self.tile.bn / self.tile.tn) * 32
             }
             Algorithm::Wgmma => (self.tile.bm / self.tile.tm) * (self.tile.bn / self.tile.tn) * 128,
-            // The consumer warpgroups, then the producer's.
-            Algorithm::WarpSpecialized => ((self.tile.bm / self.tile.tm) * (self.tile.bn / self.tile.tn) + 1) * 128,
+            // The consumer warpgroups, then the producer's warpgroup, or
+            // with two blocks per SM its one warp (step 10d: all threads
+            // get the same registers, and 384 would leave 80 each).
+            Algorithm::WarpSpecialized => {
+                let producer = if self.min_blocks_per_sm == 1 { 128 } else { 32 };
+                (self.tile.bm / self.tile.tm) * (self.tile.bn / self.tile.tn) * 128 + producer
+            }
             Algorithm::MemoryBound => memory_bound::THREADS,
             _ => self.tile.threads(),
         }

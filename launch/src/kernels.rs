@@ -443,6 +443,16 @@ pub const WS_F16_128X128X64: KernelSpec = KernelSpec {
 pub const WS_BF16_128X128X64: KernelSpec =
     KernelSpec { name: "bgemm_ws_128x128x64", dtype: Dtype::Bf16, ..WS_F16_128X128X64 };
 
+/// Step 10d: step 10's 128×128 tiles, two blocks per SM (2 stages of 32
+/// KiB and the 32 KiB C staging tile each, 112 registers per thread, a
+/// producer of one warp): one block's epilogue runs while the other
+/// multiplies.
+pub const WS_F16_128X128X64_2CTA: KernelSpec =
+    KernelSpec { name: "hgemm_ws_128x128x64_2cta", stages: 2, min_blocks_per_sm: 2, ..WS_F16_128X128X64 };
+
+pub const WS_BF16_128X128X64_2CTA: KernelSpec =
+    KernelSpec { name: "bgemm_ws_128x128x64_2cta", dtype: Dtype::Bf16, ..WS_F16_128X128X64_2CTA };
+
 /// Step 10 on 128×192 tiles (two consumer warpgroups of 64×192, one
 /// `m64n192k16` per K step): for shapes whose 128×256 tiles leave much of
 /// their last wave empty (3072³: 288 tiles of 128×256 fill 73% of 3 waves
@@ -610,6 +620,8 @@ pub const KERNELS: &[KernelSpec] = &[
     WS_F16_128X256X64_C2,
     WS_BF16_128X256X64_C2,
     WS_TF32_128X256X32_C2,
+    WS_F16_128X128X64_2CTA,
+    WS_BF16_128X128X64_2CTA,
     ABLATE_F16_WS_ONE_TILE,
     ABLATE_F16_WS_DIRECT_EPILOGUE,
     memory_bound::SKINNY_F32_R1,

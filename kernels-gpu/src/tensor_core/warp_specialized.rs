@@ -6,13 +6,13 @@
 //! and every K slice ends in a block-wide barrier. Here the roles are split,
 //! as in CUTLASS's warp-specialized kernels:
 //!
-//! - the producer, one thread of warpgroup 0, has the TMA (tensor memory
+//! - the producer, one thread of the last warpgroup, has the TMA (tensor memory
 //!   accelerator) copy each operand tile into shared memory with one
 //!   instruction (`cp.async.bulk.tensor`: the hardware computes addresses,
 //!   applies the 128-byte swizzle the descriptors read, and fills whatever
 //!   lies outside the matrix with zeros, so any M, N, K works with no bounds
 //!   code), into a ring of `STAGES` stages;
-//! - the consumers, warpgroups 1 and 2 (64×BN of C each), multiply with
+//! - the consumers, warpgroups 0 and 1 (64×BN of C each), multiply with
 //!   `wgmma`, one group kept in flight across K slices.
 //!
 //! Each stage has two barriers instead of `__syncthreads`: "full" counts the
@@ -53,6 +53,13 @@
 //! than step 10 at issue 10's shapes (ncu at 4096³: L2 50% busy, so L2
 //! bandwidth is not what holds step 10 back there); with the stage release
 //! at cluster scope (`.release.cluster`) it ran 2.5× slower.
+//! Step 10d runs the 16-bit 128×128 tiles two blocks per SM (`_2cta`: 2
+//! stages, a producer of one warp, 288 threads of 112 registers, since
+//! ptxas compiles every thread to the launch bounds' share and 384 would
+//! leave 80): while one block waits on its C stores the other computes.
+//! Where K fits one slice, C's writes are the whole job: f16 8192²×16 at
+//! 85.6% of cuBLAS where step 10 runs 62.9% (C written at 2.06 TB/s against
+//! 1.5); from K = 512 its two stages lose to step 10's.
 //! TF32 `wgmma` reads K-major operands only and the TMA cannot transpose
 //! 4-byte elements: those kernels have one entry (NT), and the host copies
 //! a row-major B or column-major A transposed first; operands whose rows
@@ -65,7 +72,8 @@
 //! cap `setmaxnreg` redistributes), 0 spills, no stack frame; shared
 //! memory 213,040 bytes (128×256, and its clusters), 213,056 (128×192),
 //! 229,472 (128×128), 196,672 (TF32 128×256, and its clusters), 204,880
-//! (TF32 128×192), 196,704 (TF32 128×128, and the f32-output twins).
+//! (TF32 128×192), 196,704 (TF32 128×128, and the f32-output twins);
+//! step 10d: 96 registers (cap 112), 98,336 bytes per block.
 //! Measured (H100 SXM, cuBLAS in the same run, docs/runs/2026-11-23-tf32-ws/
 //! and -tma-store/, PERF steps 28 and 31–33): 8192×4096×6144 f16 **744–757
 //! TFLOP/s (95.2–95.4%)**, bf16 767–778 (94.4–94.8%), where step 9 does
@@ -99,7 +107,10 @@ use crate::kernel_abi::{Gemm, kernel_entries};
 use gemm_launch::{Dtype, tile_coords, tiles, tma};
 
 /// Registers per thread of the producer's warpgroup and of each consumer
-/// warpgroup: 128 · (40 + 2 · 232) = 64512 of the SM's 65536.
+/// warpgroup: 128 · (40 + 2 · 232) = 64512 of the SM's 65536. (With two
+/// blocks per SM the producer is one warp and nobody trades: ptxas
+/// compiles every thread to the launch bounds' share, 65536 / (2 · 288)
+/// → 112, which a 64×128 accumulator needs; 384 threads would leave 80.)
 const PRODUCER_REGISTERS: u32 = 40;
 const CONSUMER_REGISTERS: u32 = 232;
 
@@ -550,6 +561,7 @@ unsafe fn ws_kernel<
     const STAGES: usize,
     const TMA_STORE: bool,
     const CLUSTER: usize,
+    const BLOCKS_PER_SM: usize,
     const A_T: bool,
     const B_T: bool,
 >(
@@ -558,8 +570,12 @@ unsafe fn ws_kernel<
     const {
         // A K slice is one 128-byte swizzled row.
         assert!(BK * E::DTYPE.element_bytes() as usize == 128);
-        assert!(BN == Acc::N && BM == 64 * (THREADS / 128 - 1) && STAGES >= 2);
-        assert!(128 * (PRODUCER_REGISTERS + (THREADS as u32 / 128 - 1) * CONSUMER_REGISTERS) <= 65536);
+        assert!(BN == Acc::N && STAGES >= 2);
+        // The producer: a warpgroup whose registers go to the consumers
+        // (`setmaxnreg`), or, with two blocks per SM, one warp.
+        assert!(THREADS == BM / 64 * 128 + if BLOCKS_PER_SM == 1 { 128 } else { 32 });
+        assert!(BLOCKS_PER_SM == 1 || BLOCKS_PER_SM == 2);
+        assert!(BLOCKS_PER_SM == 2 || 128 * (PRODUCER_REGISTERS + (BM / 64) as u32 * CONSUMER_REGISTERS) <= 65536);
         // A block's share of B is whole boxes.
         assert!(CLUSTER >= 1 && BN.is_multiple_of(CLUSTER) && (BN / CLUSTER).is_multiple_of(64));
     };
@@ -570,7 +586,9 @@ unsafe fn ws_kernel<
     let barriers = tma::barriers_offset(stage_bytes, STAGES as u32, c_tile_bytes);
     let c_bytes = E::DTYPE.element_bytes();
     let ring = Ring::<STAGES> { a_bytes, stage_bytes, c_staging, c_bytes, barriers };
-    let consumer_warps = (THREADS / 32 - 4) as u32;
+    // A consumer warpgroup per 64 rows of the tile.
+    let consumer_threads = BM / 64 * 128;
+    let consumer_warps = (consumer_threads / 32) as u32;
     let t = thread_idx();
     // Launched without its clusters, the multicasts would write into blocks
     // that are not there: stop with an error instead.
@@ -592,14 +610,20 @@ unsafe fn ws_kernel<
         cluster_sync()
     }
 
-    if t < 128 {
-        setmaxnreg_dec::<PRODUCER_REGISTERS>();
-        if t < 32 && elect_one() {
+    // The consumer warpgroups first (`wgmma` needs each warpgroup's warps
+    // aligned), then the producer's warps.
+    if t >= consumer_threads {
+        if BLOCKS_PER_SM == 1 {
+            setmaxnreg_dec::<PRODUCER_REGISTERS>();
+        }
+        if t < consumer_threads + 32 && elect_one() {
             unsafe { produce::<E, BM, BN, BK, STAGES, CLUSTER, A_T, B_T>(&p, ring) };
         }
     } else {
-        setmaxnreg_inc::<CONSUMER_REGISTERS>();
-        unsafe { consume::<E, Acc, BM, BN, BK, STAGES, TMA_STORE, CLUSTER, A_T, B_T>(&p, ring, t / 128 - 1, t) };
+        if BLOCKS_PER_SM == 1 {
+            setmaxnreg_inc::<CONSUMER_REGISTERS>();
+        }
+        unsafe { consume::<E, Acc, BM, BN, BK, STAGES, TMA_STORE, CLUSTER, A_T, B_T>(&p, ring, t / 128, t) };
     }
     // Nor leave while the others may still signal this block's barriers.
     if CLUSTER > 1 {
@@ -623,3 +647,5 @@ kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 96]>, tgemm_ws_128x192x32
 kernel_entries!(warp_specialized ws_kernel<F16, [f32; 128]>, hgemm_ws_128x256x64_c2, gemm_launch::WS_F16_128X256X64_C2, any);
 kernel_entries!(warp_specialized ws_kernel<Bf16, [f32; 128]>, bgemm_ws_128x256x64_c2, gemm_launch::WS_BF16_128X256X64_C2, any);
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 128]>, tgemm_ws_128x256x32_c2, gemm_launch::WS_TF32_128X256X32_C2, k_major);
+kernel_entries!(warp_specialized ws_kernel<F16, [f32; 64]>, hgemm_ws_128x128x64_2cta, gemm_launch::WS_F16_128X128X64_2CTA, any);
+kernel_entries!(warp_specialized ws_kernel<Bf16, [f32; 64]>, bgemm_ws_128x128x64_2cta, gemm_launch::WS_BF16_128X128X64_2CTA, any);
