@@ -830,7 +830,7 @@ fn default_choice_never_picks_an_entry_the_gpu_refuses() {
         for dtype in Dtype::ALL {
             for layout in OperandLayout::ALL {
                 for (m, n) in sizes.into_iter().flat_map(|m| sizes.map(|n| (m, n))) {
-                    for (sms, k) in [(46, 4096), (108, 65536), (132, 4096), (132, 65536)] {
+                    for (sms, k) in [(46, 4096), (108, 65536), (132, 16), (132, 4096), (132, 65536)] {
                         for tma in [true, false] {
                             let choice = default_choice(dtype, (m, n, k), sms, layout, cc, |_| tma);
                             let spec = choice.spec(dtype).unwrap();
