@@ -9,7 +9,7 @@ use crate::api::options::{GemmOptions, KernelChoice};
 use crate::api::tuned::{TuneCache, tuned_choices};
 use crate::driver::element::Element;
 use crate::driver::error::{GemmError, Result};
-use crate::driver::gpu::DeviceInfo;
+use crate::driver::gpu::{DeviceInfo, Gpu};
 use crate::driver::kernels::{Dtype, find_kernel, layout_name, short_name};
 use crate::driver::launch::Plan;
 use crate::driver::operand_copies::realign_refusal;
@@ -207,15 +207,12 @@ pub fn default_choice(
     let deep = k > gemm_launch::split_k::DEEP_K as usize
         && (dtype == Dtype::F32
             || 4 * grid(spec) < gemm_launch::split_k::FEW_TILES_FULL_QUARTERS * multiprocessors as u64);
-    let deep_pick = deep_k_list(dtype).iter().filter(|(s, _)| runs(s)).map(|(s, rate)| (s, useful(s) * rate)).fold(
-        None,
-        |best: Option<(&KernelSpec, f64)>, (s, score)| match best {
-            Some((_, best_score)) if best_score >= score => best,
-            _ => Some((s, score)),
-        },
-    );
-    if let Some((deep_spec, _)) = deep_pick.filter(|_| deep) {
-        spec = deep_spec;
+    if deep {
+        let scored = deep_k_list(dtype).iter().filter(|(s, _)| runs(s)).map(|(s, rate)| (s, useful(s) * rate));
+        // The first of equal scores (the list is best-first).
+        if let Some((best, _)) = scored.reduce(|best, next| if next.1 > best.1 { next } else { best }) {
+            spec = best;
+        }
     }
     chosen(spec)
 }
@@ -230,7 +227,7 @@ pub fn default_choice(
 /// it picks the fastest or within 2 points of it at 128×128×65536,
 /// 256×256×131072, 64×192×300000, 384×384×100000 and 100×3000×20000 (f32
 /// was 59–83% there on `db_64x64x16`, now 67–91%; TF32 20–74%, now
-/// 53–74%). The 16-bit types split onto their f32-output twins instead.
+/// 53–77%). The 16-bit types split onto their f32-output twins instead.
 pub fn deep_k_list(dtype: Dtype) -> &'static [(KernelSpec, f64)] {
     use gemm_launch::*;
     match dtype {
@@ -261,7 +258,7 @@ pub fn shallow_k_kernel(dtype: Dtype) -> Option<&'static KernelSpec> {
 /// ([`gemm_launch::memory_bound::tiles_beat_skinny`]): step 9b's `wgmma`
 /// 128×256 tiles where M is the small side, 256×128 where N is (the
 /// long side along the tile's long side; H100, PERF.md step 48, K = 4096
-/// and 8192: 81–85% and 87–92% of cuBLAS, where the memory-bound kernels
+/// and 8192: 81–85% and 87–90% of cuBLAS, where the memory-bound kernels
 /// ran 42–80% and 60–82%).
 fn skinny_tf32_tiles(dtype: Dtype, m: usize, n: usize) -> Option<&'static KernelSpec> {
     use gemm_launch::{WGMMA_TF32_128X256X32, WGMMA_TF32_256X128X32};
@@ -281,10 +278,13 @@ pub const CLUSTER_TWINS: &[(KernelSpec, KernelSpec)] = {
     &[(WS_F16_128X256X64, WS_F16_128X256X64_C2), (WS_BF16_128X256X64, WS_BF16_128X256X64_C2)]
 };
 
-/// The kernel whose cluster twin `spec` is ([`CLUSTER_TWINS`]), else
-/// `spec`: what `auto` runs where the GPU cannot place `spec`'s clusters
-/// (`Gpu::clusters_fit`).
-pub fn unclustered(spec: &'static KernelSpec) -> &'static KernelSpec {
+/// `spec`, or where `gpu` cannot place its clusters (`Gpu::clusters_fit`)
+/// the kernel whose cluster twin it is ([`CLUSTER_TWINS`]): what `auto`
+/// runs, in the library (`Gpu::gemm`) and the CLI (`tune::choose`).
+pub fn placeable(gpu: &Gpu, spec: &'static KernelSpec, layout: OperandLayout) -> &'static KernelSpec {
+    if gpu.clusters_fit(spec, layout) {
+        return spec;
+    }
     CLUSTER_TWINS.iter().find(|(_, twin)| twin.name == spec.name).map_or(spec, |(base, _)| base)
 }
 

@@ -1,7 +1,7 @@
 //! The public entry points on [`Gpu`]: one GEMM, or a strided batch of
 //! them, from views to one kernel launch.
 
-use crate::api::choice::{select, unclustered};
+use crate::api::choice::{placeable, select};
 use crate::api::options::{GemmOptions, KernelChoice};
 use crate::api::plan::{check_alignment, plan};
 use crate::api::views::{Batch, MatMut, MatRef};
@@ -47,8 +47,8 @@ impl Gpu {
         let pointers =
             [a_ptr.as_device_ptr().as_raw(), b_ptr.as_device_ptr().as_raw(), c.data.as_device_ptr().as_raw()];
         let (mut spec, group_m) = select::<T>(options, &plan, pointers, &self.info)?;
-        if matches!(options.kernel, KernelChoice::Auto) && !self.clusters_fit(spec, plan.layout) {
-            spec = unclustered(spec);
+        if matches!(options.kernel, KernelChoice::Auto) {
+            spec = placeable(self, spec, plan.layout);
         }
         // The chosen tile order (a tuned one, with `KernelChoice::Auto`) for
         // every launch of the call, the split-K partials' included.

@@ -20,7 +20,7 @@ use gemm_launch::{Algorithm, KernelSpec, OperandLayout};
 /// The choice and the cache live with the public API, which reads them;
 /// kept here too, beside the tuner that writes them.
 pub use crate::api::choice::{
-    Choice, auto_tma_refusal, choose_kernel, default_choice, tuned_choice, unclustered, wave_fill,
+    Choice, auto_tma_refusal, choose_kernel, default_choice, placeable, tuned_choice, wave_fill,
 };
 pub use crate::api::tuned::{TuneCache, cache_key, cache_path, load_or_warn, tuned_choices};
 
@@ -65,10 +65,8 @@ pub fn choose(gpu: &Gpu, dtype: Dtype, m: usize, n: usize, k: usize) -> Choice {
     let choice = choose_kernel(tuned_choices(), &gpu.info, dtype, (m, n, k), OperandLayout::NN, tma);
     // As the library's `auto`: clusters this GPU cannot place run unclustered.
     match choice.spec(dtype) {
-        Ok(spec) if !gpu.clusters_fit(spec, OperandLayout::NN) => {
-            Choice { kernel: short_name(unclustered(spec)).into(), ..choice }
-        }
-        _ => choice,
+        Ok(spec) => Choice { kernel: short_name(placeable(gpu, spec, OperandLayout::NN)).into(), ..choice },
+        Err(_) => choice,
     }
 }
 

@@ -33,10 +33,6 @@ pub struct Plan {
 }
 
 impl Gpu {
-    /// Enqueues one launch of `spec` for a checked [`Plan`] (the public
-    /// API's `Gpu::gemm` makes the plan): `pointers` are the device
-    /// addresses of the kernel's A, B and C. `group_m` overrides the spec's
-    /// grouped tile order.
     /// Whether this GPU can place `spec`'s thread-block clusters (for its
     /// `layout` entry) at all: not where an MPS or MIG share leaves too few
     /// multiprocessors in a GPC. Kernels without clusters: true.
@@ -47,6 +43,10 @@ impl Gpu {
             })
     }
 
+    /// Enqueues one launch of `spec` for a checked [`Plan`] (the public
+    /// API's `Gpu::gemm` makes the plan): `pointers` are the device
+    /// addresses of the kernel's A, B and C. `group_m` overrides the spec's
+    /// grouped tile order.
     pub(crate) fn launch(
         &self,
         spec: &KernelSpec,

@@ -6,7 +6,8 @@
 //! and every K slice ends in a block-wide barrier. Here the roles are split,
 //! as in CUTLASS's warp-specialized kernels:
 //!
-//! - the producer, one thread of the last warpgroup, has the TMA (tensor memory
+//! - the producer, one thread of the last warpgroup (of one warp in step
+//!   10d), has the TMA (tensor memory
 //!   accelerator) copy each operand tile into shared memory with one
 //!   instruction (`cp.async.bulk.tensor`: the hardware computes addresses,
 //!   applies the 128-byte swizzle the descriptors read, and fills whatever
