@@ -408,6 +408,44 @@ fn tma_kernels_loop_over_many_tiles_in_every_layout() {
     }
 }
 
+/// Stream-K (step 10e) where it shares tiles out on the GPU at hand: 9
+/// tiles per matrix, each split among many blocks (the head adds many
+/// partials), alone and in a batch of two; and a batch of eight whose 34
+/// tiles per matrix (16 blocks each on 132 SMs) run one wave whole and
+/// the rest shared; every layout, α and β, C through the TMA store and
+/// from registers. The first such call allocates the stream-K
+/// workspace, which shows the tiles were shared.
+#[test]
+fn stream_k_kernels_share_tiles_in_every_layout() {
+    let Some(gpu) = gpu_or_skip("stream_k_kernels_share_tiles_in_every_layout") else { return };
+    let seed = rand::random::<u64>();
+    let mut rng = StdRng::seed_from_u64(seed);
+    let sms = gpu.info.multiprocessors as u32;
+    for (spec, layout) in tma_calls(&gpu).into_iter().filter(|(s, _)| s.features.stream_k) {
+        let name = format!("{} ({})", rgemm::kernels::entry_name(spec, layout), rgemm::kernels::layout_name(layout));
+        for (m, n, k, count) in [(300, 700, 4000, 1), (300, 700, 4000, 2), (256, 4352, 2048, 8)] {
+            let grid = gemm_launch::persistent_grid(u64::MAX, count as u32, sms);
+            let tiles = spec.grid(m as u32, n as u32) as u32;
+            let shared = gemm_launch::stream_k::shared_tiles(tiles, (k as u32).div_ceil(spec.tile.bk), grid);
+            assert!(shared > 0, "{name}: {m}×{n}×{k} ×{count} should share tiles on {sms} SMs");
+            let (a, b) = (dense(m, k, layout.a_col_major), dense(k, n, layout.b_col_major));
+            let c_tma = MatrixDesc::row_major(m, n);
+            let c_unaligned = MatrixDesc { ld: n + 1, ..c_tma };
+            for (c, c_pad, alpha, beta) in [(c_tma, 8, 1.0, 0.0), (c_unaligned, 1, 1.5, -0.5)] {
+                let batch =
+                    Batch { count, stride_a: extent(&a) + 8, stride_b: extent(&b) + 16, stride_c: extent(&c) + c_pad };
+                let kernel = KernelChoice::Kernel(spec);
+                let case = Case { dtype: spec.dtype, a, b, c, alpha, beta, batch, kernel, split_k: SplitK::Off };
+                let what = format!("{name}, {m}×{n}×{k} ×{count}, C ld {}, α {alpha} β {beta}", c.ld);
+                let (err, gaps_kept) = run_any(&gpu, &case, &mut rng).unwrap_or_else(|e| panic!("{what}: {e}"));
+                assert!(spec.dtype.accepts(err, k), "{what}: relative error {err:e} (seed {seed})");
+                assert!(gaps_kept, "{what}: wrote outside C (seed {seed})");
+                assert!(gpu.workspace_bytes() >= gpu.stream_k_workspace_bytes(), "{what}: no stream-K workspace");
+            }
+        }
+    }
+}
+
 /// The TMA kernels with an N that ends inside a 16-byte piece and rows
 /// padded to a 16-byte multiple (61 of 64 elements): the 3 elements after
 /// each row must keep the sentinel (the random sweep's seed

@@ -369,3 +369,70 @@ fn the_bound_grows_with_k_and_still_fails_wrong_results() {
     let err = reference.relative_error(&tf);
     assert!(!Dtype::F32.accepts(err, k), "TF32 passed the f32 bound: {err:e} ≤ {bound:e}");
 }
+
+/// Stream-K (`gemm_launch::stream_k`), replayed as the kernels walk it:
+/// every unit of every shared tile is computed by exactly one block, each
+/// block's only partial is its first piece, each tile's head adds the
+/// partials of exactly the blocks that hold the rest of the tile, and the
+/// rule shares tiles only where the last wave is part-empty enough to pay.
+#[test]
+fn stream_k_pieces_cover_every_slice_once() {
+    use gemm_launch::stream_k::{owner, shared_tiles, unit_range};
+    for (tiles, slices, grid) in
+        [(72, 24, 132), (800, 32, 132), (200, 40, 132), (5, 7, 3), (1, 100, 132), (131, 9, 132), (300, 3, 7)]
+    {
+        let shared = shared_tiles(tiles, slices, grid);
+        // The kernels' rule, forced on, must also hold for any share.
+        assert!(shared == 0 || shared * slices >= grid, "a block without a unit would stall a head");
+        for shared in [shared, tiles.min(grid + tiles % grid), tiles] {
+            let units = shared * slices;
+            if units < grid {
+                continue;
+            }
+            let mut covered = vec![0u32; units as usize];
+            let mut partial_of = vec![None; grid as usize];
+            let mut heads = Vec::new();
+            for block in 0..grid {
+                let (mut next, end) = unit_range(block, grid, units);
+                let mut first_piece = true;
+                while next < end {
+                    let tile = next / slices;
+                    let piece_end = end.min((tile + 1) * slices);
+                    let (first, last) = (next - tile * slices, piece_end - tile * slices);
+                    for u in next..piece_end {
+                        covered[u as usize] += 1;
+                        assert_eq!(owner(u, grid, units), block, "unit {u} of {units}: {tiles} tiles × {slices}");
+                    }
+                    if first > 0 {
+                        assert!(first_piece, "block {block}'s partial must be its first piece");
+                        partial_of[block as usize] = Some(tile);
+                    } else if last < slices {
+                        heads.push((block, tile, owner((tile + 1) * slices - 1, grid, units)));
+                    }
+                    first_piece = false;
+                    next = piece_end;
+                }
+            }
+            assert!(covered.iter().all(|&c| c == 1), "{tiles} tiles × {slices} slices, {grid} blocks");
+            for (block, tile, last) in heads {
+                assert!(last > block);
+                for other in block + 1..=last {
+                    assert_eq!(partial_of[other as usize], Some(tile), "block {other} holds part of tile {tile}");
+                    partial_of[other as usize] = None;
+                }
+            }
+            assert!(partial_of.iter().all(Option::is_none), "every partial is added by its tile's head");
+        }
+    }
+    // The rule: whole waves and one-wave fills run data-parallel; part-empty waves are shared.
+    assert_eq!(shared_tiles(264, 64, 132), 0);
+    assert_eq!(shared_tiles(128, 32, 132), 0, "2048³ in 128×256: 97% of one wave");
+    assert_eq!(shared_tiles(72, 24, 132), 72, "1536³: 55% of one wave");
+    assert_eq!(shared_tiles(288, 48, 132), 24 + 132, "3072³: 73% of three waves' slices");
+    assert_eq!(shared_tiles(200, 40, 132), 0, "2560³: 19% to save, less the fix-up");
+    assert_eq!(shared_tiles(512, 64, 132), 0, "4096³: 3% to save");
+    assert_eq!(shared_tiles(800, 32, 132), 0, "5000²×2000: 13% to save");
+    assert_eq!(shared_tiles(72, 1, 132), 0, "one slice cannot be shared");
+    assert_eq!(shared_tiles(72, 24, 1), 0, "one block");
+    assert_eq!(shared_tiles(1, 100, 132), 0, "fewer units than blocks");
+}

@@ -155,7 +155,9 @@ pub fn partial_launches(plan: &Plan, split: Split) -> Vec<PartialLaunch> {
 
 impl Gpu {
     /// Bytes of workspace the call `gemm_strided_batched(options, a, b, c,
-    /// batch)` uses (0: it does not split K). The workspace is this GPU's
+    /// batch)` uses (0: it does not split K, nor share tiles out by
+    /// stream-K; for stream-K, the fixed [`Gpu::stream_k_workspace_bytes`],
+    /// allocated by the first such call). The workspace is this GPU's
     /// own: grown by a call that needs more (or by
     /// [`Gpu::reserve_workspace`]), kept for later calls, freed by
     /// [`Gpu::release_workspace`] or with the `Gpu`.
@@ -176,7 +178,11 @@ impl Gpu {
         let split = split_for(options, &plan, spec, self.info.multiprocessors as u32, |s| {
             self.resident_blocks(s, plan.layout)
         })?;
-        Ok(split.map_or(0, |(split, _)| workspace_bytes(split, plan.m, plan.n, plan.batch)))
+        Ok(match split {
+            Some((split, _)) => workspace_bytes(split, plan.m, plan.n, plan.batch),
+            None if self.stream_k_grid(spec, &plan).is_some() => self.stream_k_workspace_bytes(),
+            None => 0,
+        })
     }
 
     /// Grows the workspace to at least `bytes` now, so that calls that fit
@@ -189,10 +195,12 @@ impl Gpu {
         self.grow_buffer(&mut workspace, bytes).map(|_| ())
     }
 
-    /// Frees the workspace, and the scratch buffer of the TMA kernels'
-    /// operand copies (`host/driver/operand_copies.rs`), after the work queued
-    /// on the stream, which may use them, is done.
+    /// Frees the workspace, stream-K's
+    /// ([`Gpu::stream_k_workspace_bytes`]), and the scratch buffer of the
+    /// TMA kernels' operand copies (`host/driver/operand_copies.rs`), after
+    /// the work queued on the stream, which may use them, is done.
     pub fn release_workspace(&self) -> Result<()> {
+        self.release_stream_k()?;
         let mut workspace = self.workspace.lock().unwrap_or_else(|e| e.into_inner());
         let mut scratch = self.copy_scratch.lock().unwrap_or_else(|e| e.into_inner());
         if workspace.is_some() || scratch.is_some() {
@@ -202,10 +210,10 @@ impl Gpu {
         Ok(())
     }
 
-    /// Bytes of workspace held now.
+    /// Bytes of workspace held now: split-K's and stream-K's.
     pub fn workspace_bytes(&self) -> u64 {
         let workspace = self.workspace.lock().unwrap_or_else(|e| e.into_inner());
-        workspace.as_ref().map_or(0, |w| w.len() as u64 * 4)
+        workspace.as_ref().map_or(0, |w| w.len() as u64 * 4) + self.stream_k_bytes_held()
     }
 
     /// Runs the call itself when it is not a single GEMM launch: α = 0

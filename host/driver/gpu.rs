@@ -7,6 +7,7 @@ use crate::driver::element::Element;
 use crate::driver::error::{During, GemmError, Result};
 use crate::driver::kernels::entry_name;
 use crate::driver::ptx;
+use crate::driver::stream_k::StreamKWorkspace;
 use crate::driver::tensor_map::TensorMap;
 use crate::driver::trace;
 use cust::context::{Context, CurrentContext};
@@ -99,9 +100,12 @@ pub struct Gpu {
     /// Operand copies for the TMA kernels, transposed or realigned
     /// (`host/driver/operand_copies.rs`): grown on demand, kept for reuse.
     pub(crate) copy_scratch: std::sync::Mutex<Option<DeviceBuffer<u8>>>,
+    /// Stream-K's partial sums and flags (`driver/stream_k.rs`): allocated
+    /// once, by the first call that shares tiles out.
+    pub(crate) stream_k: std::sync::Mutex<Option<StreamKWorkspace>>,
     /// Device copies of the TMA tensor maps of recent calls, keyed by the
     /// maps themselves (`driver/tensor_map.rs`).
-    tensor_maps: std::sync::Mutex<HashMap<[TensorMap; 3], DeviceBuffer<TensorMap>>>,
+    tensor_maps: std::sync::Mutex<HashMap<[TensorMap; 4], DeviceBuffer<TensorMap>>>,
     /// Clusters of each cluster kernel (by spec name) that run at once: its
     /// persistent grid (`driver/cluster.rs`), asked of the driver once.
     active_clusters: Mutex<HashMap<&'static str, u32>>,
@@ -165,6 +169,7 @@ impl Gpu {
         Ok(Gpu {
             workspace: std::sync::Mutex::new(None),
             copy_scratch: std::sync::Mutex::new(None),
+            stream_k: std::sync::Mutex::new(None),
             tensor_maps: std::sync::Mutex::new(HashMap::new()),
             active_clusters: Mutex::new(HashMap::new()),
             sm80: OnceLock::new(),
@@ -346,7 +351,7 @@ impl Gpu {
     /// look-up and the launch that reads it.
     pub(crate) fn with_tensor_maps<R>(
         &self,
-        maps: Option<[TensorMap; 3]>,
+        maps: Option<[TensorMap; 4]>,
         enqueue: impl FnOnce(u64) -> Result<R>,
     ) -> Result<R> {
         let Some(maps) = maps else { return enqueue(0) };

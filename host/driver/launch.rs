@@ -8,9 +8,9 @@ use crate::driver::error::{During, GemmError, Result};
 use crate::driver::gpu::Gpu;
 use crate::driver::kernels::entry_name;
 use crate::driver::operand_copies::operand_copies;
-use crate::driver::tensor_map::{tensor_maps, tma_refusal};
+use crate::driver::tensor_map::{TensorMap, tensor_maps, tma_refusal};
 use cust::function::GridSize;
-use gemm_launch::{Algorithm, KernelSpec, OperandLayout, persistent_grid};
+use gemm_launch::{Algorithm, KernelSpec, OperandLayout, persistent_grid, stream_k};
 use std::ffi::c_void;
 
 /// A checked call, reduced to what a kernel launch takes: the problem as
@@ -41,6 +41,16 @@ impl Gpu {
             || self.launchable(spec, layout).is_ok_and(|module| {
                 module.get_function(entry_name(spec, layout)).is_ok_and(|f| self.active_clusters(spec, &f).is_ok())
             })
+    }
+
+    /// The grid of a stream-K launch of `spec` for `plan` (every SM, per
+    /// matrix of the batch) where it shares tiles out
+    /// (`stream_k::shared_tiles`); `None`: it runs data-parallel.
+    pub(crate) fn stream_k_grid(&self, spec: &KernelSpec, plan: &Plan) -> Option<u32> {
+        let grid = persistent_grid(u64::MAX, plan.batch, self.info.multiprocessors as u32);
+        let tiles = u32::try_from(spec.grid(plan.m, plan.n)).ok()?;
+        let shares = spec.features.stream_k && stream_k::shared_tiles(tiles, plan.k.div_ceil(spec.tile.bk), grid) > 0;
+        shares.then_some(grid)
     }
 
     /// Enqueues one launch of `spec` for a checked [`Plan`] (the public
@@ -86,42 +96,51 @@ impl Gpu {
         let maps =
             if spec.algorithm == Algorithm::WarpSpecialized { Some(tensor_maps(spec, plan, pointers)?) } else { None };
         let cluster = spec.cluster_blocks();
-        let blocks = if spec.is_persistent() && cluster > 1 {
-            // Whole clusters, as many as run at once.
-            let clusters = self.active_clusters(spec, &f)?;
-            cluster * persistent_grid(spec.cluster_units(plan.m, plan.n), plan.batch, clusters)
-        } else if spec.is_persistent() {
-            persistent_grid(tiles, plan.batch, self.info.multiprocessors as u32 * spec.min_blocks_per_sm)
-        } else {
-            tiles as u32
-        };
-        let grid = GridSize::xyz(blocks, 1, plan.batch);
-        self.with_tensor_maps(maps, |mut maps_address| {
-            // In the order of the entry's parameters (`kernel_entries!` in kernels-gpu).
-            let args: [*mut c_void; 16] = [
-                &mut pa as *mut _ as *mut c_void,
-                &mut pb as *mut _ as *mut c_void,
-                &mut pc as *mut _ as *mut c_void,
-                &mut m as *mut _ as *mut c_void,
-                &mut n as *mut _ as *mut c_void,
-                &mut k as *mut _ as *mut c_void,
-                &mut lda as *mut _ as *mut c_void,
-                &mut ldb as *mut _ as *mut c_void,
-                &mut ldc as *mut _ as *mut c_void,
-                &mut alpha as *mut _ as *mut c_void,
-                &mut beta as *mut _ as *mut c_void,
-                &mut sa as *mut _ as *mut c_void,
-                &mut sb as *mut _ as *mut c_void,
-                &mut sc as *mut _ as *mut c_void,
-                &mut group_m as *mut _ as *mut c_void,
-                &mut maps_address as *mut _ as *mut c_void,
-            ];
-            if cluster > 1 {
-                unsafe { cluster::launch(&f, self.stream(), grid, spec.threads(), spec.smem_bytes(), cluster, &args) }
+        let sms = self.info.multiprocessors as u32;
+        let stream_k_grid = self.stream_k_grid(spec, plan);
+        self.with_stream_k(stream_k_grid.is_some(), |workspace| {
+            let blocks = if let (Some(grid), Some(_)) = (stream_k_grid, workspace) {
+                grid
+            } else if spec.is_persistent() && cluster > 1 {
+                // Whole clusters, as many as run at once.
+                let clusters = self.active_clusters(spec, &f)?;
+                cluster * persistent_grid(spec.cluster_units(plan.m, plan.n), plan.batch, clusters)
+            } else if spec.is_persistent() {
+                persistent_grid(tiles, plan.batch, sms * spec.min_blocks_per_sm)
             } else {
-                unsafe { self.stream().launch(&f, grid, spec.threads(), spec.smem_bytes(), &args) }
-                    .during("kernel launch")
-            }
+                tiles as u32
+            };
+            let maps = maps.map(|[a, b, c]| [a, b, c, TensorMap::stream_k_addresses(workspace)]);
+            let grid = GridSize::xyz(blocks, 1, plan.batch);
+            self.with_tensor_maps(maps, |mut maps_address| {
+                // In the order of the entry's parameters (`kernel_entries!` in kernels-gpu).
+                let args: [*mut c_void; 16] = [
+                    &mut pa as *mut _ as *mut c_void,
+                    &mut pb as *mut _ as *mut c_void,
+                    &mut pc as *mut _ as *mut c_void,
+                    &mut m as *mut _ as *mut c_void,
+                    &mut n as *mut _ as *mut c_void,
+                    &mut k as *mut _ as *mut c_void,
+                    &mut lda as *mut _ as *mut c_void,
+                    &mut ldb as *mut _ as *mut c_void,
+                    &mut ldc as *mut _ as *mut c_void,
+                    &mut alpha as *mut _ as *mut c_void,
+                    &mut beta as *mut _ as *mut c_void,
+                    &mut sa as *mut _ as *mut c_void,
+                    &mut sb as *mut _ as *mut c_void,
+                    &mut sc as *mut _ as *mut c_void,
+                    &mut group_m as *mut _ as *mut c_void,
+                    &mut maps_address as *mut _ as *mut c_void,
+                ];
+                if cluster > 1 {
+                    unsafe {
+                        cluster::launch(&f, self.stream(), grid, spec.threads(), spec.smem_bytes(), cluster, &args)
+                    }
+                } else {
+                    unsafe { self.stream().launch(&f, grid, spec.threads(), spec.smem_bytes(), &args) }
+                        .during("kernel launch")
+                }
+            })
         })
     }
 }

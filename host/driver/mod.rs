@@ -4,7 +4,7 @@
 //! error type ([`error`]), the launch of one planned kernel ([`launch`]),
 //! the TMA tensor maps some kernels read their operands through
 //! ([`tensor_map`]), launches in thread-block clusters ([`cluster`]), the copies that bring any call to those kernels
-//! ([`operand_copies`]) and the start-up phase trace ([`trace`], `RGEMM_TRACE=1`).
+//! ([`operand_copies`]), stream-K's workspace ([`stream_k`]) and the start-up phase trace ([`trace`], `RGEMM_TRACE=1`).
 //!
 //! It uses `cust` and `gemm_launch`, and nothing above it in this crate: the
 //! public API ([`crate::api`]) plans calls and chooses kernels on top of it.
@@ -17,5 +17,6 @@ pub mod kernels;
 pub mod launch;
 pub mod operand_copies;
 pub mod ptx;
+pub mod stream_k;
 pub mod tensor_map;
 pub mod trace;

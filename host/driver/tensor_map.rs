@@ -29,6 +29,20 @@ use std::sync::OnceLock;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TensorMap(pub [u64; 16]);
 
+impl TensorMap {
+    /// Not a map: the 128 bytes a kernel finds after C's map
+    /// (`gemm_launch::stream_k::ADDRESSES_OFFSET`), which hold a stream-K
+    /// kernel's workspace and flags addresses (zeros: none, the launch runs
+    /// data-parallel). Uploaded with the maps, so a call repeated on the
+    /// same buffers uploads nothing.
+    pub fn stream_k_addresses(workspace: Option<(u64, u64)>) -> TensorMap {
+        let (partials, flags) = workspace.unwrap_or((0, 0));
+        let mut words = [0; 16];
+        (words[0], words[1]) = (partials, flags);
+        TensorMap(words)
+    }
+}
+
 // Plain bytes: safe to copy to the device.
 unsafe impl cust::memory::DeviceCopy for TensorMap {}
 

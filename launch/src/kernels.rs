@@ -539,6 +539,27 @@ pub const WS_TF32_128X256X32_C2: KernelSpec = KernelSpec {
     ..WS_TF32_128X256X32
 };
 
+/// Step 10e: step 10's 128×256 tiles with stream-K (`Features::stream_k`,
+/// [`crate::stream_k`]): the grid is every SM, and where the tiles leave
+/// the last wave part-empty (1536³: 72 tiles for 132 SMs; 5000²×2000: 800,
+/// 6.06 waves) the blocks share out the last wave and one full wave before
+/// it by K slices, adding partial sums through a workspace. Measured slower
+/// than step 10 wherever it shares except 3072³ (PERF step 50): a step of
+/// the ladder, not chosen by `auto`.
+pub const WS_F16_128X256X64_SK: KernelSpec = KernelSpec {
+    name: "hgemm_ws_128x256x64_sk",
+    features: Features { stream_k: true, ..Features::ALL },
+    ..WS_F16_128X256X64
+};
+pub const WS_BF16_128X256X64_SK: KernelSpec =
+    KernelSpec { name: "bgemm_ws_128x256x64_sk", dtype: Dtype::Bf16, ..WS_F16_128X256X64_SK };
+/// Step 10b (TF32) with stream-K, as step 10e.
+pub const WS_TF32_128X256X32_SK: KernelSpec = KernelSpec {
+    name: "tgemm_ws_128x256x32_sk",
+    features: Features { stream_k: true, ..Features::DIRECT_EPILOGUE },
+    ..WS_TF32_128X256X32
+};
+
 /// Step 10's ablations (f16, row-major), each taking one technique away:
 /// C stored from registers (4-byte stores, the consumers busy until they
 /// are done) instead of TMA stores, with the 4th stage the space allows…
@@ -622,6 +643,9 @@ pub const KERNELS: &[KernelSpec] = &[
     WS_TF32_128X256X32_C2,
     WS_F16_128X128X64_2CTA,
     WS_BF16_128X128X64_2CTA,
+    WS_F16_128X256X64_SK,
+    WS_BF16_128X256X64_SK,
+    WS_TF32_128X256X32_SK,
     ABLATE_F16_WS_ONE_TILE,
     ABLATE_F16_WS_DIRECT_EPILOGUE,
     memory_bound::SKINNY_F32_R1,

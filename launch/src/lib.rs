@@ -14,6 +14,8 @@
 //! - [`kernels`]: the spec of every kernel and the table [`KERNELS`].
 //! - [`tma`]: the TMA boxes and barrier layout of the warp-specialized
 //!   kernels, read by the kernels and by the host's tensor maps.
+//! - [`stream_k`]: which tiles a stream-K launch shares out by K slices,
+//!   each block's slices, and its workspace.
 //! - [`operand_copies`]: the copies (transposed, or realigned to 16 bytes)
 //!   that bring any call to a TMA kernel.
 //!
@@ -27,6 +29,7 @@ pub mod memory_bound;
 pub mod operand_copies;
 pub mod spec;
 pub mod split_k;
+pub mod stream_k;
 pub mod tma;
 
 pub use geometry::*;

@@ -158,6 +158,11 @@ pub struct Features {
     /// blocks' shared memory, so B comes out of L2 once per pair. The host
     /// launches such a kernel with cluster dimensions (`cuLaunchKernelEx`).
     pub cluster_m: u32,
+    /// Stream-K (`Algorithm::WarpSpecialized`, no clusters): where the
+    /// tiles leave the persistent grid's last wave part-empty, the blocks
+    /// share out some tiles' K slices evenly and add the partial sums in a
+    /// workspace ([`crate::stream_k`]). The grid is then every SM.
+    pub stream_k: bool,
 }
 
 impl Features {
@@ -170,6 +175,7 @@ impl Features {
         ablation: false,
         serpentine_fma: true,
         cluster_m: 1,
+        stream_k: false,
     };
     /// Everything except the staged epilogue.
     pub const DIRECT_EPILOGUE: Features = Features { staged_epilogue: false, ..Features::ALL };

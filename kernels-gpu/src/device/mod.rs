@@ -58,6 +58,44 @@ pub fn named_barrier_sync(id: u32, threads: u32) {
     unsafe { asm!("bar.sync {id}, {n};", id = in(reg32) id, n = in(reg32) threads, options(nostack)) }
 }
 
+/// `bar.warp.sync 0xffffffff;`: the warp's lanes meet (and their memory
+/// accesses before it are ordered before those after it, for each other).
+#[inline(always)]
+pub fn sync_warp() {
+    unsafe { asm!("bar.warp.sync 0xffffffff;", options(nostack)) }
+}
+
+/// `fence.acq_rel.gpu;`: this thread's memory accesses before it are seen
+/// by the whole GPU before its accesses after it (CUDA's
+/// `__threadfence()`): what a block's partial sums need before the flag
+/// that hands them to another block.
+#[inline(always)]
+pub fn fence_gpu() {
+    unsafe { asm!("fence.acq_rel.gpu;", options(nostack)) }
+}
+
+/// `ld.acquire.gpu.global.b32`: reads a flag another block sets; the
+/// reads after it see everything that block wrote before setting it (with
+/// [`fence_gpu`] on its side). Not `pure`: a spin on it re-reads.
+///
+/// # Safety
+/// `p` must point to a readable, 4-byte aligned word of global memory.
+#[inline(always)]
+pub unsafe fn load_acquire_gpu(p: *const u32) -> u32 {
+    let v: u32;
+    unsafe { asm!("ld.acquire.gpu.global.b32 {v}, [{p}];", v = out(reg32) v, p = in(reg64) p, options(nostack)) }
+    v
+}
+
+/// `st.relaxed.gpu.global.b32`: writes a flag other blocks read.
+///
+/// # Safety
+/// `p` must point to a writable, 4-byte aligned word of global memory.
+#[inline(always)]
+pub unsafe fn store_relaxed_gpu(p: *mut u32, v: u32) {
+    unsafe { asm!("st.relaxed.gpu.global.b32 [{p}], {v};", p = in(reg64) p, v = in(reg32) v, options(nostack)) }
+}
+
 /// `trap;`: aborts the kernel (the launch then reports an error).
 #[inline(always)]
 pub fn trap() -> ! {

@@ -61,6 +61,22 @@
 //! Where K fits one slice, C's writes are the whole job: f16 8192²×16 at
 //! 85.6% of cuBLAS where step 10 runs 62.9% (C written at 2.06 TB/s against
 //! 1.5); from K = 512 its two stages lose to step 10's.
+//! Step 10e runs the 128×256 tiles with stream-K (`_sk`,
+//! `gemm_launch::stream_k`): a grid of every SM, and where the tiles leave
+//! the last wave part-empty, each block takes an even range of some tiles'
+//! K slices ([`TileWalk`] yields pieces of tiles, each with a [`Role`]).
+//! A block whose range starts inside a tile leaves that piece's f32 sums in
+//! its workspace slot ([`save_sums`]) and sets one flag per consumer warp;
+//! the block holding the tile's first slices waits for those flags, adds
+//! the slots in block order, so the result does not depend on timing
+//! ([`add_sums`]), and writes C as usual. Measured (H100, PERF step 50,
+//! docs/runs/2026-11-25-streamk/): correct and sanitizer-clean, but slower
+//! wherever it shares except 3072³ (f16 69.4 → 74–76% of cuBLAS, where
+//! 128×192 tiles reach 91%): 1536³ 65 → 44%, and at 4096³ (before the rule
+//! was narrowed) 94 → 71%, DRAM traffic doubled: blocks at different K no
+//! longer read the same A and B from L2 together. With no fix-up at all
+//! (a timing-only variant) 1536³ runs no faster than data-parallel.
+//! `auto` does not choose it.
 //! TF32 `wgmma` reads K-major operands only and the TMA cannot transpose
 //! 4-byte elements: those kernels have one entry (NT), and the host copies
 //! a row-major B or column-major A transposed first; operands whose rows
@@ -74,7 +90,9 @@
 //! memory 213,040 bytes (128×256, and its clusters), 213,056 (128×192),
 //! 229,472 (128×128), 196,672 (TF32 128×256, and its clusters), 204,880
 //! (TF32 128×192), 196,704 (TF32 128×128, and the f32-output twins);
-//! step 10d: 96 registers (cap 112), 98,336 bytes per block.
+//! step 10d: 96 registers (ptxas's cap for 288 threads × 2 blocks), 98,336
+//! bytes per block; step 10e: as the 128×256 kernels it twins (168, 0
+//! spills; the accumulators stay in registers while a slot is added).
 //! Measured (H100 SXM, cuBLAS in the same run, docs/runs/2026-11-23-tf32-ws/
 //! and -tma-store/, PERF steps 28 and 31–33): 8192×4096×6144 f16 **744–757
 //! TFLOP/s (95.2–95.4%)**, bf16 767–778 (94.4–94.8%), where step 9 does
@@ -103,9 +121,12 @@ use crate::device::sm90a::{
     wgmma_m64n192k16_bf16, wgmma_m64n192k16_f16, wgmma_m64n256k8_tf32, wgmma_m64n256k16_bf16, wgmma_m64n256k16_f16,
     wgmma_wait,
 };
-use crate::device::{block_idx, block_idx_z, grid_dim, smem_addr, sync_threads, thread_idx, trap};
+use crate::device::{
+    block_idx, block_idx_z, fence_gpu, grid_dim, load_acquire_gpu, load_global_x4, smem_addr, store_global_x4,
+    store_relaxed_gpu, sync_threads, sync_warp, thread_idx, trap,
+};
 use crate::kernel_abi::{Gemm, kernel_entries};
-use gemm_launch::{Dtype, tile_coords, tiles, tma};
+use gemm_launch::{Dtype, stream_k, tile_coords, tiles, tma};
 
 /// Registers per thread of the producer's warpgroup and of each consumer
 /// warpgroup: 128 · (40 + 2 · 232) = 64512 of the SM's 65536. (With two
@@ -159,9 +180,8 @@ impl<E: WsElement<In = u16>> WsElement for F32Out<E> {
 /// A consumer warpgroup's accumulators for element `E`: 64 rows × `N`
 /// columns of C (the block tile's width), `N/2` f32 per thread in the
 /// `mma.sync` C layout repeated over `N/8` column groups (see step 9).
-trait WarpgroupTile<E: WsElement>: Copy {
+trait WarpgroupTile<E: WsElement>: Accumulators {
     const N: usize;
-    fn zero() -> Self;
     /// `acc += A·B` for one K step (`m64nNk16`, or `m64nNk8` for TF32,
     /// whose operands are always K-major).
     ///
@@ -183,16 +203,43 @@ trait WarpgroupTile<E: WsElement>: Copy {
     );
 }
 
+/// A consumer thread's f32 accumulators, whatever the tile's width.
+trait Accumulators: Copy {
+    fn zero() -> Self;
+    /// Stream-K: the accumulators as they are, into a workspace slot
+    /// ([`save_sums`]).
+    ///
+    /// # Safety
+    /// As [`save_sums`].
+    unsafe fn save(&self, slot: *mut f32, t: usize, threads: usize);
+    /// Stream-K: adds a slot's sums ([`add_sums`]).
+    ///
+    /// # Safety
+    /// As [`add_sums`].
+    unsafe fn add(&mut self, slot: *const f32, t: usize, threads: usize);
+}
+
+impl<const LEN: usize> Accumulators for [f32; LEN] {
+    #[inline(always)]
+    fn zero() -> Self {
+        [0.0; LEN]
+    }
+    #[inline(always)]
+    unsafe fn save(&self, slot: *mut f32, t: usize, threads: usize) {
+        unsafe { save_sums(self, slot, t, threads) }
+    }
+    #[inline(always)]
+    unsafe fn add(&mut self, slot: *const f32, t: usize, threads: usize) {
+        unsafe { add_sums(self, slot, t, threads) }
+    }
+}
+
 /// `WarpgroupTile` of a 16-bit type for `[f32; LEN]`: `N` columns, `NJ`
 /// pairs of 8-column groups, the `wgmma` of that width.
 macro_rules! warpgroup_tile_16bit {
     ($e:ty, $len:literal, $n:literal, $nj:literal, $wgmma:ident) => {
         impl WarpgroupTile<$e> for [f32; $len] {
             const N: usize = $n;
-            #[inline(always)]
-            fn zero() -> Self {
-                [0.0; $len]
-            }
             #[inline(always)]
             unsafe fn wgmma(&mut self, desc_a: u64, desc_b: u64, trans_a: bool, trans_b: bool) {
                 unsafe { $wgmma(self, desc_a, desc_b, trans_a, trans_b) }
@@ -232,10 +279,6 @@ macro_rules! warpgroup_tile_f32_c {
      |$acc:ident, $a:ident, $b:ident, $ta:ident, $tb:ident| $wgmma:expr) => {
         impl WarpgroupTile<$e> for [f32; $len] {
             const N: usize = $n;
-            #[inline(always)]
-            fn zero() -> Self {
-                [0.0; $len]
-            }
             #[inline(always)]
             unsafe fn wgmma(&mut self, $a: u64, $b: u64, $ta: bool, $tb: bool) {
                 let $acc = self;
@@ -327,47 +370,205 @@ impl<const STAGES: usize> Position<STAGES> {
     }
 }
 
-/// The tiles of C this block computes, in grouped order (the producer and
-/// the consumers walk the same list). Without clusters: tiles `block`,
-/// `block + grid`, …. In clusters of `CLUSTER` blocks, the clusters walk
-/// units of `CLUSTER` vertically adjacent tiles the same way (`group_m`
-/// counted in tile rows, as without), and the block of rank `r` takes the
-/// unit's `r`-th tile; past the last row of tiles (an odd number of tile
-/// rows), that tile lies outside C: its loads read zeros and its stores
-/// are dropped, and the block still brings its share of B for the other.
+/// What becomes of one piece of work's sums (stream-K's roles,
+/// `gemm_launch::stream_k`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// Every K slice of the tile: C is written as usual.
+    Whole,
+    /// Slices after the tile's first: the sums go to this block's slot of
+    /// the workspace, for the block that holds the tile's head.
+    Partial,
+    /// The tile's first slices, not all of them: blocks `block + 1 ..=
+    /// last` hold the rest, and their sums are added before C is written.
+    Head { last: u32 },
+}
+
+/// One piece of a block's work: K slices `first..end` of the tile whose
+/// first row and column are `row0`, `col0`.
+#[derive(Clone, Copy)]
+struct Work {
+    row0: u32,
+    col0: u32,
+    first: u32,
+    end: u32,
+    role: Role,
+}
+
+/// The work of this block, in order (the producer and the consumers walk
+/// the same list). With stream-K, first its range of the shared tiles'
+/// slices (`gemm_launch::stream_k`), piece by piece; then whole tiles in
+/// grouped order: tiles `shared + block`, `shared + block + grid`, …
+/// (`shared` is 0 without stream-K). In clusters of `CLUSTER` blocks (no
+/// stream-K), the clusters walk units of `CLUSTER` vertically adjacent
+/// tiles the same way (`group_m` counted in tile rows, as without), and the
+/// block of rank `r` takes the unit's `r`-th tile; past the last row of
+/// tiles (an odd number of tile rows), that tile lies outside C: its loads
+/// read zeros and its stores are dropped, and the block still brings its
+/// share of B for the other.
 /// A loop with `next`, not a closure: LLVM once left a closure body
 /// outlined, its captures in a local-memory frame.
-struct TileWalk<const BM: usize, const BN: usize, const CLUSTER: usize> {
+struct TileWalk<const BM: usize, const BN: usize, const CLUSTER: usize, const STREAM_K: bool> {
     units_m: u32,
     tiles_n: u32,
     group_m: u32,
     unit: u32,
     /// This block's rank in its cluster (clusters span the grid's x only).
     rank: u32,
+    slices: u32,
+    /// Stream-K: the next unit (tile · slices + slice) of this block's
+    /// range, its end, and the units of all shared tiles.
+    shared_next: u32,
+    shared_end: u32,
+    shared_units: u32,
 }
 
-impl<const BM: usize, const BN: usize, const CLUSTER: usize> TileWalk<BM, BN, CLUSTER> {
+impl<const BM: usize, const BN: usize, const CLUSTER: usize, const STREAM_K: bool> TileWalk<BM, BN, CLUSTER, STREAM_K> {
+    /// `shared`: the tiles stream-K shares out (`stream_k::shared_tiles`).
     #[inline(always)]
-    fn new<In, Out>(p: &Gemm<In, Out>) -> Self {
+    fn new<In, Out>(p: &Gemm<In, Out>, slices: u32, shared: u32) -> Self {
         let cluster = CLUSTER as u32;
+        // (`stream_k::shared_tiles` keeps this within 32 bits.)
+        let shared_units = shared * slices;
+        let (shared_next, shared_end) =
+            if STREAM_K { stream_k::unit_range(block_idx(), grid_dim(), shared_units) } else { (0, 0) };
         TileWalk {
             units_m: tiles(p.m, BM as u32 * cluster),
             tiles_n: tiles(p.n, BN as u32),
             group_m: (p.group_m / cluster).max(1),
-            unit: block_idx() / cluster,
+            unit: shared + block_idx() / cluster,
             rank: if CLUSTER == 1 { 0 } else { cluster_rank() },
+            slices,
+            shared_next,
+            shared_end,
+            shared_units,
         }
     }
 
-    /// The first row and column of the next tile, if any.
+    /// The next piece of work, if any.
     #[inline(always)]
-    fn next(&mut self) -> Option<(u32, u32)> {
+    fn next(&mut self) -> Option<Work> {
+        if STREAM_K && self.shared_next < self.shared_end {
+            // (`max(1)`: K ≥ 1, and no division-by-zero panic path.)
+            let tile = self.shared_next / self.slices.max(1);
+            let tile_start = tile * self.slices;
+            let tile_end = tile_start + self.slices;
+            let end = self.shared_end.min(tile_end);
+            let (first, last) = (self.shared_next - tile_start, end - tile_start);
+            let role = if first > 0 {
+                Role::Partial
+            } else if last == self.slices {
+                Role::Whole
+            } else {
+                Role::Head { last: stream_k::owner(tile_end - 1, grid_dim(), self.shared_units) }
+            };
+            self.shared_next = end;
+            let (row0, col0) = self.origin(tile);
+            return Some(Work { row0, col0, first, end: last, role });
+        }
         if self.unit >= self.units_m * self.tiles_n {
             return None;
         }
-        let (unit_m, tile_n) = tile_coords(self.unit, self.units_m, self.tiles_n, self.group_m);
+        let (row0, col0) = self.origin(self.unit);
         self.unit += grid_dim() / CLUSTER as u32;
-        Some(((unit_m * CLUSTER as u32 + self.rank) * BM as u32, tile_n * BN as u32))
+        Some(Work { row0, col0, first: 0, end: self.slices, role: Role::Whole })
+    }
+
+    /// The first row and column of this block's tile of unit `unit`.
+    #[inline(always)]
+    fn origin(&self, unit: u32) -> (u32, u32) {
+        let (unit_m, tile_n) = tile_coords(unit, self.units_m, self.tiles_n, self.group_m);
+        ((unit_m * CLUSTER as u32 + self.rank) * BM as u32, tile_n * BN as u32)
+    }
+}
+
+/// Where a stream-K launch keeps its partial sums and their flags: the two
+/// addresses the host writes after the tensor maps
+/// (`stream_k::ADDRESSES_OFFSET`); `None` where it gave no workspace (the
+/// launch then runs data-parallel).
+#[derive(Clone, Copy)]
+struct Workspace {
+    partials: *mut f32,
+    flags: *mut u32,
+}
+
+impl Workspace {
+    /// # Safety
+    /// `p.tensor_maps` as the host built them for a stream-K kernel.
+    #[inline(always)]
+    unsafe fn of<In, Out>(p: &Gemm<In, Out>) -> Option<Self> {
+        let addresses = (p.tensor_maps + stream_k::ADDRESSES_OFFSET) as *const u64;
+        let (partials, flags) = unsafe { (*addresses, *addresses.add(1)) };
+        if partials == 0 { None } else { Some(Workspace { partials: partials as *mut f32, flags: flags as *mut u32 }) }
+    }
+
+    /// Block `block`'s slot, for matrix `z` of the batch: `BM × BN` f32.
+    #[inline(always)]
+    fn slot<const BM: usize, const BN: usize>(self, block: u32, z: u32) -> *mut f32 {
+        let slot = stream_k::slots(grid_dim(), z) + block as u64;
+        unsafe { self.partials.add(slot as usize * BM * BN) }
+    }
+
+    /// The flag of consumer warp `warp`'s share of that slot.
+    #[inline(always)]
+    fn flag(self, block: u32, z: u32, warp: usize, warps: usize) -> *mut u32 {
+        let slot = stream_k::slots(grid_dim(), z) + block as u64;
+        unsafe { self.flags.add(slot as usize * warps + warp) }
+    }
+}
+
+/// The tiles stream-K shares out in this launch (0: none, or no
+/// workspace), the same for the producer and the consumers.
+///
+/// # Safety
+/// As [`Workspace::of`] when `STREAM_K`.
+#[inline(always)]
+unsafe fn shared_tiles<const BM: usize, const BN: usize, const STREAM_K: bool, In, Out>(
+    p: &Gemm<In, Out>,
+    slices: u32,
+) -> u32 {
+    if STREAM_K && unsafe { Workspace::of(p) }.is_some() {
+        stream_k::shared_tiles(tiles(p.m, BM as u32) * tiles(p.n, BN as u32), slices, grid_dim())
+    } else {
+        0
+    }
+}
+
+/// A consumer thread's accumulators into a workspace slot as they lie in
+/// registers: 16 bytes per store, consecutive threads side by side
+/// (`(j · threads + t) · 4`), so each warp writes 512 contiguous bytes.
+/// The block adding them runs the same threads over the same fragments.
+///
+/// # Safety
+/// `slot` must hold `LEN · threads` writable f32; `t < threads`.
+#[inline(always)]
+unsafe fn save_sums<const LEN: usize>(acc: &[f32; LEN], slot: *mut f32, t: usize, threads: usize) {
+    for j in 0..LEN / 4 {
+        let at = (j * threads + t) * 4;
+        unsafe { store_global_x4(slot.add(at), [acc[4 * j], acc[4 * j + 1], acc[4 * j + 2], acc[4 * j + 3]]) };
+    }
+}
+
+/// Adds what [`save_sums`] left in `slot` to the accumulators, four
+/// 16-byte loads in flight at a time: one at a time, each waits out a
+/// round trip to L2 (~0.4 µs), 13 µs for a 128×256 slot (ncu at 1536³:
+/// stream-K 32 µs against 25 data-parallel, long-scoreboard stalls 2.3×).
+///
+/// # Safety
+/// As [`save_sums`], readable.
+#[inline(always)]
+unsafe fn add_sums<const LEN: usize>(acc: &mut [f32; LEN], slot: *const f32, t: usize, threads: usize) {
+    const IN_FLIGHT: usize = 4;
+    for g in 0..LEN / (4 * IN_FLIGHT) {
+        // Indexed, not `into_iter`: an array iterator left the accumulators
+        // in local memory.
+        let v: [[f32; 4]; IN_FLIGHT] =
+            core::array::from_fn(|i| unsafe { load_global_x4(slot.add(((g * IN_FLIGHT + i) * threads + t) * 4)) });
+        for i in 0..IN_FLIGHT {
+            for r in 0..4 {
+                acc[(g * IN_FLIGHT + i) * 4 + r] += v[i][r];
+            }
+        }
     }
 }
 
@@ -417,6 +618,7 @@ unsafe fn produce<
     const BK: usize,
     const STAGES: usize,
     const CLUSTER: usize,
+    const STREAM_K: bool,
     const A_T: bool,
     const B_T: bool,
 >(
@@ -433,14 +635,18 @@ unsafe fn produce<
     let block = tma::mn_block_bytes(BK as u32);
     let row = tma::row_elements(E::DTYPE);
     let mut at = Position::<STAGES>::START;
-    let mut walk = TileWalk::<BM, BN, CLUSTER>::new(p);
+    let shared = unsafe { shared_tiles::<BM, BN, STREAM_K, _, _>(p, slices) };
+    let mut walk = TileWalk::<BM, BN, CLUSTER, STREAM_K>::new(p, slices, shared);
     // This block's share of B: columns `b_col`.. of the tile, at `b_offset`
     // bytes into the stage's B tile.
     let b_share = tma::b_share(BN as u32, CLUSTER as u32);
     let b_col = walk.rank * b_share;
     let b_offset = if B_T { b_col * tma::SWIZZLE_ROW_BYTES } else { (b_col / row) * block };
-    while let Some((row0, col0)) = walk.next() {
-        for slice in 0..slices {
+    while let Some(Work { row0, col0, first, end, .. }) = walk.next() {
+        // (Without stream-K, the loop-invariant bounds themselves: ptxas
+        // then fits step 10d in its 96 registers.)
+        let (first, end) = if STREAM_K { (first, end) } else { (0, slices) };
+        for slice in first..end {
             let k0 = slice * BK as u32;
             mbarrier_wait(ring.empty(at.stage), at.phase ^ 1);
             let full = ring.full(at.stage);
@@ -484,6 +690,7 @@ unsafe fn consume<
     const STAGES: usize,
     const TMA_STORE: bool,
     const CLUSTER: usize,
+    const STREAM_K: bool,
     const A_T: bool,
     const B_T: bool,
 >(
@@ -512,11 +719,16 @@ unsafe fn consume<
         consumer as u32 * 64 * BK as u32 * E::DTYPE.element_bytes()
     };
     let mut at = Position::<STAGES>::START;
-    let mut walk = TileWalk::<BM, BN, CLUSTER>::new(p);
-    while let Some((row0, col0)) = walk.next() {
+    let shared = unsafe { shared_tiles::<BM, BN, STREAM_K, _, _>(p, slices) };
+    let mut walk = TileWalk::<BM, BN, CLUSTER, STREAM_K>::new(p, slices, shared);
+    // Stream-K's partial sums: each consumer warp hands its share over
+    // under a flag of its own (`Workspace::flag`).
+    let (threads, warps) = (BM / 64 * 128, BM / 64 * 4);
+    while let Some(Work { row0, col0, first, end, role }) = walk.next() {
+        let (first, end) = if STREAM_K { (first, end) } else { (0, slices) };
         let mut acc = Acc::zero();
         let mut reading = at.stage;
-        for slice in 0..slices {
+        for slice in first..end {
             mbarrier_wait(ring.full(at.stage), at.phase);
             let (a_tile, b_tile) = (ring.a(at.stage) + a_part, ring.b(at.stage));
             wgmma_fence();
@@ -527,16 +739,48 @@ unsafe fn consume<
             wgmma_commit();
             // The previous slice's group has completed: its stage is free.
             wgmma_wait(1);
-            if slice > 0 && lane == 0 {
+            if slice > first && lane == 0 {
                 release::<CLUSTER>(ring.empty(reading));
             }
             reading = at.stage;
             at.advance();
         }
         wgmma_wait(0);
-        // (K ≥ 1, so the tile read at least one stage.)
-        if slices > 0 && lane == 0 {
+        // (Every piece has a slice, K ≥ 1, so it read at least one stage.)
+        if end > first && lane == 0 {
             release::<CLUSTER>(ring.empty(reading));
+        }
+        // Read again here, not kept through the main loop: the 16-bit
+        // 128×256 tiles have no register to spare.
+        let workspace = if role == Role::Whole { None } else { unsafe { Workspace::of(p) } };
+        if let Some(ws) = workspace {
+            let (block, z) = (block_idx(), block_idx_z());
+            match role {
+                Role::Whole => {}
+                Role::Partial => {
+                    // Each thread's sums, then its fence, then the warp's flag.
+                    unsafe { acc.save(ws.slot::<BM, BN>(block, z), t, threads) };
+                    fence_gpu();
+                    sync_warp();
+                    if lane == 0 {
+                        unsafe { store_relaxed_gpu(ws.flag(block, z, t / 32, warps), 1) };
+                    }
+                    continue;
+                }
+                Role::Head { last } => {
+                    // In block order, whatever order they finished in.
+                    for other in block + 1..=last {
+                        let flag = ws.flag(other, z, t / 32, warps);
+                        while unsafe { load_acquire_gpu(flag) } == 0 {}
+                        unsafe { acc.add(ws.slot::<BM, BN>(other, z), t, threads) };
+                        // Every lane has seen the flag: clear it for the next launch.
+                        sync_warp();
+                        if lane == 0 {
+                            unsafe { store_relaxed_gpu(flag, 0) };
+                        }
+                    }
+                }
+            }
         }
         let out = Output { p, row0, col0, warp_row: consumer * 64 + warp * 16, warp_col: 0, lane };
         let tma = if tma_store { Some((ring.c_tile(consumer, BN), map_c)) } else { None };
@@ -563,6 +807,7 @@ unsafe fn ws_kernel<
     const TMA_STORE: bool,
     const CLUSTER: usize,
     const BLOCKS_PER_SM: usize,
+    const STREAM_K: bool,
     const A_T: bool,
     const B_T: bool,
 >(
@@ -579,6 +824,8 @@ unsafe fn ws_kernel<
         assert!(BLOCKS_PER_SM == 2 || 128 * (PRODUCER_REGISTERS + (BM / 64) as u32 * CONSUMER_REGISTERS) <= 65536);
         // A block's share of B is whole boxes.
         assert!(CLUSTER >= 1 && BN.is_multiple_of(CLUSTER) && (BN / CLUSTER).is_multiple_of(64));
+        // Stream-K's blocks walk single tiles.
+        assert!(!STREAM_K || CLUSTER == 1);
     };
     let (a_bytes, _) = gemm_launch::wgmma_tile_bytes(E::DTYPE, BM as u32, BN as u32, BK as u32);
     let stage_bytes = tma::stage_bytes(E::DTYPE, BM as u32, BN as u32, BK as u32);
@@ -618,13 +865,13 @@ unsafe fn ws_kernel<
             setmaxnreg_dec::<PRODUCER_REGISTERS>();
         }
         if t < consumer_threads + 32 && elect_one() {
-            unsafe { produce::<E, BM, BN, BK, STAGES, CLUSTER, A_T, B_T>(&p, ring) };
+            unsafe { produce::<E, BM, BN, BK, STAGES, CLUSTER, STREAM_K, A_T, B_T>(&p, ring) };
         }
     } else {
         if BLOCKS_PER_SM == 1 {
             setmaxnreg_inc::<CONSUMER_REGISTERS>();
         }
-        unsafe { consume::<E, Acc, BM, BN, BK, STAGES, TMA_STORE, CLUSTER, A_T, B_T>(&p, ring, t / 128, t) };
+        unsafe { consume::<E, Acc, BM, BN, BK, STAGES, TMA_STORE, CLUSTER, STREAM_K, A_T, B_T>(&p, ring, t / 128, t) };
     }
     // Nor leave while the others may still signal this block's barriers.
     if CLUSTER > 1 {
@@ -650,3 +897,6 @@ kernel_entries!(warp_specialized ws_kernel<Bf16, [f32; 128]>, bgemm_ws_128x256x6
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 128]>, tgemm_ws_128x256x32_c2, gemm_launch::WS_TF32_128X256X32_C2, k_major);
 kernel_entries!(warp_specialized ws_kernel<F16, [f32; 64]>, hgemm_ws_128x128x64_2cta, gemm_launch::WS_F16_128X128X64_2CTA, any);
 kernel_entries!(warp_specialized ws_kernel<Bf16, [f32; 64]>, bgemm_ws_128x128x64_2cta, gemm_launch::WS_BF16_128X128X64_2CTA, any);
+kernel_entries!(warp_specialized ws_kernel<F16, [f32; 128]>, hgemm_ws_128x256x64_sk, gemm_launch::WS_F16_128X256X64_SK, any);
+kernel_entries!(warp_specialized ws_kernel<Bf16, [f32; 128]>, bgemm_ws_128x256x64_sk, gemm_launch::WS_BF16_128X256X64_SK, any);
+kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 128]>, tgemm_ws_128x256x32_sk, gemm_launch::WS_TF32_128X256X32_SK, k_major);
