@@ -42,6 +42,11 @@
 #   skinnytf32  TF32 with M or N of 2 to 16: the memory-bound kernels beside
 #               step 10b's 128×128 and step 9b's 128×256 tiles; and step 10c
 #               against step 10 where M holds one to three tile rows
+#   streamk     step 10e (stream-K) beside step 10/10b's 128×256 tiles,
+#               128×192 and `auto`, each dtype, where the last wave is
+#               part-empty, and where stream-K's rule declines (2048³, 4096³)
+#   sksan       compute-sanitizer memcheck and racecheck on step 10e's
+#               shared tiles (many partials per head; a batch of two)
 #   sweep       `gemm sweep` (CSV, JSON, SVG)
 #   sanitizers  compute-sanitizer memcheck/racecheck/synccheck/initcheck
 # Usage: device-check.sh [bundle-dir] [part...]. Logs go to $OUT/<part>/ (or
@@ -57,6 +62,13 @@ export RGEMM_GEMM_BIN=$B/gemm RGEMM_TUNE_CACHE=$LOGS/tune.json
 SAN=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
 summary=()
 note() { summary+=("$*"); echo "== $*"; }
+# One compute-sanitizer run (tool, log, then the bundle's command and its
+# arguments), its summary line noted.
+sanitize() {
+  local tool=$1 log=$2 cmd=$3; shift 3
+  timeout 300 "$SAN" --tool "$tool" --error-exitcode 3 "$cmd" "$@" >"$log" 2>&1
+  note "compute-sanitizer --tool $tool ${cmd#"$B"/} $*: rc=$? $(grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$log" | tr '\n' ' ')"
+}
 # Wall seconds of one command (its output to a log).
 seconds() { local log=$1; shift; local t0; t0=$(date +%s.%N); "$@" >"$log" 2>&1; local rc=$?; awk -v a="$t0" -v b="$(date +%s.%N)" -v rc=$rc 'BEGIN { printf "%.2f rc=%s", b - a, rc }'; }
 
@@ -405,6 +417,29 @@ for part in $PARTS; do
       note "benches/$(basename "$bench"): rc=$? $(grep -c 'thrpt:' "$L/$(basename "$bench").txt") results"
     done
     ;;
+  streamk)
+    for shape in "1024 1024 1024" "1280 1280 1280" "1536 1536 1536" "1792 1792 1792" "2304 2304 2304" \
+                 "3072 3072 3072" "768 3072 2048" "2560 2560 2560" "2048 2048 2048" "4096 4096 4096"; do
+      set -- $shape
+      for dtype in f16 bf16 tf32; do
+        if [ $dtype = tf32 ]; then tiles="ws_128x256x32 ws_128x256x32_sk ws_128x192x32"; else tiles="ws_128x256x64 ws_128x256x64_sk ws_128x192x64"; fi
+        for kernel in $tiles auto; do
+          "$B/gemm" --m $1 --n $2 --k $3 --dtype $dtype --kernel $kernel
+        done
+      done
+    done 2>&1 | tee "$L/streamk.txt"
+    note "streamk: $(grep -c pass "$L/streamk.txt") passes, $(grep -c FAIL "$L/streamk.txt") FAIL"
+    ;;
+  sksan)
+    for tool in memcheck racecheck; do
+      for shape in "--m 300 --n 700 --k 4000 --dtype f16 --kernel ws_128x256x64_sk" \
+                   "--m 1536 --n 1536 --k 1536 --dtype bf16 --kernel ws_128x256x64_sk" \
+                   "--m 300 --n 700 --k 4000 --dtype tf32 --kernel ws_128x256x32_sk"; do
+        sanitize "$tool" "$L/$tool-${shape// /_}.log" "$B/gemm" $shape --iters 1 --no-cublas
+      done
+      sanitize "$tool" "$L/$tool-library-stream-k.log" "$B/tests/library" stream_k --test-threads=1
+    done
+    ;;
   sweep)
     "$B/gemm" sweep --iters 10 --out "$L" >"$L/sweep.log" 2>&1
     note "sweep: rc=$? $(tail -1 "$L/sweep.log")"
@@ -433,19 +468,13 @@ for part in $PARTS; do
                    "--m 128 --n 128 --k 65536 --dtype bf16 --kernel auto" \
                    "--m 128 --n 136 --k 20000 --dtype tf32 --kernel auto" \
                    "--m 129 --n 131 --k 9001 --kernel auto" "--m 7 --n 5 --k 70001 --kernel auto"; do
-        log="$L/$tool-${shape// /_}.log"
-        timeout 300 "$SAN" --tool "$tool" --error-exitcode 3 "$B/gemm" $shape --iters 1 --no-cublas >"$log" 2>&1
-        note "compute-sanitizer --tool $tool gemm $shape: rc=$? $(grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$log" | tr '\n' ' ')"
+        sanitize "$tool" "$L/$tool-${shape// /_}.log" "$B/gemm" $shape --iters 1 --no-cublas
       done
       # Every PTX entry (all layouts) with α, β and a batch, from the library tests.
-      log="$L/$tool-library-layouts.log"
-      timeout 300 "$SAN" --tool "$tool" --error-exitcode 3 "$B/tests/library" every_layout_kernel --test-threads=1 >"$log" 2>&1
-      note "compute-sanitizer --tool $tool tests/library every_layout_kernel: rc=$? $(grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$log" | tr '\n' ' ')"
+      sanitize "$tool" "$L/$tool-library-layouts.log" "$B/tests/library" every_layout_kernel --test-threads=1
       # Step 7b's unchecked main loop runs on interior tiles only: every
       # layout of the warp-tiled kernels on a shape that has them.
-      log="$L/$tool-library-warp-tiled.log"
-      timeout 300 "$SAN" --tool "$tool" --error-exitcode 3 "$B/tests/library" warp_tiled_interior --test-threads=1 >"$log" 2>&1
-      note "compute-sanitizer --tool $tool tests/library warp_tiled_interior: rc=$? $(grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$log" | tr '\n' ' ')"
+      sanitize "$tool" "$L/$tool-library-warp-tiled.log" "$B/tests/library" warp_tiled_interior --test-threads=1
     done
     ;;
   *) note "unknown part $part" ;;
