@@ -47,9 +47,12 @@ impl Gpu {
     /// matrix of the batch) where it shares tiles out
     /// (`stream_k::shared_tiles`); `None`: it runs data-parallel.
     pub(crate) fn stream_k_grid(&self, spec: &KernelSpec, plan: &Plan) -> Option<u32> {
+        if !spec.features.stream_k {
+            return None;
+        }
         let grid = persistent_grid(u64::MAX, plan.batch, self.info.multiprocessors as u32);
         let tiles = u32::try_from(spec.grid(plan.m, plan.n)).ok()?;
-        let shares = spec.features.stream_k && stream_k::shared_tiles(tiles, plan.k.div_ceil(spec.tile.bk), grid) > 0;
+        let shares = stream_k::shared_tiles(tiles, plan.k.div_ceil(spec.tile.bk), grid) > 0;
         shares.then_some(grid)
     }
 

@@ -23,9 +23,19 @@ impl Gpu {
     /// [`Gpu::workspace_bytes`] once allocated, freed by
     /// [`Gpu::release_workspace`].
     pub fn stream_k_workspace_bytes(&self) -> u64 {
+        let (partial_bytes, flag_words) = self.stream_k_sizes();
+        partial_bytes + flag_words * 4
+    }
+
+    /// Bytes of the partial sums' slots and words of flags: one slot (and a
+    /// flag per consumer warp) for each SM, which a launch's blocks times
+    /// its batch never exceed.
+    fn stream_k_sizes(&self) -> (u64, u64) {
         let sms = self.info.multiprocessors as u32;
-        stream_k::slots(sms, 1) * stream_k::max_slot_bytes()
-            + stream_k::flag_words(sms, 1, stream_k::max_consumer_warps()) * 4
+        (
+            stream_k::slots(sms, 1) * stream_k::max_slot_bytes(),
+            stream_k::flag_words(sms, 1, stream_k::max_consumer_warps()),
+        )
     }
 
     /// Runs `enqueue` with the addresses of the stream-K partials and flags
@@ -53,10 +63,8 @@ impl Gpu {
     }
 
     fn allocate_stream_k(&self) -> Result<StreamKWorkspace> {
-        let sms = self.info.multiprocessors as u32;
-        let partial_bytes = stream_k::slots(sms, 1) * stream_k::max_slot_bytes();
-        let flag_words = stream_k::flag_words(sms, 1, stream_k::max_consumer_warps());
-        self.ensure_free(self.stream_k_workspace_bytes())?;
+        let (partial_bytes, flag_words) = self.stream_k_sizes();
+        self.ensure_free(partial_bytes + flag_words * 4)?;
         let partials = unsafe { DeviceBuffer::<f32>::uninitialized(partial_bytes as usize / 4) }
             .map_err(|e| self.alloc_error(e, partial_bytes))?;
         let flags =

@@ -41,6 +41,12 @@ pub const fn mn_block_bytes(bk: u32) -> u32 {
     bk * SWIZZLE_ROW_BYTES
 }
 
+/// Consumer warps of a warp-specialized block tile `bm` rows high: a
+/// warpgroup (4 warps) per 64 rows, one `wgmma` m64 tile each.
+pub const fn consumer_warps(bm: u32) -> u32 {
+    bm / 64 * 4
+}
+
 /// Bytes of one stage (A tile, then B tile) of a `bm × bn × bk` block
 /// tile: what each K slice's copies bring, and what the producer arms the
 /// stage's barrier for.

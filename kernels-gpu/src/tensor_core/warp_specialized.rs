@@ -505,15 +505,20 @@ impl Workspace {
     /// Block `block`'s slot, for matrix `z` of the batch: `BM × BN` f32.
     #[inline(always)]
     fn slot<const BM: usize, const BN: usize>(self, block: u32, z: u32) -> *mut f32 {
-        let slot = stream_k::slots(grid_dim(), z) + block as u64;
-        unsafe { self.partials.add(slot as usize * BM * BN) }
+        unsafe { self.partials.add(Self::index(block, z) * BM * BN) }
     }
 
     /// The flag of consumer warp `warp`'s share of that slot.
     #[inline(always)]
     fn flag(self, block: u32, z: u32, warp: usize, warps: usize) -> *mut u32 {
-        let slot = stream_k::slots(grid_dim(), z) + block as u64;
-        unsafe { self.flags.add(slot as usize * warps + warp) }
+        unsafe { self.flags.add(Self::index(block, z) * warps + warp) }
+    }
+
+    /// Which slot is block `block`'s, for matrix `z`: the grid's blocks per
+    /// matrix, matrix after matrix.
+    #[inline(always)]
+    fn index(block: u32, z: u32) -> usize {
+        (stream_k::slots(grid_dim(), z) + block as u64) as usize
     }
 }
 
@@ -723,7 +728,8 @@ unsafe fn consume<
     let mut walk = TileWalk::<BM, BN, CLUSTER, STREAM_K>::new(p, slices, shared);
     // Stream-K's partial sums: each consumer warp hands its share over
     // under a flag of its own (`Workspace::flag`).
-    let (threads, warps) = (BM / 64 * 128, BM / 64 * 4);
+    let warps = tma::consumer_warps(BM as u32) as usize;
+    let threads = warps * 32;
     while let Some(Work { row0, col0, first, end, role }) = walk.next() {
         let (first, end) = if STREAM_K { (first, end) } else { (0, slices) };
         let mut acc = Acc::zero();
@@ -835,8 +841,8 @@ unsafe fn ws_kernel<
     let c_bytes = E::DTYPE.element_bytes();
     let ring = Ring::<STAGES> { a_bytes, stage_bytes, c_staging, c_bytes, barriers };
     // A consumer warpgroup per 64 rows of the tile.
-    let consumer_threads = BM / 64 * 128;
-    let consumer_warps = (consumer_threads / 32) as u32;
+    let consumer_warps = tma::consumer_warps(BM as u32);
+    let consumer_threads = consumer_warps as usize * 32;
     let t = thread_idx();
     // Launched without its clusters, the multicasts would write into blocks
     // that are not there: stop with an error instead.
