@@ -47,6 +47,12 @@
 #               part-empty, and where stream-K's rule declines (2048³, 4096³)
 #   sksan       compute-sanitizer memcheck and racecheck on step 10e's
 #               shared tiles (many partials per head; a batch of two)
+#   fixedcost   where step 10 loses at mid sizes: f16 time against K at
+#               M = N = 2048 and 4096 beside cuBLAS (the slope is the main
+#               loop's rate, the intercept the cost paid once per launch),
+#               the kernels in VARIANTS (bundle dirs) alternating with the
+#               bundle's and the ablation storing C from registers, and ncu
+#               on cuBLAS's kernels at 2048³ and 4096³ (FIXEDCOST_NCU=0: not)
 #   sweep       `gemm sweep` (CSV, JSON, SVG)
 #   sanitizers  compute-sanitizer memcheck/racecheck/synccheck/initcheck
 # Usage: device-check.sh [bundle-dir] [part...]. Logs go to $OUT/<part>/ (or
@@ -438,6 +444,31 @@ for part in $PARTS; do
         sanitize "$tool" "$L/$tool-${shape// /_}.log" "$B/gemm" $shape --iters 1 --no-cublas
       done
       sanitize "$tool" "$L/$tool-library-stream-k.log" "$B/tests/library" stream_k --test-threads=1
+    done
+    ;;
+  fixedcost)
+    for round in 1 2; do
+      for mn in 2048 4096; do
+        for k in 64 256 1024 2048 4096 8192; do
+          for bundle in "$B" ${VARIANTS:-}; do
+            echo "# $bundle"
+            "$bundle/gemm" --m $mn --n $mn --k $k --dtype f16 --kernel ws_128x256x64 --iters 50
+          done
+          # C from registers instead of the TMA store (step 33's ablation).
+          echo "# direct"
+          "$B/gemm" --m $mn --n $mn --k $k --dtype f16 --kernel ablate_ws_direct_epilogue --iters 50
+        done
+      done
+    done 2>&1 | tee "$L/fixedcost.txt"
+    note "fixedcost: $(grep -c pass "$L/fixedcost.txt") passes, $(grep -c FAIL "$L/fixedcost.txt") FAIL"
+    # cuBLAS's kernels (name: tile shape; grid; time) at 2048³ and 4096³
+    # (FIXEDCOST_NCU=0 skips them).
+    NCU=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
+    for size in $([ "${FIXEDCOST_NCU:-1}" = 0 ] || echo 2048 4096); do
+      "$NCU" --clock-control none --kernel-name regex:nvjet --launch-count 4 \
+        --metrics gpu__time_duration.sum,launch__grid_size,launch__block_size,launch__shared_mem_per_block_dynamic \
+        "$B/gemm" --m $size --n $size --k $size --dtype f16 --kernel ws_128x256x64 --iters 2 >"$L/ncu-cublas-$size.txt" 2>&1
+      note "fixedcost ncu $size: $(grep -c gpu__time_duration "$L/ncu-cublas-$size.txt") cuBLAS kernels profiled"
     done
     ;;
   sweep)
