@@ -446,6 +446,33 @@ fn stream_k_kernels_share_tiles_in_every_layout() {
     }
 }
 
+/// The TMA kernels reading tensor maps where other maps lay a call before:
+/// the map cache is emptied after each call (`release_workspace`), so the
+/// next call's maps are likely uploaded to the address the last call's
+/// used, which the TMA's descriptor cache may still hold. Each call is
+/// larger in every dimension than the one before it, so a kernel that read
+/// the stale maps would leave rows, columns or K slices out (the host tells
+/// the kernel to fence there: `Gemm::fence_tensor_maps` in kernels-gpu).
+#[test]
+fn tma_kernels_read_maps_at_a_reused_address() {
+    let Some(gpu) = gpu_or_skip("tma_kernels_read_maps_at_a_reused_address") else { return };
+    let seed = rand::random::<u64>();
+    let mut rng = StdRng::seed_from_u64(seed);
+    for (spec, layout) in tma_calls(&gpu) {
+        let name = format!("{} ({})", rgemm::kernels::entry_name(spec, layout), rgemm::kernels::layout_name(layout));
+        for (m, n, k) in [(128, 256, 128), (256, 512, 320), (384, 768, 512)] {
+            let (a, b) = (dense(m, k, layout.a_col_major), dense(k, n, layout.b_col_major));
+            let c = MatrixDesc::row_major(m, n);
+            let (batch, kernel) = (Batch::single(), KernelChoice::Kernel(spec));
+            let case = Case { dtype: spec.dtype, a, b, c, alpha: 1.0, beta: 0.0, batch, kernel, split_k: SplitK::Off };
+            let what = format!("{name}, {m}×{n}×{k}");
+            let (err, _) = run_any(&gpu, &case, &mut rng).unwrap_or_else(|e| panic!("{what}: {e}"));
+            assert!(spec.dtype.accepts(err, k), "{what}: relative error {err:e} (seed {seed})");
+            gpu.release_workspace().unwrap_or_else(|e| panic!("{what}: {e}"));
+        }
+    }
+}
+
 /// The TMA kernels with an N that ends inside a 16-byte piece and rows
 /// padded to a 16-byte multiple (61 of 64 elements): the 3 elements after
 /// each row must keep the sentinel (the random sweep's seed

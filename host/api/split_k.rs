@@ -196,11 +196,13 @@ impl Gpu {
     }
 
     /// Frees the workspace, stream-K's
-    /// ([`Gpu::stream_k_workspace_bytes`]), and the scratch buffer of the
-    /// TMA kernels' operand copies (`host/driver/operand_copies.rs`), after
-    /// the work queued on the stream, which may use them, is done.
+    /// ([`Gpu::stream_k_workspace_bytes`]), the scratch buffer of the
+    /// TMA kernels' operand copies (`host/driver/operand_copies.rs`) and
+    /// the cached copies of their tensor maps, after the work queued on the
+    /// stream, which may use them, is done.
     pub fn release_workspace(&self) -> Result<()> {
         self.release_stream_k()?;
+        self.release_tensor_maps()?;
         let mut workspace = self.workspace.lock().unwrap_or_else(|e| e.into_inner());
         let mut scratch = self.copy_scratch.lock().unwrap_or_else(|e| e.into_inner());
         if workspace.is_some() || scratch.is_some() {

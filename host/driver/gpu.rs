@@ -26,6 +26,19 @@ use std::sync::{Mutex, OnceLock};
 /// Sets of tensor maps (A, B, C) kept on the device (384 bytes each).
 const TENSOR_MAP_CACHE: usize = 64;
 
+/// A device copy of one call's tensor maps, and whether its address held
+/// other maps before (in this process: the address space is the process's).
+struct MapsOnDevice {
+    buffer: DeviceBuffer<TensorMap>,
+    reused: bool,
+}
+
+/// Every address that has held tensor maps in this process. The TMA caches
+/// descriptors by address, so a kernel reading maps where others lay before
+/// must invalidate its copy first (`fence.proxy.tensormap`, ~3 µs per
+/// launch, PERF step 51); at an address never used for maps it need not.
+static MAP_ADDRESSES: Mutex<Option<std::collections::HashSet<u64>>> = Mutex::new(None);
+
 /// What the CLI and the logs report about the device.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct DeviceInfo {
@@ -105,7 +118,7 @@ pub struct Gpu {
     pub(crate) stream_k: std::sync::Mutex<Option<StreamKWorkspace>>,
     /// Device copies of the TMA tensor maps of recent calls, keyed by the
     /// maps themselves (`driver/tensor_map.rs`).
-    tensor_maps: std::sync::Mutex<HashMap<[TensorMap; 4], DeviceBuffer<TensorMap>>>,
+    tensor_maps: std::sync::Mutex<HashMap<[TensorMap; 4], MapsOnDevice>>,
     /// Clusters of each cluster kernel (by spec name) that run at once: its
     /// persistent grid (`driver/cluster.rs`), asked of the driver once.
     active_clusters: Mutex<HashMap<&'static str, u32>>,
@@ -344,7 +357,9 @@ impl Gpu {
     }
 
     /// Runs `enqueue` with the device address of a copy of `maps` (0 for
-    /// `None`). The copy is uploaded the first time these maps are seen and
+    /// `None`) and whether that address held other maps before (the kernel
+    /// then fences before reading them: `Gemm::fence_tensor_maps` in
+    /// kernels-gpu). The copy is uploaded the first time these maps are seen and
     /// kept (at most [`TENSOR_MAP_CACHE`] sets; the cache is emptied, after
     /// the stream has drained, when it is full). `enqueue` runs under the
     /// cache's lock, so another thread cannot free the copy between the
@@ -352,12 +367,12 @@ impl Gpu {
     pub(crate) fn with_tensor_maps<R>(
         &self,
         maps: Option<[TensorMap; 4]>,
-        enqueue: impl FnOnce(u64) -> Result<R>,
+        enqueue: impl FnOnce(u64, bool) -> Result<R>,
     ) -> Result<R> {
-        let Some(maps) = maps else { return enqueue(0) };
+        let Some(maps) = maps else { return enqueue(0, false) };
         let mut cache = self.tensor_maps.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(buffer) = cache.get(&maps) {
-            return enqueue(buffer.as_device_ptr().as_raw());
+        if let Some(copy) = cache.get(&maps) {
+            return enqueue(copy.buffer.as_device_ptr().as_raw(), copy.reused);
         }
         if cache.len() >= TENSOR_MAP_CACHE {
             self.stream.synchronize().during("stream synchronize")?;
@@ -369,8 +384,20 @@ impl Gpu {
         // (once per new set of maps).
         CurrentContext::synchronize().during("tensor map upload")?;
         let address = buffer.as_device_ptr().as_raw();
-        cache.insert(maps, buffer);
-        enqueue(address)
+        let reused = !MAP_ADDRESSES.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert_default().insert(address);
+        cache.insert(maps, MapsOnDevice { buffer, reused });
+        enqueue(address, reused)
+    }
+
+    /// Frees the cached device copies of tensor maps, after the work queued
+    /// on the stream, which may read them, is done.
+    pub(crate) fn release_tensor_maps(&self) -> Result<()> {
+        let mut cache = self.tensor_maps.lock().unwrap_or_else(|e| e.into_inner());
+        if !cache.is_empty() {
+            self.stream.synchronize().during("kernel execution")?;
+            cache.clear();
+        }
+        Ok(())
     }
 
     /// The device address of a buffer this `Gpu` owns (the split-K

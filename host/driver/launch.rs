@@ -115,9 +115,10 @@ impl Gpu {
             };
             let maps = maps.map(|[a, b, c]| [a, b, c, TensorMap::stream_k_addresses(workspace)]);
             let grid = GridSize::xyz(blocks, 1, plan.batch);
-            self.with_tensor_maps(maps, |mut maps_address| {
+            self.with_tensor_maps(maps, |mut maps_address, reused| {
+                let mut maps_reused = reused as u32;
                 // In the order of the entry's parameters (`kernel_entries!` in kernels-gpu).
-                let args: [*mut c_void; 16] = [
+                let args: [*mut c_void; 17] = [
                     &mut pa as *mut _ as *mut c_void,
                     &mut pb as *mut _ as *mut c_void,
                     &mut pc as *mut _ as *mut c_void,
@@ -134,6 +135,7 @@ impl Gpu {
                     &mut sc as *mut _ as *mut c_void,
                     &mut group_m as *mut _ as *mut c_void,
                     &mut maps_address as *mut _ as *mut c_void,
+                    &mut maps_reused as *mut _ as *mut c_void,
                 ];
                 if cluster > 1 {
                     unsafe {

@@ -70,6 +70,13 @@ pub struct Gemm<In, Out> {
     /// 0 for the others (all of them in the sm_80 module).
     #[cfg_attr(not(rgemm_sm90a), allow(dead_code))]
     pub tensor_maps: u64,
+    /// Whether the maps' address held other maps before in this process
+    /// (the host knows: `host/driver/gpu.rs`): the TMA's descriptor cache
+    /// may then still hold the old ones, and each block fences before its
+    /// first copy (`fence_tensormap_acquire`). At a fresh address no fence
+    /// is needed, and it costs ~3 µs a launch (PERF step 51).
+    #[cfg_attr(not(rgemm_sm90a), allow(dead_code))]
+    pub fence_tensor_maps: bool,
 }
 
 impl<In, Out> Gemm<In, Out> {
@@ -437,6 +444,7 @@ macro_rules! kernel_entries {
                 stride_c: u64,
                 group_m: u32,
                 tensor_maps: u64,
+                tensor_maps_reused: u32,
             ) {
                 #[allow(non_upper_case_globals)]
                 const $a_t: bool = $a;
@@ -457,6 +465,7 @@ macro_rules! kernel_entries {
                         scale: $crate::kernel_abi::Scale { alpha, beta },
                         group_m,
                         tensor_maps,
+                        fence_tensor_maps: tensor_maps_reused != 0,
                     }
                 };
                 unsafe { $call }

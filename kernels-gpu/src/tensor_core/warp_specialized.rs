@@ -83,7 +83,14 @@
 //! are off the TMA's 16 bytes it copies realigned
 //! (`host/driver/operand_copies.rs`). Tensor maps (A, B, C) are built by
 //! the host for each call (`host/driver/tensor_map.rs`) and read from
-//! global memory.
+//! global memory. A block fences them (`fence.proxy.tensormap`) only when
+//! the host says their address held other maps before
+//! (`Gemm::fence_tensor_maps`). Fencing every launch cost ~3 µs: 2048³ f16
+//! ran at 78% of cuBLAS with it and 88% without (PERF step 51).
+//! What step 10 still loses to cuBLAS is its epilogue, which both consumer
+//! warpgroups run at once while the tensor cores idle. A timing-only build
+//! with no epilogue ran 4096³ f16 in 179.5 µs, against cuBLAS's 183.5 and
+//! our 193.6.
 //!
 //! Cost (ptxas 12.9, sm_90a): 168 registers at entry for every entry (the
 //! cap `setmaxnreg` redistributes), 0 spills, no stack frame; shared
@@ -97,7 +104,7 @@
 //! and -tma-store/, PERF steps 28 and 31–33): 8192×4096×6144 f16 **744–757
 //! TFLOP/s (95.2–95.4%)**, bf16 767–778 (94.4–94.8%), where step 9 does
 //! 525 (66%); 8192³ 95.6–98.9%; 4096³ 92.4–93.4%; 16384×16384×1024
-//! 85–87%; 2048³ 78–80%; 1024³ (128×128) 84–86%. TF32 (copy of B
+//! 85–87%; 2048³ 78–80% (88% since step 51); 1024³ (128×128) 84–86%. TF32 (copy of B
 //! included, C in 8-byte stores, PERF step 40): 365–373 TFLOP/s
 //! (89.7–90.1%) where step 9b does 213 (50.9%); 4096³ 85%; TF32 128×128
 //! 768³ 78%, 1024³ 78%. The f32-output twins (step 39) take f16
@@ -631,8 +638,10 @@ unsafe fn produce<
     ring: Ring<STAGES>,
 ) {
     let (map_a, map_b) = (p.tensor_maps, p.tensor_maps + 128);
-    fence_tensormap_acquire(map_a);
-    fence_tensormap_acquire(map_b);
+    if p.fence_tensor_maps {
+        fence_tensormap_acquire(map_a);
+        fence_tensormap_acquire(map_b);
+    }
     prefetch_tensormap(map_a);
     prefetch_tensormap(map_b);
     let z = block_idx_z();
@@ -713,7 +722,9 @@ unsafe fn consume<
     let map_c = p.tensor_maps + 2 * 128;
     let issuer = t.is_multiple_of(128);
     if tma_store && issuer {
-        fence_tensormap_acquire(map_c);
+        if p.fence_tensor_maps {
+            fence_tensormap_acquire(map_c);
+        }
         prefetch_tensormap(map_c);
     }
     let (warp, lane) = ((t / 32) % 4, t % 32);
