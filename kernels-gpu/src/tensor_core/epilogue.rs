@@ -286,6 +286,51 @@ pub(crate) unsafe fn store_c_staged<
     }
 }
 
+/// Bytes of one box of the staged C tile: 64 rows of one 128-byte swizzled row.
+#[cfg(rgemm_sm90a)]
+const C_BOX_BYTES: usize = (gemm_launch::tma::C_BOX_ROWS * gemm_launch::tma::SWIZZLE_ROW_BYTES) as usize;
+
+/// Where lane `lane` of warp `warp` (in its warpgroup) points its
+/// `stmatrix.x4` of columns `8·j..8·j + 16` in the staged C tile: row
+/// `lane % 8` of matrix `lane / 8`, in the box and 128-byte swizzle the C
+/// map names.
+#[cfg(rgemm_sm90a)]
+#[inline(always)]
+fn staged_at(warp: usize, lane: usize, j: usize) -> u32 {
+    use crate::tensor_core::global_to_shared::swizzled;
+    use gemm_launch::tma::SWIZZLE_ROW_BYTES;
+    const CHUNKS_PER_ROW: usize = (SWIZZLE_ROW_BYTES / 16) as usize;
+    let (row, chunk) = (warp * 16 + (lane / 8 % 2) * 8 + lane % 8, j + lane / 16);
+    let (box_index, chunk_in_row) = (chunk / CHUNKS_PER_ROW, chunk % CHUNKS_PER_ROW);
+    (box_index * C_BOX_BYTES + swizzled(SWIZZLE_ROW_BYTES as usize, row, chunk_in_row)) as u32
+}
+
+/// [`store_c_tma`]'s staging where β = 0: each pair `α·acc`, rounded, with
+/// no branch (rows past M are staged as they are: the TMA drops them).
+///
+/// # Safety
+/// As [`store_c_tma`], with β = 0; `warp`, `lane`: the thread's warp in its
+/// warpgroup and lane.
+#[cfg(rgemm_sm90a)]
+#[inline(always)]
+unsafe fn stage_c_tile_beta_zero<E: MmaElement, const BN: usize>(
+    out: &Output<u16, u16>,
+    acc: &[f32],
+    staging: u32,
+    warp: usize,
+    lane: usize,
+) {
+    use crate::device::sm90a::stmatrix_x4;
+    let alpha = out.p.scale.alpha;
+    for j in (0..BN / 8).step_by(2) {
+        let regs: [u32; 4] = core::array::from_fn(|m| {
+            let (jj, half) = (j + m / 2, m % 2);
+            E::pack(alpha * acc[jj * 4 + 2 * half], alpha * acc[jj * 4 + 2 * half + 1])
+        });
+        stmatrix_x4(staging + staged_at(warp, lane, j), regs);
+    }
+}
+
 /// Epilogue through the TMA (step 10; `Features::staged_epilogue` on a
 /// warp-specialized kernel): a consumer warpgroup writes its 64×`BN` of C,
 /// scaled and rounded, into a staging tile in shared memory with
@@ -307,7 +352,7 @@ pub(crate) unsafe fn store_c_staged<
 /// (`bulk_wait_group`) before the kernel exits.
 #[cfg(rgemm_sm90a)]
 #[inline(always)]
-pub(crate) unsafe fn store_c_tma<E: MmaElement, const BN: usize>(
+pub(crate) unsafe fn store_c_tma<E: MmaElement, const BN: usize, const BLOCKS_PER_SM: usize>(
     out: &Output<u16, u16>,
     acc: &[f32],
     staging: u32,
@@ -318,12 +363,9 @@ pub(crate) unsafe fn store_c_tma<E: MmaElement, const BN: usize>(
     use crate::device::named_barrier_sync;
     use crate::device::sm90a::{bulk_commit_group, bulk_wait_group_read, stmatrix_x4, tma_store_3d};
     use crate::device::{block_idx_z, sm90a::fence_proxy_async_shared};
-    use crate::tensor_core::global_to_shared::swizzled;
-    use gemm_launch::tma::{C_BOX_ROWS, SWIZZLE_ROW_BYTES, c_box};
+    use gemm_launch::tma::{C_BOX_ROWS, c_box};
     // A box: 64 columns (8 chunks of 8) × 64 rows.
     const BOX_COLS: usize = c_box(gemm_launch::Dtype::F16)[0] as usize;
-    const CHUNKS_PER_ROW: usize = (SWIZZLE_ROW_BYTES / 16) as usize;
-    const BOX_BYTES: usize = (C_BOX_ROWS * SWIZZLE_ROW_BYTES) as usize;
     let p = out.p;
     // Hardware barriers 1 and 2: one per consumer warpgroup (0 is the block's).
     let warpgroup_barrier = || named_barrier_sync(1 + consumer as u32, 128);
@@ -333,22 +375,27 @@ pub(crate) unsafe fn store_c_tma<E: MmaElement, const BN: usize>(
     }
     warpgroup_barrier();
     let (warp, lane) = (t / 32, t % 32);
-    // One `stmatrix.x4` per 16 columns: 8×8 matrices (rows 0–7, cols j),
-    // (8–15, j), (0–7, j + 1), (8–15, j + 1) of the warp's 16 rows.
-    for j in (0..BN / 8).step_by(2) {
-        let regs: [u32; 4] = core::array::from_fn(|m| {
-            let (jj, half) = (j + m / 2, m % 2);
-            let row = out.row0 + (out.warp_row + out.lane / 4 + half * 8) as u32;
-            let col = out.col0 + (jj * 8 + (out.lane % 4) * 2) as u32;
-            let v = [acc[jj * 4 + 2 * half], acc[jj * 4 + 2 * half + 1]];
-            let v = if row < p.m { unsafe { out.scaled::<E>(row, col, v, true) } } else { v };
-            E::pack(v[0], v[1])
-        });
-        // This lane's row address: row `lane % 8` of matrix `lane / 8`.
-        let (row, chunk) = (warp * 16 + (lane / 8 % 2) * 8 + lane % 8, j + lane / 16);
-        let (box_index, chunk_in_row) = (chunk / CHUNKS_PER_ROW, chunk % CHUNKS_PER_ROW);
-        let at = box_index * BOX_BYTES + swizzled(SWIZZLE_ROW_BYTES as usize, row, chunk_in_row);
-        stmatrix_x4(staging + at as u32, regs);
+    // β = 0 is tested once per tile, not per pair: tested per pair (with
+    // C's bounds), it left a branch and a reload of β around each of the 64
+    // pairs a thread holds, with the tensor cores idle meanwhile (PERF step
+    // 52). Two blocks per SM (96 registers) keep the one general loop: a
+    // second copy spilled there.
+    if BLOCKS_PER_SM == 1 && !p.scale.reads_c() {
+        unsafe { stage_c_tile_beta_zero::<E, BN>(out, acc, staging, warp, lane) };
+    } else {
+        // One `stmatrix.x4` per 16 columns: 8×8 matrices (rows 0–7, cols j),
+        // (8–15, j), (0–7, j + 1), (8–15, j + 1) of the warp's 16 rows.
+        for j in (0..BN / 8).step_by(2) {
+            let regs: [u32; 4] = core::array::from_fn(|m| {
+                let (jj, half) = (j + m / 2, m % 2);
+                let row = out.row0 + (out.warp_row + out.lane / 4 + half * 8) as u32;
+                let col = out.col0 + (jj * 8 + (out.lane % 4) * 2) as u32;
+                let v = [acc[jj * 4 + 2 * half], acc[jj * 4 + 2 * half + 1]];
+                let v = if row < p.m { unsafe { out.scaled::<E>(row, col, v, true) } } else { v };
+                E::pack(v[0], v[1])
+            });
+            stmatrix_x4(staging + staged_at(warp, lane, j), regs);
+        }
     }
     // The TMA reads shared memory through the async proxy.
     fence_proxy_async_shared();
@@ -357,7 +404,7 @@ pub(crate) unsafe fn store_c_tma<E: MmaElement, const BN: usize>(
         let row = out.row0 + (consumer as u32) * C_BOX_ROWS;
         for b in 0..BN / BOX_COLS {
             let col = out.col0 + (b * BOX_COLS) as u32;
-            unsafe { tma_store_3d(map_c, staging + (b * BOX_BYTES) as u32, col, row, block_idx_z()) };
+            unsafe { tma_store_3d(map_c, staging + (b * C_BOX_BYTES) as u32, col, row, block_idx_z()) };
         }
         bulk_commit_group();
     }

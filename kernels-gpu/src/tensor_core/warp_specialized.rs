@@ -87,10 +87,10 @@
 //! the host says their address held other maps before
 //! (`Gemm::fence_tensor_maps`). Fencing every launch cost ~3 µs: 2048³ f16
 //! ran at 78% of cuBLAS with it and 88% without (PERF step 51).
-//! What step 10 still loses to cuBLAS is its epilogue, which both consumer
-//! warpgroups run at once while the tensor cores idle. A timing-only build
-//! with no epilogue ran 4096³ f16 in 179.5 µs, against cuBLAS's 183.5 and
-//! our 193.6.
+//! The epilogue, which both consumer warpgroups run at once while the
+//! tensor cores idle, tests β once per tile (PERF step 52): tested per
+//! pair, it cost ~3 µs per tile, and 4096³ f16 took 193.6 µs where a build
+//! with no epilogue took 179.5 and cuBLAS 181–183; now 182.8.
 //!
 //! Cost (ptxas 12.9, sm_90a): 168 registers at entry for every entry (the
 //! cap `setmaxnreg` redistributes), 0 spills, no stack frame; shared
@@ -100,11 +100,15 @@
 //! step 10d: 96 registers (ptxas's cap for 288 threads × 2 blocks), 98,336
 //! bytes per block; step 10e: as the 128×256 kernels it twins (168, 0
 //! spills; the accumulators stay in registers while a slot is added).
-//! Measured (H100 SXM, cuBLAS in the same run, docs/runs/2026-11-23-tf32-ws/
+//! Measured after step 52 (H100 SXM, same-run cuBLAS,
+//! docs/runs/2026-11-25-fixedcost/run8-beta-once/): 8192×4096×6144 f16
+//! **771 TFLOP/s (99.2%)**, bf16 800 (98.8%); 4096³ 99.2% / 98.8%; 8192³
+//! 102%; 16384²×1024 103%; 2048³ 98.8% / 98.2%.
+//! Before (H100 SXM, cuBLAS in the same run, docs/runs/2026-11-23-tf32-ws/
 //! and -tma-store/, PERF steps 28 and 31–33): 8192×4096×6144 f16 **744–757
 //! TFLOP/s (95.2–95.4%)**, bf16 767–778 (94.4–94.8%), where step 9 does
 //! 525 (66%); 8192³ 95.6–98.9%; 4096³ 92.4–93.4%; 16384×16384×1024
-//! 85–87%; 2048³ 78–80% (88% since step 51); 1024³ (128×128) 84–86%. TF32 (copy of B
+//! 85–87%; 2048³ 78–80% (88% after step 51); 1024³ (128×128) 84–86%. TF32 (copy of B
 //! included, C in 8-byte stores, PERF step 40): 365–373 TFLOP/s
 //! (89.7–90.1%) where step 9b does 213 (50.9%); 4096³ 85%; TF32 128×128
 //! 768³ 78%, 1024³ 78%. The f32-output twins (step 39) take f16
@@ -201,7 +205,7 @@ trait WarpgroupTile<E: WsElement>: Accumulators {
     ///
     /// # Safety
     /// As [`store_c_tma`] for the TMA path, [`store_c_direct`] otherwise.
-    unsafe fn store<const BN: usize, const TMA_STORE: bool>(
+    unsafe fn store<const BN: usize, const TMA_STORE: bool, const BLOCKS_PER_SM: usize>(
         &self,
         out: &Output<E::In, E::Out>,
         tma: Option<(u32, u64)>,
@@ -252,7 +256,7 @@ macro_rules! warpgroup_tile_16bit {
                 unsafe { $wgmma(self, desc_a, desc_b, trans_a, trans_b) }
             }
             #[inline(always)]
-            unsafe fn store<const BN: usize, const TMA_STORE: bool>(
+            unsafe fn store<const BN: usize, const TMA_STORE: bool, const BLOCKS_PER_SM: usize>(
                 &self,
                 out: &Output<u16, u16>,
                 tma: Option<(u32, u64)>,
@@ -261,7 +265,7 @@ macro_rules! warpgroup_tile_16bit {
             ) {
                 match tma {
                     Some((staging, map_c)) if TMA_STORE => unsafe {
-                        store_c_tma::<$e, BN>(out, self, staging, map_c, consumer, t)
+                        store_c_tma::<$e, BN, BLOCKS_PER_SM>(out, self, staging, map_c, consumer, t)
                     },
                     _ => unsafe { store_c_direct::<$e, 1, $nj>(out, &mma_tiles::<$len, $nj>(self)) },
                 }
@@ -292,7 +296,7 @@ macro_rules! warpgroup_tile_f32_c {
                 unsafe { $wgmma }
             }
             #[inline(always)]
-            unsafe fn store<const BN: usize, const TMA_STORE: bool>(
+            unsafe fn store<const BN: usize, const TMA_STORE: bool, const BLOCKS_PER_SM: usize>(
                 &self,
                 out: &Output<$in, f32>,
                 _tma: Option<(u32, u64)>,
@@ -704,6 +708,7 @@ unsafe fn consume<
     const STAGES: usize,
     const TMA_STORE: bool,
     const CLUSTER: usize,
+    const BLOCKS_PER_SM: usize,
     const STREAM_K: bool,
     const A_T: bool,
     const B_T: bool,
@@ -801,7 +806,7 @@ unsafe fn consume<
         }
         let out = Output { p, row0, col0, warp_row: consumer * 64 + warp * 16, warp_col: 0, lane };
         let tma = if tma_store { Some((ring.c_tile(consumer, BN), map_c)) } else { None };
-        unsafe { acc.store::<BN, TMA_STORE>(&out, tma, consumer, t % 128) };
+        unsafe { acc.store::<BN, TMA_STORE, BLOCKS_PER_SM>(&out, tma, consumer, t % 128) };
     }
     // The last stores must be done before the block (and its shared memory) goes.
     if tma_store && issuer {
@@ -888,7 +893,14 @@ unsafe fn ws_kernel<
         if BLOCKS_PER_SM == 1 {
             setmaxnreg_inc::<CONSUMER_REGISTERS>();
         }
-        unsafe { consume::<E, Acc, BM, BN, BK, STAGES, TMA_STORE, CLUSTER, STREAM_K, A_T, B_T>(&p, ring, t / 128, t) };
+        unsafe {
+            consume::<E, Acc, BM, BN, BK, STAGES, TMA_STORE, CLUSTER, BLOCKS_PER_SM, STREAM_K, A_T, B_T>(
+                &p,
+                ring,
+                t / 128,
+                t,
+            )
+        };
     }
     // Nor leave while the others may still signal this block's barriers.
     if CLUSTER > 1 {
