@@ -37,7 +37,7 @@ struct MapsOnDevice {
 /// descriptors by address, so a kernel reading maps where others lay before
 /// must invalidate its copy first (`fence.proxy.tensormap`, ~3 µs per
 /// launch, PERF step 51); at an address never used for maps it need not.
-static MAP_ADDRESSES: Mutex<Option<std::collections::HashSet<u64>>> = Mutex::new(None);
+static MAP_ADDRESSES: Mutex<std::collections::BTreeSet<u64>> = Mutex::new(std::collections::BTreeSet::new());
 
 /// What the CLI and the logs report about the device.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -384,7 +384,7 @@ impl Gpu {
         // (once per new set of maps).
         CurrentContext::synchronize().during("tensor map upload")?;
         let address = buffer.as_device_ptr().as_raw();
-        let reused = !MAP_ADDRESSES.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert_default().insert(address);
+        let reused = !MAP_ADDRESSES.lock().unwrap_or_else(|e| e.into_inner()).insert(address);
         cache.insert(maps, MapsOnDevice { buffer, reused });
         enqueue(address, reused)
     }
