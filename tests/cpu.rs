@@ -262,14 +262,24 @@ fn launch_geometry_is_consistent() {
             assert_eq!(spec.threads(), (t.bm / t.tm) * (t.bn / t.tn) * 128 + producer, "{}", spec.name);
             let stage = tma::stage_bytes(spec.dtype, t.bm, t.bn, t.bk);
             assert!(stage.is_multiple_of(1024), "{}: stages on 1024-byte swizzle atoms", spec.name);
-            // The stages, C's staging tile (TMA store: one box of 64 rows ×
-            // 128 bytes per 64 columns per consumer warpgroup), the barriers;
-            // all within the 227 KiB a Hopper block may have.
+            // The stages, C's staging boxes (TMA store: boxes of 64 rows ×
+            // 128 bytes, one per 64 columns of a consumer warpgroup's share,
+            // or the fewer `c_staging_boxes` buffers it takes in turn), the
+            // barriers; all within the 227 KiB a Hopper block may have.
             let c_staging = if spec.features.staged_epilogue {
                 let [cols, rows] = tma::c_box(spec.dtype);
                 assert_eq!(cols * element, tma::SWIZZLE_ROW_BYTES, "{}", spec.name);
-                (t.bm / rows) * (t.bn / cols) * rows * tma::SWIZZLE_ROW_BYTES
+                let boxes = match spec.features.c_staging_boxes {
+                    0 => t.bn / cols,
+                    buffers => {
+                        assert!((1..=3).contains(&buffers) && buffers < t.bn / cols, "{}", spec.name);
+                        buffers
+                    }
+                };
+                assert_eq!(tma::c_staged_boxes(spec), boxes, "{}", spec.name);
+                (t.bm / rows) * boxes * rows * tma::SWIZZLE_ROW_BYTES
             } else {
+                assert_eq!(tma::c_staged_boxes(spec), 0, "{}", spec.name);
                 0
             };
             assert_eq!(spec.smem_bytes(), spec.stages * stage + c_staging + 16 * spec.stages, "{}", spec.name);

@@ -361,6 +361,7 @@ macro_rules! kernel_entries {
                 { SPEC.threads() as usize },
                 { SPEC.stages as usize },
                 { SPEC.features.staged_epilogue },
+                { gemm_launch::tma::c_staged_boxes(&SPEC) as usize },
                 { SPEC.cluster_blocks() as usize },
                 { SPEC.min_blocks_per_sm as usize },
                 { SPEC.features.stream_k },

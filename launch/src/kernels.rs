@@ -417,7 +417,9 @@ pub const WS_F16_128X256X64: KernelSpec = KernelSpec {
     name: "hgemm_ws_128x256x64",
     algorithm: Algorithm::WarpSpecialized,
     // The staged epilogue is the TMA store here; its 64 KiB leave room for 3
-    // stages, which measured level with 4 (PERF step 28).
+    // stages. 4 measured level with 3 when C left from registers (PERF step
+    // 28), and 1–5% slower with C staged box by box to make room for them
+    // (step 53, `ABLATE_F16_WS_4_STAGES`).
     features: Features::ALL,
     stages: 3,
     // Groups of 16 tile rows: 0.2–1.2% ahead of 8 at the large shapes, 4–12%
@@ -578,6 +580,20 @@ pub const ABLATE_F16_WS_ONE_TILE: KernelSpec = KernelSpec {
     layouts: Layouts::RowMajor,
     ..WS_F16_128X256X64
 };
+/// …and, the other way round, a 4th stage where the 64 KiB staging tile
+/// leaves room for 3: each consumer warpgroup stages C in two 8 KiB box
+/// buffers taken in turn (`Features::c_staging_boxes`), so its 3rd and 4th
+/// boxes wait for the TMA to have read the 1st and 2nd. Measured 1–5%
+/// slower than step 10 at issue 10's shapes (PERF step 53): the waits sit
+/// in the epilogue, with the tensor cores idle, and the deeper ring buys
+/// nothing once the main loop runs at cuBLAS's rate.
+pub const ABLATE_F16_WS_4_STAGES: KernelSpec = KernelSpec {
+    name: "hgemm_ablate_ws_4_stages",
+    features: Features { c_staging_boxes: 2, ablation: true, ..Features::ALL },
+    stages: 4,
+    layouts: Layouts::RowMajor,
+    ..WS_F16_128X256X64
+};
 
 /// Every kernel, f32 ladder first. The f32-output twins are here too, so
 /// `build.rs` (launch bounds, entry check, cubins) and the tests cover them;
@@ -647,6 +663,7 @@ pub const KERNELS: &[KernelSpec] = &[
     WS_BF16_128X256X64_SK,
     WS_TF32_128X256X32_SK,
     ABLATE_F16_WS_ONE_TILE,
+    ABLATE_F16_WS_4_STAGES,
     ABLATE_F16_WS_DIRECT_EPILOGUE,
     memory_bound::SKINNY_F32_R1,
     memory_bound::SKINNY_F32_R4,

@@ -163,6 +163,14 @@ pub struct Features {
     /// share out some tiles' K slices evenly and add the partial sums in a
     /// workspace ([`crate::stream_k`]). The grid is then every SM.
     pub stream_k: bool,
+    /// Boxes of C ([`crate::tma::c_box`]) each consumer warpgroup of a
+    /// warp-specialized kernel stages at once for its TMA stores. 0: its
+    /// whole share of the tile, one store group per tile. n > 0: n box
+    /// buffers taken in turn, one store group per box, so a box is staged
+    /// while the last one's store reads its buffer; what this saves can go
+    /// to the stage ring (128×256: 4 stages where the whole share leaves 3,
+    /// measured slower: `ABLATE_F16_WS_4_STAGES`).
+    pub c_staging_boxes: u32,
 }
 
 impl Features {
@@ -176,6 +184,7 @@ impl Features {
         serpentine_fma: true,
         cluster_m: 1,
         stream_k: false,
+        c_staging_boxes: 0,
     };
     /// Everything except the staged epilogue.
     pub const DIRECT_EPILOGUE: Features = Features { staged_epilogue: false, ..Features::ALL };

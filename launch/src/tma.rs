@@ -65,17 +65,34 @@ pub const fn c_box(dtype: Dtype) -> [u32; 2] {
     [row_elements(dtype), C_BOX_ROWS]
 }
 
-/// Bytes of the C tile staged in shared memory for the TMA store (each
-/// consumer warpgroup's boxes side by side), 0 for a kernel that stores
-/// from registers (`Features::staged_epilogue` off).
-pub const fn c_staging_bytes(spec: &KernelSpec) -> u32 {
-    c_tile_bytes(spec.dtype, spec.tile.bm, spec.tile.bn, spec.features.staged_epilogue)
+/// Boxes of C each consumer warpgroup stages at once
+/// (`Features::c_staging_boxes`, its whole share of a tile `bn` wide when
+/// that is 0), 0 for a kernel that stores from registers
+/// (`Features::staged_epilogue` off).
+pub const fn c_staged_boxes(spec: &KernelSpec) -> u32 {
+    let boxes = spec.features.c_staging_boxes;
+    if !spec.features.staged_epilogue {
+        0
+    } else if boxes == 0 {
+        spec.tile.bn / row_elements(spec.dtype)
+    } else {
+        boxes
+    }
 }
 
-/// [`c_staging_bytes`] from the kernel's constants: a `bm × bn` tile of
-/// `dtype` if `staged`, else nothing.
-pub const fn c_tile_bytes(dtype: Dtype, bm: u32, bn: u32, staged: bool) -> u32 {
-    if staged { bm * bn * dtype.element_bytes() } else { 0 }
+/// Bytes of one staged box of C: [`C_BOX_ROWS`] swizzled rows.
+pub const C_BOX_BYTES: u32 = C_BOX_ROWS * SWIZZLE_ROW_BYTES;
+
+/// Bytes of C staged in shared memory for the TMA stores: each consumer
+/// warpgroup's [`c_staged_boxes`] side by side.
+pub const fn c_staging_bytes(spec: &KernelSpec) -> u32 {
+    c_tile_bytes(spec.tile.bm, c_staged_boxes(spec))
+}
+
+/// [`c_staging_bytes`] from the kernel's constants: `boxes` per consumer
+/// warpgroup of a tile `bm` rows high.
+pub const fn c_tile_bytes(bm: u32, boxes: u32) -> u32 {
+    bm / C_BOX_ROWS * boxes * C_BOX_BYTES
 }
 
 /// Shared-memory offset of the staged C tile: after the stages, so

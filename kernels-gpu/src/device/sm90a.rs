@@ -465,13 +465,13 @@ pub fn bulk_commit_group() {
     unsafe { asm!("cp.async.bulk.commit_group;", options(nostack)) }
 }
 
-/// `cp.async.bulk.wait_group.read 0;` (PTX ISA 8.0): waits until every bulk
-/// group this thread committed has finished reading its shared memory (the
-/// writes to global memory may still be under way): the source buffer may
-/// then be reused.
+/// `cp.async.bulk.wait_group.read N;` (PTX ISA 8.0): waits until all but
+/// the `N` most recent bulk groups this thread committed have finished
+/// reading their shared memory (the writes to global memory may still be
+/// under way): those groups' source buffers may then be reused.
 #[inline(always)]
-pub fn bulk_wait_group_read() {
-    unsafe { asm!("cp.async.bulk.wait_group.read 0;", options(nostack)) }
+pub fn bulk_wait_group_read<const N: u32>() {
+    unsafe { asm!("cp.async.bulk.wait_group.read {n};", n = const N, options(nostack)) }
 }
 
 /// `cp.async.bulk.wait_group 0;` (PTX ISA 8.0): waits until every bulk group

@@ -288,7 +288,11 @@ pub(crate) unsafe fn store_c_staged<
 
 /// Bytes of one box of the staged C tile: 64 rows of one 128-byte swizzled row.
 #[cfg(rgemm_sm90a)]
-const C_BOX_BYTES: usize = (gemm_launch::tma::C_BOX_ROWS * gemm_launch::tma::SWIZZLE_ROW_BYTES) as usize;
+const C_BOX_BYTES: usize = gemm_launch::tma::C_BOX_BYTES as usize;
+
+/// Columns of C in one box (`gemm_launch::tma::c_box`): 8 chunks of 8.
+#[cfg(rgemm_sm90a)]
+const BOX_COLS: usize = gemm_launch::tma::c_box(gemm_launch::Dtype::F16)[0] as usize;
 
 /// Where lane `lane` of warp `warp` (in its warpgroup) points its
 /// `stmatrix.x4` of columns `8·j..8·j + 16` in the staged C tile: row
@@ -305,87 +309,43 @@ fn staged_at(warp: usize, lane: usize, j: usize) -> u32 {
     (box_index * C_BOX_BYTES + swizzled(SWIZZLE_ROW_BYTES as usize, row, chunk_in_row)) as u32
 }
 
-/// [`store_c_tma`]'s staging where β = 0: each pair `α·acc`, rounded, with
-/// no branch (rows past M are staged as they are: the TMA drops them).
+/// [`store_c_tma`]'s staging of `BOXES` boxes of C from box `FIRST` on
+/// (columns `64·FIRST..`) at `staging`, one `stmatrix.x4` per 16 columns:
+/// 8×8 matrices (rows 0–7, cols j), (8–15, j), (0–7, j + 1), (8–15, j + 1)
+/// of the warp's 16 rows. Where `beta_zero`, each pair is `α·acc`, rounded,
+/// with no branch (rows past M are staged as they are: the TMA drops them);
+/// else `α·acc + β·C`, C read inside its bounds.
 ///
 /// # Safety
-/// As [`store_c_tma`], with β = 0; `warp`, `lane`: the thread's warp in its
-/// warpgroup and lane.
+/// As [`store_c_tma`]; `warp`, `lane`: the thread's warp in its warpgroup
+/// and lane.
 #[cfg(rgemm_sm90a)]
 #[inline(always)]
-unsafe fn stage_c_tile_beta_zero<E: MmaElement, const BN: usize>(
+unsafe fn stage_boxes<E: MmaElement, const FIRST: usize, const BOXES: usize>(
     out: &Output<u16, u16>,
     acc: &[f32],
     staging: u32,
-    warp: usize,
-    lane: usize,
+    beta_zero: bool,
+    (warp, lane): (usize, usize),
 ) {
     use crate::device::sm90a::stmatrix_x4;
-    let alpha = out.p.scale.alpha;
-    for j in (0..BN / 8).step_by(2) {
-        let regs: [u32; 4] = core::array::from_fn(|m| {
-            let (jj, half) = (j + m / 2, m % 2);
-            E::pack(alpha * acc[jj * 4 + 2 * half], alpha * acc[jj * 4 + 2 * half + 1])
-        });
-        stmatrix_x4(staging + staged_at(warp, lane, j), regs);
-    }
-}
-
-/// Epilogue through the TMA (step 10; `Features::staged_epilogue` on a
-/// warp-specialized kernel): a consumer warpgroup writes its 64×`BN` of C,
-/// scaled and rounded, into a staging tile in shared memory with
-/// `stmatrix`, and one thread hands it to TMA stores. The stores run on
-/// while the warpgroup goes on to its next tile's `wgmma`s; the staging
-/// tile is only rewritten once they have read it, a whole tile later.
-///
-/// The staging tile is `BN / 64` boxes of 64 rows × 128 bytes
-/// (`gemm_launch::tma::c_box`) in the 128-byte swizzle the C map names,
-/// which also spreads each `stmatrix` row over distinct banks. Rows past M
-/// and columns past N are staged but never written: the TMA drops what
-/// falls outside the tensor.
-///
-/// # Safety
-/// All 128 threads of consumer warpgroup `consumer` (`t`: the thread's
-/// index in it); `staging` a 1024-byte aligned 64·`BN`·2-byte region only
-/// this warpgroup uses; `map_c` C's tensor map (C's rows 16-byte aligned),
-/// fenced by the issuing thread, `t == 0`, which must finish its stores
-/// (`bulk_wait_group`) before the kernel exits.
-#[cfg(rgemm_sm90a)]
-#[inline(always)]
-pub(crate) unsafe fn store_c_tma<E: MmaElement, const BN: usize, const BLOCKS_PER_SM: usize>(
-    out: &Output<u16, u16>,
-    acc: &[f32],
-    staging: u32,
-    map_c: u64,
-    consumer: usize,
-    t: usize,
-) {
-    use crate::device::named_barrier_sync;
-    use crate::device::sm90a::{bulk_commit_group, bulk_wait_group_read, stmatrix_x4, tma_store_3d};
-    use crate::device::{block_idx_z, sm90a::fence_proxy_async_shared};
-    use gemm_launch::tma::{C_BOX_ROWS, c_box};
-    // A box: 64 columns (8 chunks of 8) × 64 rows.
-    const BOX_COLS: usize = c_box(gemm_launch::Dtype::F16)[0] as usize;
-    let p = out.p;
-    // Hardware barriers 1 and 2: one per consumer warpgroup (0 is the block's).
-    let warpgroup_barrier = || named_barrier_sync(1 + consumer as u32, 128);
-    // The previous tile's stores must have read the staging tile.
-    if t == 0 {
-        bulk_wait_group_read();
-    }
-    warpgroup_barrier();
-    let (warp, lane) = (t / 32, t % 32);
-    // β = 0 is tested once per tile, not per pair: tested per pair (with
-    // C's bounds), it left a branch and a reload of β around each of the 64
-    // pairs a thread holds, with the tensor cores idle meanwhile (PERF step
-    // 52). Two blocks per SM (96 registers) keep the one general loop: a
-    // second copy spilled there.
-    if BLOCKS_PER_SM == 1 && !p.scale.reads_c() {
-        unsafe { stage_c_tile_beta_zero::<E, BN>(out, acc, staging, warp, lane) };
+    let (p, alpha) = (out.p, out.p.scale.alpha);
+    // 8-column groups: the first of these boxes, and the one past them.
+    let (first, end) = (FIRST * BOX_COLS / 8, (FIRST + BOXES) * BOX_COLS / 8);
+    // β = 0 is tested once per tile (or box), not per pair: tested per pair
+    // (with C's bounds), it left a branch and a reload of β around each of
+    // the 64 pairs a thread holds, with the tensor cores idle meanwhile
+    // (PERF step 52).
+    if beta_zero {
+        for j in (first..end).step_by(2) {
+            let regs: [u32; 4] = core::array::from_fn(|m| {
+                let (jj, half) = (j + m / 2, m % 2);
+                E::pack(alpha * acc[jj * 4 + 2 * half], alpha * acc[jj * 4 + 2 * half + 1])
+            });
+            stmatrix_x4(staging + staged_at(warp, lane, j - first), regs);
+        }
     } else {
-        // One `stmatrix.x4` per 16 columns: 8×8 matrices (rows 0–7, cols j),
-        // (8–15, j), (0–7, j + 1), (8–15, j + 1) of the warp's 16 rows.
-        for j in (0..BN / 8).step_by(2) {
+        for j in (first..end).step_by(2) {
             let regs: [u32; 4] = core::array::from_fn(|m| {
                 let (jj, half) = (j + m / 2, m % 2);
                 let row = out.row0 + (out.warp_row + out.lane / 4 + half * 8) as u32;
@@ -394,18 +354,110 @@ pub(crate) unsafe fn store_c_tma<E: MmaElement, const BN: usize, const BLOCKS_PE
                 let v = if row < p.m { unsafe { out.scaled::<E>(row, col, v, true) } } else { v };
                 E::pack(v[0], v[1])
             });
-            stmatrix_x4(staging + staged_at(warp, lane, j), regs);
+            stmatrix_x4(staging + staged_at(warp, lane, j - first), regs);
         }
     }
-    // The TMA reads shared memory through the async proxy.
-    fence_proxy_async_shared();
-    warpgroup_barrier();
-    if t == 0 {
-        let row = out.row0 + (consumer as u32) * C_BOX_ROWS;
-        for b in 0..BN / BOX_COLS {
-            let col = out.col0 + (b * BOX_COLS) as u32;
-            unsafe { tma_store_3d(map_c, staging + (b * C_BOX_BYTES) as u32, col, row, block_idx_z()) };
+}
+
+/// Epilogue through the TMA (step 10; `Features::staged_epilogue` on a
+/// warp-specialized kernel): a consumer warpgroup writes its 64×`BN` of C,
+/// scaled and rounded, into staging boxes in shared memory with
+/// `stmatrix`, and one thread hands them to TMA stores. The stores run on
+/// while the warpgroup goes on: to its next box, or to its next tile's
+/// `wgmma`s.
+///
+/// A box is 64 rows × 128 bytes (`gemm_launch::tma::c_box`) in the 128-byte
+/// swizzle the C map names, which also spreads each `stmatrix` row over
+/// distinct banks. With `C_BOXES` = `BN / 64` the warpgroup stages its
+/// whole share at once and its stores are one group, whose reads the next
+/// tile waits for. With fewer (`Features::c_staging_boxes`), box `b` goes
+/// to buffer `b % C_BOXES`, each box its own group: before staging a box,
+/// the store that last read its buffer, `C_BOXES` groups back, must be done
+/// reading, while the `C_BOXES − 1` after it may still run. Rows past M and
+/// columns past N are staged but never written: the TMA drops what falls
+/// outside the tensor.
+///
+/// # Safety
+/// All 128 threads of consumer warpgroup `consumer` (`t`: the thread's
+/// index in it); `staging` a 1024-byte aligned region of `C_BOXES` boxes
+/// only this warpgroup uses; `map_c` C's tensor map (C's rows 16-byte
+/// aligned), fenced by the issuing thread, `t == 0`, which must finish its
+/// stores (`bulk_wait_group`) before the kernel exits.
+#[cfg(rgemm_sm90a)]
+#[inline(always)]
+pub(crate) unsafe fn store_c_tma<E: MmaElement, const BN: usize, const C_BOXES: usize, const BLOCKS_PER_SM: usize>(
+    out: &Output<u16, u16>,
+    acc: &[f32],
+    staging: u32,
+    map_c: u64,
+    consumer: usize,
+    t: usize,
+) {
+    use crate::device::block_idx_z;
+    use crate::device::named_barrier_sync;
+    use crate::device::sm90a::{bulk_commit_group, bulk_wait_group_read, fence_proxy_async_shared, tma_store_3d};
+    use gemm_launch::tma::C_BOX_ROWS;
+    // (Instantiated with C_BOXES = 0, never called, by kernels that store
+    // C from registers.)
+    const { assert!(BN.is_multiple_of(BOX_COLS) && C_BOXES <= BN / BOX_COLS) };
+    // Box by box: up to 4 boxes (`store_box!` below), up to 3 buffers.
+    const { assert!(C_BOXES == BN / BOX_COLS || (C_BOXES <= 3 && BN / BOX_COLS <= 4)) };
+    let p = out.p;
+    // Hardware barriers 1 and 2: one per consumer warpgroup (0 is the block's).
+    let warpgroup_barrier = || named_barrier_sync(1 + consumer as u32, 128);
+    let thread = (t / 32, t % 32);
+    let row = out.row0 + (consumer as u32) * C_BOX_ROWS;
+    // Two blocks per SM (step 10d, 96 registers) keep the one general loop:
+    // a second copy spilled there.
+    let beta_zero = BLOCKS_PER_SM == 1 && !p.scale.reads_c();
+    if C_BOXES == BN / BOX_COLS {
+        // The previous tile's stores must have read the staging tile.
+        if t == 0 {
+            bulk_wait_group_read::<0>();
         }
-        bulk_commit_group();
+        warpgroup_barrier();
+        unsafe { stage_boxes::<E, 0, C_BOXES>(out, acc, staging, beta_zero, thread) };
+        // The TMA reads shared memory through the async proxy.
+        fence_proxy_async_shared();
+        warpgroup_barrier();
+        if t == 0 {
+            for b in 0..C_BOXES {
+                let col = out.col0 + (b * BOX_COLS) as u32;
+                unsafe { tma_store_3d(map_c, staging + (b * C_BOX_BYTES) as u32, col, row, block_idx_z()) };
+            }
+            bulk_commit_group();
+        }
+    } else {
+        // One box at a time, written as a macro so that each box's first
+        // column is a constant: the accumulators stay in registers.
+        let buffers = C_BOXES.max(1);
+        macro_rules! store_box {
+            ($b:literal) => {
+                if $b < BN / BOX_COLS {
+                    let buffer = staging + (($b % buffers) * C_BOX_BYTES) as u32;
+                    // The store that last read this buffer, C_BOXES groups back.
+                    if t == 0 {
+                        match C_BOXES {
+                            1 => bulk_wait_group_read::<0>(),
+                            2 => bulk_wait_group_read::<1>(),
+                            _ => bulk_wait_group_read::<2>(),
+                        }
+                    }
+                    warpgroup_barrier();
+                    unsafe { stage_boxes::<E, $b, 1>(out, acc, buffer, beta_zero, thread) };
+                    fence_proxy_async_shared();
+                    warpgroup_barrier();
+                    if t == 0 {
+                        let col = out.col0 + ($b * BOX_COLS) as u32;
+                        unsafe { tma_store_3d(map_c, buffer, col, row, block_idx_z()) };
+                        bulk_commit_group();
+                    }
+                }
+            };
+        }
+        store_box!(0);
+        store_box!(1);
+        store_box!(2);
+        store_box!(3);
     }
 }

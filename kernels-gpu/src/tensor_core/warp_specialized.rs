@@ -32,7 +32,9 @@
 //! not fill whole 16-byte pieces, is stored from registers instead).
 //!
 //! Tiles: 128×256×64 (one `m64n256k16` per consumer and K step, 3 stages
-//! of 48 KiB and a 64 KiB C staging tile), 128×128×64 (`m64n128k16`, 6
+//! of 48 KiB and a 64 KiB C staging tile; a 4th stage, with C staged box by
+//! box in two 8 KiB buffers per consumer, measured 1–5% slower and is the
+//! ablation `hgemm_ablate_ws_4_stages`, PERF step 53), 128×128×64 (`m64n128k16`, 6
 //! stages of 32 KiB, 32 KiB staging) for problems whose 128×256 tiles fill
 //! less than half the SMs or are no fewer (N ≤ 128), and TF32 128×256×32 (`m64n256k8`, 4 stages of 48
 //! KiB) and 128×128×32 (`m64n128k8`, 6 stages of 32 KiB), C from registers;
@@ -96,14 +98,17 @@
 //! cap `setmaxnreg` redistributes), 0 spills, no stack frame; shared
 //! memory 213,040 bytes (128×256, and its clusters), 213,056 (128×192),
 //! 229,472 (128×128), 196,672 (TF32 128×256, and its clusters), 204,880
-//! (TF32 128×192), 196,704 (TF32 128×128, and the f32-output twins);
+//! (TF32 128×192), 196,704 (TF32 128×128, and the f32-output twins),
+//! 229,440 (the 4-stage ablation);
 //! step 10d: 96 registers (ptxas's cap for 288 threads × 2 blocks), 98,336
 //! bytes per block; step 10e: as the 128×256 kernels it twins (168, 0
 //! spills; the accumulators stay in registers while a slot is added).
 //! Measured after step 52 (H100 SXM, same-run cuBLAS,
 //! docs/runs/2026-11-25-fixedcost/run8-beta-once/): 8192×4096×6144 f16
 //! **771 TFLOP/s (99.2%)**, bf16 800 (98.8%); 4096³ 99.2% / 98.8%; 8192³
-//! 102%; 16384²×1024 103%; 2048³ 98.8% / 98.2%.
+//! 102%; 16384²×1024 103%; 2048³ 98.8% / 98.2%. H200, after step 53
+//! (docs/runs/2026-11-25-stages/run3-h200/): 99.2% / 99.2%, 4096³ 99.3% /
+//! 99.4%, 8192³ 101.9%, 16384²×1024 103.6% / 103.5%, 2048³ 99.2% / 98.1%.
 //! Before (H100 SXM, cuBLAS in the same run, docs/runs/2026-11-23-tf32-ws/
 //! and -tma-store/, PERF steps 28 and 31–33): 8192×4096×6144 f16 **744–757
 //! TFLOP/s (95.2–95.4%)**, bf16 767–778 (94.4–94.8%), where step 9 does
@@ -205,7 +210,7 @@ trait WarpgroupTile<E: WsElement>: Accumulators {
     ///
     /// # Safety
     /// As [`store_c_tma`] for the TMA path, [`store_c_direct`] otherwise.
-    unsafe fn store<const BN: usize, const TMA_STORE: bool, const BLOCKS_PER_SM: usize>(
+    unsafe fn store<const BN: usize, const TMA_STORE: bool, const C_BOXES: usize, const BLOCKS_PER_SM: usize>(
         &self,
         out: &Output<E::In, E::Out>,
         tma: Option<(u32, u64)>,
@@ -256,7 +261,7 @@ macro_rules! warpgroup_tile_16bit {
                 unsafe { $wgmma(self, desc_a, desc_b, trans_a, trans_b) }
             }
             #[inline(always)]
-            unsafe fn store<const BN: usize, const TMA_STORE: bool, const BLOCKS_PER_SM: usize>(
+            unsafe fn store<const BN: usize, const TMA_STORE: bool, const C_BOXES: usize, const BLOCKS_PER_SM: usize>(
                 &self,
                 out: &Output<u16, u16>,
                 tma: Option<(u32, u64)>,
@@ -265,7 +270,7 @@ macro_rules! warpgroup_tile_16bit {
             ) {
                 match tma {
                     Some((staging, map_c)) if TMA_STORE => unsafe {
-                        store_c_tma::<$e, BN, BLOCKS_PER_SM>(out, self, staging, map_c, consumer, t)
+                        store_c_tma::<$e, BN, C_BOXES, BLOCKS_PER_SM>(out, self, staging, map_c, consumer, t)
                     },
                     _ => unsafe { store_c_direct::<$e, 1, $nj>(out, &mma_tiles::<$len, $nj>(self)) },
                 }
@@ -296,7 +301,7 @@ macro_rules! warpgroup_tile_f32_c {
                 unsafe { $wgmma }
             }
             #[inline(always)]
-            unsafe fn store<const BN: usize, const TMA_STORE: bool, const BLOCKS_PER_SM: usize>(
+            unsafe fn store<const BN: usize, const TMA_STORE: bool, const C_BOXES: usize, const BLOCKS_PER_SM: usize>(
                 &self,
                 out: &Output<$in, f32>,
                 _tma: Option<(u32, u64)>,
@@ -329,8 +334,6 @@ struct Ring<const STAGES: usize> {
     a_bytes: u32,
     stage_bytes: u32,
     c_staging: u32,
-    /// Bytes of one element of C.
-    c_bytes: u32,
     barriers: u32,
 }
 
@@ -343,10 +346,10 @@ impl<const STAGES: usize> Ring<STAGES> {
     fn b(self, s: u32) -> u32 {
         self.a(s) + self.a_bytes
     }
-    /// Consumer warpgroup `consumer`'s part of the staged C tile.
+    /// Consumer warpgroup `consumer`'s `boxes` staged boxes of C.
     #[inline(always)]
-    fn c_tile(self, consumer: usize, bn: usize) -> u32 {
-        smem_addr(self.c_staging as usize) + consumer as u32 * tma::C_BOX_ROWS * bn as u32 * self.c_bytes
+    fn c_tile(self, consumer: usize, boxes: usize) -> u32 {
+        smem_addr(self.c_staging as usize) + (consumer * boxes) as u32 * tma::C_BOX_BYTES
     }
     /// Completes when stage `s`'s copies have landed.
     #[inline(always)]
@@ -707,6 +710,7 @@ unsafe fn consume<
     const BK: usize,
     const STAGES: usize,
     const TMA_STORE: bool,
+    const C_BOXES: usize,
     const CLUSTER: usize,
     const BLOCKS_PER_SM: usize,
     const STREAM_K: bool,
@@ -805,8 +809,8 @@ unsafe fn consume<
             }
         }
         let out = Output { p, row0, col0, warp_row: consumer * 64 + warp * 16, warp_col: 0, lane };
-        let tma = if tma_store { Some((ring.c_tile(consumer, BN), map_c)) } else { None };
-        unsafe { acc.store::<BN, TMA_STORE, BLOCKS_PER_SM>(&out, tma, consumer, t % 128) };
+        let tma = if tma_store { Some((ring.c_tile(consumer, C_BOXES), map_c)) } else { None };
+        unsafe { acc.store::<BN, TMA_STORE, C_BOXES, BLOCKS_PER_SM>(&out, tma, consumer, t % 128) };
     }
     // The last stores must be done before the block (and its shared memory) goes.
     if tma_store && issuer {
@@ -827,6 +831,7 @@ unsafe fn ws_kernel<
     const THREADS: usize,
     const STAGES: usize,
     const TMA_STORE: bool,
+    const C_BOXES: usize,
     const CLUSTER: usize,
     const BLOCKS_PER_SM: usize,
     const STREAM_K: bool,
@@ -848,14 +853,16 @@ unsafe fn ws_kernel<
         assert!(CLUSTER >= 1 && BN.is_multiple_of(CLUSTER) && (BN / CLUSTER).is_multiple_of(64));
         // Stream-K's blocks walk single tiles.
         assert!(!STREAM_K || CLUSTER == 1);
+        // C is staged (in box buffers, at most a consumer's whole share) iff
+        // it leaves through the TMA.
+        assert!(TMA_STORE == (C_BOXES > 0) && C_BOXES * tma::row_elements(E::DTYPE) as usize <= BN);
     };
     let (a_bytes, _) = gemm_launch::wgmma_tile_bytes(E::DTYPE, BM as u32, BN as u32, BK as u32);
     let stage_bytes = tma::stage_bytes(E::DTYPE, BM as u32, BN as u32, BK as u32);
     let c_staging = tma::c_staging_offset(stage_bytes, STAGES as u32);
-    let c_tile_bytes = tma::c_tile_bytes(E::DTYPE, BM as u32, BN as u32, TMA_STORE);
+    let c_tile_bytes = tma::c_tile_bytes(BM as u32, C_BOXES as u32);
     let barriers = tma::barriers_offset(stage_bytes, STAGES as u32, c_tile_bytes);
-    let c_bytes = E::DTYPE.element_bytes();
-    let ring = Ring::<STAGES> { a_bytes, stage_bytes, c_staging, c_bytes, barriers };
+    let ring = Ring::<STAGES> { a_bytes, stage_bytes, c_staging, barriers };
     // A consumer warpgroup per 64 rows of the tile.
     let consumer_warps = tma::consumer_warps(BM as u32);
     let consumer_threads = consumer_warps as usize * 32;
@@ -894,7 +901,7 @@ unsafe fn ws_kernel<
             setmaxnreg_inc::<CONSUMER_REGISTERS>();
         }
         unsafe {
-            consume::<E, Acc, BM, BN, BK, STAGES, TMA_STORE, CLUSTER, BLOCKS_PER_SM, STREAM_K, A_T, B_T>(
+            consume::<E, Acc, BM, BN, BK, STAGES, TMA_STORE, C_BOXES, CLUSTER, BLOCKS_PER_SM, STREAM_K, A_T, B_T>(
                 &p,
                 ring,
                 t / 128,
@@ -915,6 +922,7 @@ kernel_entries!(warp_specialized ws_kernel<Bf16, [f32; 64]>, bgemm_ws_128x128x64
 kernel_entries!(warp_specialized ws_kernel<F32Out<F16>, [f32; 64]>, hgemm_ws_128x128x64_f32out, gemm_launch::WS_F16_128X128X64_F32OUT, any);
 kernel_entries!(warp_specialized ws_kernel<F32Out<Bf16>, [f32; 64]>, bgemm_ws_128x128x64_f32out, gemm_launch::WS_BF16_128X128X64_F32OUT, any);
 kernel_entries!(warp_specialized ws_kernel<F16, [f32; 128]>, hgemm_ablate_ws_one_tile, gemm_launch::ABLATE_F16_WS_ONE_TILE, row_major);
+kernel_entries!(warp_specialized ws_kernel<F16, [f32; 128]>, hgemm_ablate_ws_4_stages, gemm_launch::ABLATE_F16_WS_4_STAGES, row_major);
 kernel_entries!(warp_specialized ws_kernel<F16, [f32; 128]>, hgemm_ablate_ws_direct_epilogue, gemm_launch::ABLATE_F16_WS_DIRECT_EPILOGUE, row_major);
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 128]>, tgemm_ws_128x256x32, gemm_launch::WS_TF32_128X256X32, k_major);
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 64]>, tgemm_ws_128x128x32, gemm_launch::WS_TF32_128X128X32, k_major);
