@@ -53,6 +53,13 @@
 #               the kernels in VARIANTS (bundle dirs) alternating with the
 #               bundle's and the ablation storing C from registers, and ncu
 #               on cuBLAS's kernels at 2048³ and 4096³ (FIXEDCOST_NCU=0: not)
+#   variants    `auto` and step 10/10b's 128×256 tiles at issue 10's shapes and
+#               TF32's mid squares, the bundle alternating with the bundles
+#               in VARIANTS (dirs), two rounds: a change against the build
+#               before it, each line with cuBLAS in the same process
+#   boxsan      compute-sanitizer memcheck, racecheck and synccheck on step 10
+#               with C staged box by box (`ablate_ws_4_stages`) and on step 10,
+#               over more tiles than SMs (staging buffers reused across tiles)
 #   sweep       `gemm sweep` (CSV, JSON, SVG)
 #   sanitizers  compute-sanitizer memcheck/racecheck/synccheck/initcheck
 # Usage: device-check.sh [bundle-dir] [part...]. Logs go to $OUT/<part>/ (or
@@ -74,6 +81,16 @@ sanitize() {
   local tool=$1 log=$2 cmd=$3; shift 3
   timeout 300 "$SAN" --tool "$tool" --error-exitcode 3 "$cmd" "$@" >"$log" 2>&1
   note "compute-sanitizer --tool $tool ${cmd#"$B"/} $*: rc=$? $(grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$log" | tr '\n' ' ')"
+}
+# One `gemm` call on the bundle, then on each bundle in VARIANTS, each
+# headed by its bundle's path (the time limit catches a hung barrier).
+each_bundle() {
+  local bundle
+  for bundle in "$B" ${VARIANTS:-}; do
+    echo "# $bundle"
+    timeout 120 "$bundle/gemm" "$@"
+    if [ $? = 124 ]; then echo "TIMEOUT (hang?) $bundle $*"; fi
+  done
 }
 # Wall seconds of one command (its output to a log).
 seconds() { local log=$1; shift; local t0; t0=$(date +%s.%N); "$@" >"$log" 2>&1; local rc=$?; awk -v a="$t0" -v b="$(date +%s.%N)" -v rc=$rc 'BEGIN { printf "%.2f rc=%s", b - a, rc }'; }
@@ -151,7 +168,7 @@ for part in $PARTS; do
       done
     done 2>&1 | tee -a "$L/step10.txt"
     # What each technique is worth: step 10 with one taken away (f16, seeds' shape).
-    for kernel in ws_128x256x64 ablate_ws_direct_epilogue ablate_ws_one_tile wgmma_128x256x64; do
+    for kernel in ws_128x256x64 ablate_ws_direct_epilogue ablate_ws_one_tile ablate_ws_4_stages wgmma_128x256x64; do
       timeout 120 "$B/gemm" --m 8192 --n 4096 --k 6144 --dtype f16 --kernel $kernel --iters 30
       [ $? = 124 ] && echo "TIMEOUT (hang?) $kernel"
     done 2>&1 | tee -a "$L/step10.txt"
@@ -450,10 +467,7 @@ for part in $PARTS; do
     for round in 1 2; do
       for mn in 2048 4096; do
         for k in 64 256 1024 2048 4096 8192; do
-          for bundle in "$B" ${VARIANTS:-}; do
-            echo "# $bundle"
-            "$bundle/gemm" --m $mn --n $mn --k $k --dtype f16 --kernel ws_128x256x64 --iters 50
-          done
+          each_bundle --m $mn --n $mn --k $k --dtype f16 --kernel ws_128x256x64 --iters 50
           # C from registers instead of the TMA store (step 33's ablation).
           echo "# direct"
           "$B/gemm" --m $mn --n $mn --k $k --dtype f16 --kernel ablate_ws_direct_epilogue --iters 50
@@ -469,6 +483,29 @@ for part in $PARTS; do
         --metrics gpu__time_duration.sum,launch__grid_size,launch__block_size,launch__shared_mem_per_block_dynamic \
         "$B/gemm" --m $size --n $size --k $size --dtype f16 --kernel ws_128x256x64 --iters 2 >"$L/ncu-cublas-$size.txt" 2>&1
       note "fixedcost ncu $size: $(grep -c gpu__time_duration "$L/ncu-cublas-$size.txt") cuBLAS kernels profiled"
+    done
+    ;;
+  variants)
+    for round in 1 2; do
+      for shape in "8192 4096 6144" "4096 4096 4096" "8192 8192 8192" "16384 16384 1024" "2048 2048 2048" "3072 3072 3072"; do
+        set -- $shape
+        for run in "f16 auto" "bf16 auto" "tf32 auto" "f16 ws_128x256x64" "bf16 ws_128x256x64" "tf32 ws_128x256x32"; do
+          set -- $shape $run
+          each_bundle --m $1 --n $2 --k $3 --dtype $4 --kernel $5 --iters 30
+        done
+      done
+      for size in 768 1024 1536; do
+        each_bundle --m $size --n $size --k $size --dtype tf32 --kernel auto --iters 30
+      done
+    done 2>&1 | tee "$L/variants.txt"
+    note "variants: $(grep -c pass "$L/variants.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/variants.txt") failures"
+    ;;
+  boxsan)
+    for tool in memcheck racecheck synccheck; do
+      for shape in "--m 136 --n 264 --k 72 --kernel ablate_ws_4_stages" "--m 2056 --n 2312 --k 72 --kernel ablate_ws_4_stages" \
+                   "--m 2056 --n 2312 --k 72 --kernel ws_128x256x64"; do
+        sanitize "$tool" "$L/$tool-${shape// /_}.log" "$B/gemm" $shape --dtype f16 --iters 1 --no-cublas
+      done
     done
     ;;
   sweep)
