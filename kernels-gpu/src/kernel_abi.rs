@@ -360,7 +360,6 @@ macro_rules! kernel_entries {
                 { T.bk as usize },
                 { SPEC.threads() as usize },
                 { SPEC.stages as usize },
-                { SPEC.features.staged_epilogue },
                 { gemm_launch::tma::c_staged_boxes(&SPEC) as usize },
                 { SPEC.cluster_blocks() as usize },
                 { SPEC.min_blocks_per_sm as usize },

@@ -393,65 +393,31 @@ pub(crate) unsafe fn store_c_tma<E: MmaElement, const BN: usize, const C_BOXES: 
     consumer: usize,
     t: usize,
 ) {
-    use crate::device::block_idx_z;
-    use crate::device::named_barrier_sync;
-    use crate::device::sm90a::{bulk_commit_group, bulk_wait_group_read, fence_proxy_async_shared, tma_store_3d};
-    use gemm_launch::tma::C_BOX_ROWS;
+    use crate::device::sm90a::bulk_wait_group_read;
     // (Instantiated with C_BOXES = 0, never called, by kernels that store
     // C from registers.)
     const { assert!(BN.is_multiple_of(BOX_COLS) && C_BOXES <= BN / BOX_COLS) };
     // Box by box: up to 4 boxes (`store_box!` below), up to 3 buffers.
     const { assert!(C_BOXES == BN / BOX_COLS || (C_BOXES <= 3 && BN / BOX_COLS <= 4)) };
-    let p = out.p;
-    // Hardware barriers 1 and 2: one per consumer warpgroup (0 is the block's).
-    let warpgroup_barrier = || named_barrier_sync(1 + consumer as u32, 128);
-    let thread = (t / 32, t % 32);
-    let row = out.row0 + (consumer as u32) * C_BOX_ROWS;
-    // Two blocks per SM (step 10d, 96 registers) keep the one general loop:
-    // a second copy spilled there.
-    let beta_zero = BLOCKS_PER_SM == 1 && !p.scale.reads_c();
     if C_BOXES == BN / BOX_COLS {
         // The previous tile's stores must have read the staging tile.
-        if t == 0 {
-            bulk_wait_group_read::<0>();
-        }
-        warpgroup_barrier();
-        unsafe { stage_boxes::<E, 0, C_BOXES>(out, acc, staging, beta_zero, thread) };
-        // The TMA reads shared memory through the async proxy.
-        fence_proxy_async_shared();
-        warpgroup_barrier();
-        if t == 0 {
-            for b in 0..C_BOXES {
-                let col = out.col0 + (b * BOX_COLS) as u32;
-                unsafe { tma_store_3d(map_c, staging + (b * C_BOX_BYTES) as u32, col, row, block_idx_z()) };
-            }
-            bulk_commit_group();
-        }
+        let wait = bulk_wait_group_read::<0>;
+        unsafe { stage_and_store::<E, 0, C_BOXES, BLOCKS_PER_SM>(out, acc, staging, map_c, (consumer, t), wait) };
     } else {
+        // The store that last read a box's buffer, C_BOXES groups back.
+        let wait = || match C_BOXES {
+            1 => bulk_wait_group_read::<0>(),
+            2 => bulk_wait_group_read::<1>(),
+            _ => bulk_wait_group_read::<2>(),
+        };
+        let buffers = C_BOXES.max(1);
         // One box at a time, written as a macro so that each box's first
         // column is a constant: the accumulators stay in registers.
-        let buffers = C_BOXES.max(1);
         macro_rules! store_box {
             ($b:literal) => {
                 if $b < BN / BOX_COLS {
                     let buffer = staging + (($b % buffers) * C_BOX_BYTES) as u32;
-                    // The store that last read this buffer, C_BOXES groups back.
-                    if t == 0 {
-                        match C_BOXES {
-                            1 => bulk_wait_group_read::<0>(),
-                            2 => bulk_wait_group_read::<1>(),
-                            _ => bulk_wait_group_read::<2>(),
-                        }
-                    }
-                    warpgroup_barrier();
-                    unsafe { stage_boxes::<E, $b, 1>(out, acc, buffer, beta_zero, thread) };
-                    fence_proxy_async_shared();
-                    warpgroup_barrier();
-                    if t == 0 {
-                        let col = out.col0 + ($b * BOX_COLS) as u32;
-                        unsafe { tma_store_3d(map_c, buffer, col, row, block_idx_z()) };
-                        bulk_commit_group();
-                    }
+                    unsafe { stage_and_store::<E, $b, 1, BLOCKS_PER_SM>(out, acc, buffer, map_c, (consumer, t), wait) };
                 }
             };
         }
@@ -459,5 +425,49 @@ pub(crate) unsafe fn store_c_tma<E: MmaElement, const BN: usize, const C_BOXES: 
         store_box!(1);
         store_box!(2);
         store_box!(3);
+    }
+}
+
+/// One round of [`store_c_tma`]: once `wait_for_buffer` (run by the
+/// issuing thread) has seen the stores that last read `buffer` done
+/// reading it, the warpgroup stages `BOXES` boxes of C from box `FIRST` on
+/// there, and the issuing thread has the TMA store them as one bulk group.
+///
+/// # Safety
+/// As [`store_c_tma`], `buffer` being `BOXES` of its boxes; `(consumer, t)`:
+/// the warpgroup and the thread's index in it.
+#[cfg(rgemm_sm90a)]
+#[inline(always)]
+unsafe fn stage_and_store<E: MmaElement, const FIRST: usize, const BOXES: usize, const BLOCKS_PER_SM: usize>(
+    out: &Output<u16, u16>,
+    acc: &[f32],
+    buffer: u32,
+    map_c: u64,
+    (consumer, t): (usize, usize),
+    wait_for_buffer: impl FnOnce(),
+) {
+    use crate::device::sm90a::{bulk_commit_group, fence_proxy_async_shared, tma_store_3d};
+    use crate::device::{block_idx_z, named_barrier_sync};
+    use gemm_launch::tma::C_BOX_ROWS;
+    // Hardware barriers 1 and 2: one per consumer warpgroup (0 is the block's).
+    let warpgroup_barrier = || named_barrier_sync(1 + consumer as u32, 128);
+    let row = out.row0 + (consumer as u32) * C_BOX_ROWS;
+    if t == 0 {
+        wait_for_buffer();
+    }
+    warpgroup_barrier();
+    // Two blocks per SM (step 10d, 96 registers) keep the one general loop:
+    // a second copy spilled there.
+    let beta_zero = BLOCKS_PER_SM == 1 && !out.p.scale.reads_c();
+    unsafe { stage_boxes::<E, FIRST, BOXES>(out, acc, buffer, beta_zero, (t / 32, t % 32)) };
+    // The TMA reads shared memory through the async proxy.
+    fence_proxy_async_shared();
+    warpgroup_barrier();
+    if t == 0 {
+        for b in 0..BOXES {
+            let col = out.col0 + ((FIRST + b) * BOX_COLS) as u32;
+            unsafe { tma_store_3d(map_c, buffer + (b * C_BOX_BYTES) as u32, col, row, block_idx_z()) };
+        }
+        bulk_commit_group();
     }
 }

@@ -205,12 +205,13 @@ trait WarpgroupTile<E: WsElement>: Accumulators {
     /// See [`wgmma_m64n256k16_f16`].
     unsafe fn wgmma(&mut self, desc_a: u64, desc_b: u64, trans_a: bool, trans_b: bool);
     /// The epilogue: through the TMA (`store_c_tma`) when the kernel has
-    /// the TMA store (`TMA_STORE`) and this call's C takes it (`tma`),
+    /// the TMA store (`C_BOXES` staged boxes of C, 0 when it has none) and
+    /// this call's C takes it (`tma`),
     /// else from registers.
     ///
     /// # Safety
     /// As [`store_c_tma`] for the TMA path, [`store_c_direct`] otherwise.
-    unsafe fn store<const BN: usize, const TMA_STORE: bool, const C_BOXES: usize, const BLOCKS_PER_SM: usize>(
+    unsafe fn store<const BN: usize, const C_BOXES: usize, const BLOCKS_PER_SM: usize>(
         &self,
         out: &Output<E::In, E::Out>,
         tma: Option<(u32, u64)>,
@@ -261,7 +262,7 @@ macro_rules! warpgroup_tile_16bit {
                 unsafe { $wgmma(self, desc_a, desc_b, trans_a, trans_b) }
             }
             #[inline(always)]
-            unsafe fn store<const BN: usize, const TMA_STORE: bool, const C_BOXES: usize, const BLOCKS_PER_SM: usize>(
+            unsafe fn store<const BN: usize, const C_BOXES: usize, const BLOCKS_PER_SM: usize>(
                 &self,
                 out: &Output<u16, u16>,
                 tma: Option<(u32, u64)>,
@@ -269,7 +270,7 @@ macro_rules! warpgroup_tile_16bit {
                 t: usize,
             ) {
                 match tma {
-                    Some((staging, map_c)) if TMA_STORE => unsafe {
+                    Some((staging, map_c)) if C_BOXES > 0 => unsafe {
                         store_c_tma::<$e, BN, C_BOXES, BLOCKS_PER_SM>(out, self, staging, map_c, consumer, t)
                     },
                     _ => unsafe { store_c_direct::<$e, 1, $nj>(out, &mma_tiles::<$len, $nj>(self)) },
@@ -301,14 +302,14 @@ macro_rules! warpgroup_tile_f32_c {
                 unsafe { $wgmma }
             }
             #[inline(always)]
-            unsafe fn store<const BN: usize, const TMA_STORE: bool, const C_BOXES: usize, const BLOCKS_PER_SM: usize>(
+            unsafe fn store<const BN: usize, const C_BOXES: usize, const BLOCKS_PER_SM: usize>(
                 &self,
                 out: &Output<$in, f32>,
                 _tma: Option<(u32, u64)>,
                 _consumer: usize,
                 _t: usize,
             ) {
-                const { assert!(!TMA_STORE, "an f32 C is stored from registers") };
+                const { assert!(C_BOXES == 0, "an f32 C is stored from registers") };
                 unsafe { store_c_f32(out, &mma_tiles::<$len, $nj>(self)) };
             }
         }
@@ -709,7 +710,6 @@ unsafe fn consume<
     const BN: usize,
     const BK: usize,
     const STAGES: usize,
-    const TMA_STORE: bool,
     const C_BOXES: usize,
     const CLUSTER: usize,
     const BLOCKS_PER_SM: usize,
@@ -727,7 +727,7 @@ unsafe fn consume<
     // on a 16-byte boundary (`Gemm::c_tma_storable`): the host built its map
     // then (and refuses the kernel for a batch whose matrices would not all
     // be so), else the kernel stores from registers.
-    let tma_store = TMA_STORE && p.c_tma_storable();
+    let tma_store = C_BOXES > 0 && p.c_tma_storable();
     let map_c = p.tensor_maps + 2 * 128;
     let issuer = t.is_multiple_of(128);
     if tma_store && issuer {
@@ -810,7 +810,7 @@ unsafe fn consume<
         }
         let out = Output { p, row0, col0, warp_row: consumer * 64 + warp * 16, warp_col: 0, lane };
         let tma = if tma_store { Some((ring.c_tile(consumer, C_BOXES), map_c)) } else { None };
-        unsafe { acc.store::<BN, TMA_STORE, C_BOXES, BLOCKS_PER_SM>(&out, tma, consumer, t % 128) };
+        unsafe { acc.store::<BN, C_BOXES, BLOCKS_PER_SM>(&out, tma, consumer, t % 128) };
     }
     // The last stores must be done before the block (and its shared memory) goes.
     if tma_store && issuer {
@@ -830,7 +830,6 @@ unsafe fn ws_kernel<
     const BK: usize,
     const THREADS: usize,
     const STAGES: usize,
-    const TMA_STORE: bool,
     const C_BOXES: usize,
     const CLUSTER: usize,
     const BLOCKS_PER_SM: usize,
@@ -853,9 +852,9 @@ unsafe fn ws_kernel<
         assert!(CLUSTER >= 1 && BN.is_multiple_of(CLUSTER) && (BN / CLUSTER).is_multiple_of(64));
         // Stream-K's blocks walk single tiles.
         assert!(!STREAM_K || CLUSTER == 1);
-        // C is staged (in box buffers, at most a consumer's whole share) iff
-        // it leaves through the TMA.
-        assert!(TMA_STORE == (C_BOXES > 0) && C_BOXES * tma::row_elements(E::DTYPE) as usize <= BN);
+        // C's staged boxes (0: C leaves from registers) are at most a
+        // consumer's whole share.
+        assert!(C_BOXES * tma::row_elements(E::DTYPE) as usize <= BN);
     };
     let (a_bytes, _) = gemm_launch::wgmma_tile_bytes(E::DTYPE, BM as u32, BN as u32, BK as u32);
     let stage_bytes = tma::stage_bytes(E::DTYPE, BM as u32, BN as u32, BK as u32);
@@ -901,7 +900,7 @@ unsafe fn ws_kernel<
             setmaxnreg_inc::<CONSUMER_REGISTERS>();
         }
         unsafe {
-            consume::<E, Acc, BM, BN, BK, STAGES, TMA_STORE, C_BOXES, CLUSTER, BLOCKS_PER_SM, STREAM_K, A_T, B_T>(
+            consume::<E, Acc, BM, BN, BK, STAGES, C_BOXES, CLUSTER, BLOCKS_PER_SM, STREAM_K, A_T, B_T>(
                 &p,
                 ring,
                 t / 128,
