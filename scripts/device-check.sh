@@ -57,6 +57,16 @@
 #               TF32's mid squares, the bundle alternating with the bundles
 #               in VARIANTS (dirs), two rounds: a change against the build
 #               before it, each line with cuBLAS in the same process
+#   deeptiles   deep K on tiles that pad less (PERF step 54): `auto` at
+#               64×192×300000 and its neighbours in every dtype, the bundle
+#               alternating with VARIANTS; the partials' tiles named one by
+#               one (16-bit 128×128 or 128×192 twins, TF32 `mma` 64×128 or
+#               64×192, f32 `db_64x64x16`, `wt_64x128x8`, `wt_128x128x8`),
+#               the 128×192 twins' chunk, and f32 mid squares on 64×128
+#   deepsan     compute-sanitizer memcheck, racecheck, synccheck and initcheck on
+#               step 54's kernels: the 128×192 f32-output twins and TF32
+#               `mma` 64×192 as deep-K partials, `wt_64x128x8` and
+#               `mma_64x192x32` named, on odd shapes
 #   boxsan      compute-sanitizer memcheck, racecheck and synccheck on step 10
 #               with C staged box by box (`ablate_ws_4_stages`) and on step 10,
 #               over more tiles than SMs (staging buffers reused across tiles)
@@ -500,6 +510,46 @@ for part in $PARTS; do
     done 2>&1 | tee "$L/variants.txt"
     note "variants: $(grep -c pass "$L/variants.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/variants.txt") failures"
     ;;
+  deeptiles)
+    for round in 1 2; do
+      for shape in "64 192 300000" "64 576 65536" "128 128 65536" "256 256 131072" "384 384 100000" "100 3000 20000"; do
+        set -- $shape
+        for dtype in f32 tf32 f16 bf16; do
+          each_bundle --m $1 --n $2 --k $3 --dtype $dtype --kernel auto --iters 20
+        done
+      done
+    done 2>&1 | tee "$L/auto.txt"
+    for shape in "64 192 300000" "64 576 65536" "128 128 65536" "384 384 100000" "100 3000 20000"; do
+      set -- $shape
+      for run in "f32 db_64x64x16" "f32 wt_64x128x8" "f32 wt_128x128x8" "tf32 mma_64x128x32" "tf32 mma_64x192x32" \
+                 "f16 ws_128x128x64" "f16 ws_128x192x64" "bf16 ws_128x128x64" "bf16 ws_128x192x64"; do
+        set -- $shape $run
+        timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype $4 --kernel $5 --iters 20
+      done
+    done 2>&1 | tee "$L/tiles.txt"
+    for chunk in 2304 4608 9216; do
+      for dtype in f16 bf16; do
+        timeout 120 "$B/gemm" --m 64 --n 192 --k 300000 --dtype $dtype --kernel ws_128x192x64 --split-k $chunk --iters 20
+      done
+    done 2>&1 | tee "$L/chunks.txt"
+    for size in 768 1024 1536; do
+      for kernel in auto wt_64x128x8; do
+        timeout 120 "$B/gemm" --m $size --n $size --k $size --dtype f32 --kernel $kernel --iters 20
+      done
+    done 2>&1 | tee "$L/f32mid.txt"
+    t=$(cat "$L"/*.txt)
+    note "deeptiles: $(grep -c pass <<<"$t") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' <<<"$t") failures"
+    ;;
+  deepsan)
+    for tool in memcheck racecheck synccheck initcheck; do
+      for shape in "--m 61 --n 192 --k 20000 --dtype f16 --kernel auto" "--m 61 --n 190 --k 20001 --dtype tf32 --kernel auto" \
+                   "--m 130 --n 380 --k 9000 --dtype bf16 --kernel ws_128x192x64 --split-k 1000" \
+                   "--m 129 --n 131 --k 67 --dtype f32 --kernel wt_64x128x8" "--m 1031 --n 1029 --k 1027 --dtype f32 --kernel wt_64x128x8" \
+                   "--m 129 --n 197 --k 67 --dtype tf32 --kernel mma_64x192x32"; do
+        sanitize "$tool" "$L/$tool-${shape// /_}.log" "$B/gemm" $shape --iters 1 --no-cublas
+      done
+    done
+    ;;
   boxsan)
     for tool in memcheck racecheck synccheck; do
       for shape in "--m 136 --n 264 --k 72 --kernel ablate_ws_4_stages" "--m 2056 --n 2312 --k 72 --kernel ablate_ws_4_stages" \
@@ -535,6 +585,8 @@ for part in $PARTS; do
                    "--m 2200 --n 2100 --k 40 --dtype bf16 --kernel ws_128x128x64_2cta" \
                    "--m 128 --n 128 --k 65536 --dtype bf16 --kernel auto" \
                    "--m 128 --n 136 --k 20000 --dtype tf32 --kernel auto" \
+                   "--m 61 --n 190 --k 20001 --dtype f16 --kernel auto" \
+                   "--m 61 --n 190 --k 20001 --dtype tf32 --kernel auto" \
                    "--m 129 --n 131 --k 9001 --kernel auto" "--m 7 --n 5 --k 70001 --kernel auto"; do
         sanitize "$tool" "$L/$tool-${shape// /_}.log" "$B/gemm" $shape --iters 1 --no-cublas
       done

@@ -530,7 +530,7 @@ fn dtype_and_kernel_names() {
     // The f32-output twins have entries (every layout) but no name a caller
     // can ask for: they write split-K partial sums, not a 16-bit C.
     let twins: Vec<_> = KERNELS.iter().filter(|s| s.features.f32_output).collect();
-    assert_eq!(twins.len(), 4);
+    assert_eq!(twins.len(), 6);
     for twin in twins {
         assert_eq!(entries().filter(|(s, _, _)| s.name == twin.name).count(), 4, "{}", twin.name);
         assert!(!twin.dtype.kernels().contains(&twin), "{}", twin.name);
@@ -592,11 +592,25 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     // Not across families, nor to a tile of the same size.
     let f32 = |m, n| default_choice(Dtype::F32, (m, n, 4096), 132, OperandLayout::NN, (9, 0), |_| true).kernel;
     assert_eq!(f32(8192, 4096), "wt_256x128x8");
-    // f32 mid sizes, as measured on an H100 (PERF step 44): the 256×128
-    // tile from half a wave, unless the 128×128 one fills the last wave
-    // enough better (3072³: 4.4 waves of it against 2.2 of 256×128).
-    let mid: Vec<_> = [1024, 1536, 2048, 2560, 3072, 4096].map(|s| f32(s, s)).into();
-    assert_eq!(mid, ["db_128x64x16", "wt_256x128x8", "wt_256x128x8", "wt_256x128x8", "wt_128x128x8", "wt_256x128x8"]);
+    // f32 mid sizes, as measured on an H100 (PERF steps 44, 54): the
+    // 256×128 tile from half a wave, unless a smaller one fills the last
+    // wave enough better (1536³: 2.2 waves of 64×128 against 0.55 of
+    // 256×128; 3072³: 8.7 of 64×128 against 4.4 of 128×128 and 2.2 of
+    // 256×128); 1280³ takes 128×128 (1.4 waves of 64×128 fill 73%).
+    let mid: Vec<_> = [1024, 1280, 1536, 1792, 2048, 2560, 3072, 4096].map(|s| f32(s, s)).into();
+    assert_eq!(
+        mid,
+        [
+            "db_128x64x16",
+            "wt_128x128x8",
+            "wt_64x128x8",
+            "wt_64x128x8",
+            "wt_256x128x8",
+            "wt_256x128x8",
+            "wt_64x128x8",
+            "wt_256x128x8"
+        ]
+    );
     assert_eq!([f32(4000, 3000), f32(2048, 8192)], ["wt_256x128x8", "wt_256x128x8"]);
     // Step 10's three tiles by the same rule, as measured on an H100 (PERF
     // step 46): 128×192 where 128×256 leaves much of its last wave empty.
@@ -661,15 +675,26 @@ fn deep_k_takes_the_tile_that_wastes_least() {
     let tf32: Vec<_> = [(1024, 1024, 16384), (128, 128, 65536), (64, 192, 300000), (100, 3000, 20000)]
         .map(|(m, n, k)| pick(Dtype::Tf32, m, n, k, nn, (9, 0)))
         .into();
-    assert_eq!(tf32, ["wgmma_256x128x32", "mma_64x128x32", "mma_64x128x32", "wgmma_128x256x32"]);
+    assert_eq!(tf32, ["wgmma_256x128x32", "mma_64x128x32", "mma_64x192x32", "wgmma_128x256x32"]);
     // Step 9b reads row-major operands on Hopper only; `mma.sync` 64×128
     // runs the rest.
     assert_eq!(pick(Dtype::Tf32, 1024, 1024, 16384, OperandLayout::NT, (9, 0)), "mma_64x128x32");
     assert_eq!(pick(Dtype::Tf32, 1024, 1024, 16384, nn, (8, 0)), "mma_64x128x32");
-    // Not below DEEP_K, nor TF32 with tiles enough to fill the GPU, nor 16-bit.
+    // Not below DEEP_K, nor TF32 with tiles enough to fill the GPU.
     assert_eq!(pick(Dtype::F32, 256, 256, 8192, nn, (9, 0)), "db_64x64x16");
     assert_eq!(pick(Dtype::Tf32, 4096, 4096, 16384, nn, (9, 0)), "ws_128x256x32");
-    assert_eq!(pick(Dtype::F16, 256, 256, 131072, nn, (9, 0)), "ws_128x128x64");
+    // 16-bit: step 10's 128×128 tiles, or 128×192 where they pad N less;
+    // ties to 128×128. Off Hopper the general choice stands.
+    for dtype in [Dtype::F16, Dtype::Bf16] {
+        let picks: Vec<_> =
+            [(256, 256, 131072), (128, 128, 65536), (64, 192, 300000), (100, 3000, 20000), (64, 576, 65536)]
+                .map(|(m, n, k)| pick(dtype, m, n, k, nn, (9, 0)))
+                .into();
+        assert_eq!(picks, ["ws_128x128x64", "ws_128x128x64", "ws_128x192x64", "ws_128x128x64", "ws_128x192x64"]);
+        assert_eq!(pick(dtype, 64, 192, 300000, nn, (8, 0)), "mma_128x128x32_w32x64");
+    }
+    // Not below DEEP_K.
+    assert_eq!(pick(Dtype::F16, 64, 192, 8192, nn, (9, 0)), "ws_128x128x64");
 }
 
 /// An H100 as the driver describes it (the tune cache's key is `name`).

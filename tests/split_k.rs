@@ -7,7 +7,7 @@
 use gemm_launch::split_k::{
     AUTO_WORKSPACE_CAP_BYTES, CHUNK_DEEP, CHUNK_FEW_TILES, F32_OUTPUT_TWINS, FEW_TILES_FULL_QUARTERS, FEW_TILES_WAVES,
     MAX_SPLITS, REDUCE_FAN_IN, Split, SplitCall, SplitError, SplitK, TMA_F32_OUTPUT_TWINS, TMA_FEW_TILES_HALF_WAVES,
-    few_tiles_target, partials_kernel, plan_split, slab_elements, workspace_bytes, writes_f32,
+    TMA_SAME_TILE_TWINS, few_tiles_target, partials_kernel, plan_split, slab_elements, workspace_bytes, writes_f32,
 };
 use gemm_launch::{
     Algorithm, DB_64X64X16, DB_256X128X8, Features, KernelSpec, MMA_BF16_128X128X32_W32X64_F32OUT, MMA_F16_128X128X32,
@@ -170,12 +170,23 @@ fn which_kernels_can_write_partial_sums() {
     assert_eq!(partials_kernel(&MMA_F16_128X128X32), Some(&MMA_F16_128X128X32_W32X64_F32OUT));
     assert_eq!(partials_kernel(&WGMMA_BF16_128X256X64), Some(&MMA_BF16_128X128X32_W32X64_F32OUT));
     assert_eq!(partials_kernel(&WS_F16_128X256X64), Some(&WS_F16_128X128X64_F32OUT));
+    assert_eq!(partials_kernel(&gemm_launch::WS_BF16_128X192X64), Some(&gemm_launch::WS_BF16_128X192X64_F32OUT));
+    // A same-tile twin is its base with f32 C, in the dtype's twin list's place.
+    for (base, twin) in TMA_SAME_TILE_TWINS {
+        assert_eq!((twin.dtype, twin.tile, twin.algorithm), (base.dtype, base.tile, base.algorithm), "{}", twin.name);
+        assert_eq!(partials_kernel(base), Some(*twin));
+        assert_eq!(partials_kernel(twin), Some(*twin));
+    }
     // Each twin is the 16-bit kernel it is named after, but for C's type
     // (stored from registers: an f32 tile staged for the TMA store would
-    // take the shared memory of stages).
-    for (_, twin) in F32_OUTPUT_TWINS.iter().chain(TMA_F32_OUTPUT_TWINS) {
+    // take the shared memory of stages) and the stages its staging tile's
+    // room gives back.
+    let same_tile = TMA_SAME_TILE_TWINS.iter().map(|(base, twin)| (base.dtype, *twin));
+    for (_, twin) in F32_OUTPUT_TWINS.iter().copied().chain(TMA_F32_OUTPUT_TWINS.iter().copied()).chain(same_tile) {
         let base = gemm_launch::KERNELS.iter().find(|s| format!("{}_f32out", s.name) == twin.name).unwrap();
-        assert_eq!(KernelSpec { name: base.name, features: base.features, ..**twin }, *base, "{}", twin.name);
+        let same = KernelSpec { name: base.name, features: base.features, stages: base.stages, ..*twin };
+        assert_eq!(same, *base, "{}", twin.name);
+        assert!(twin.stages >= base.stages, "{}", twin.name);
         assert_eq!(twin.features, Features { f32_output: true, staged_epilogue: false, ..base.features });
     }
     let p = plan(

@@ -47,6 +47,7 @@ pub fn choice_list(dtype: Dtype) -> &'static [(KernelSpec, i64)] {
         Dtype::F32 => &[
             (WT_256X128X8, 2),
             (WT_128X128X8, 3),
+            (WT_64X128X8, 4),
             (DB_256X128X8, 8),
             (DB_128X128X8, 3),
             (DB_128X64X16, 3),
@@ -227,15 +228,31 @@ pub fn default_choice(
 /// it picks the fastest or within 2 points of it at 128×128×65536,
 /// 256×256×131072, 64×192×300000, 384×384×100000 and 100×3000×20000 (f32
 /// was 59–83% there on `db_64x64x16`, now 67–91%; TF32 20–74%, now
-/// 53–77%). The 16-bit types split onto their f32-output twins instead.
+/// 53–77%). TF32's `mma.sync` 64×192 where it pads N less than 64×128
+/// (step 54: 64×576×65536 82% of cuBLAS against 51%, 64×192×300000 72%
+/// against 72%; 128×128×65536, where it pads more, 68.5% against 74%).
+/// The 16-bit types split onto f32-output twins of step 10's
+/// tiles (`split_k::partials_kernel`): 128×128, or 128×192 where it pads N
+/// less (64×192×300000: one tile column reads A once per chunk, where two
+/// 128×128 columns read it twice: 68% of cuBLAS → 82%, and 64×576×65536
+/// 55% → 63%, step 54); ties go to 128×128, which ran level with or faster
+/// than 128×192 at 128×128×65536, 384×384×100000 and 100×3000×20000. Off
+/// Hopper the list's kernels do not run and the call keeps its kernel and
+/// twin.
 pub fn deep_k_list(dtype: Dtype) -> &'static [(KernelSpec, f64)] {
     use gemm_launch::*;
     match dtype {
         Dtype::F32 => &[(WT_256X128X8, 1.0), (WT_128X128X8, 0.93), (DB_128X64X16, 0.79), (DB_64X64X16, 0.66)],
         // `mma.sync` 64×128 runs every layout and GPU; the `wgmma` tiles
         // read row-major operands on Hopper.
-        Dtype::Tf32 => &[(WGMMA_TF32_256X128X32, 1.0), (WGMMA_TF32_128X256X32, 0.89), (MMA_TF32_64X128X32, 0.55)],
-        Dtype::F16 | Dtype::Bf16 => &[],
+        Dtype::Tf32 => &[
+            (WGMMA_TF32_256X128X32, 1.0),
+            (WGMMA_TF32_128X256X32, 0.89),
+            (MMA_TF32_64X128X32, 0.55),
+            (MMA_TF32_64X192X32, 0.55),
+        ],
+        Dtype::F16 => &[(WS_F16_128X128X64, 1.0), (WS_F16_128X192X64, 1.0)],
+        Dtype::Bf16 => &[(WS_BF16_128X128X64, 1.0), (WS_BF16_128X192X64, 1.0)],
     }
 }
 
@@ -324,6 +341,10 @@ pub fn wave_fill(blocks: u64, multiprocessors: u64) -> f64 {
 ///   51.9 TFLOP/s at 4096³, 48.1 against 52.5 at 8192×4096×6144): 1536³
 ///   74.6% against 67.8% of cuBLAS, 2560³ 86.3% against 78.6%, 3072³ 85.9%
 ///   against 93.6%;
+/// - `wt_64x128x8` against both (step 54, % of cuBLAS for 64×128 /
+///   128×128 / 256×128): 1536³ 85.6 / 67.7 / 74.7, 1792³ 106 / 84 / 92,
+///   3072³ 99.2 / 93.8 / 85.9, 3000³ 93.2 / 91.2 / 81.0; where it loses,
+///   not chosen: 1280³ 88.5 / 97.2 / 57.9, 2560³ 73.6 / 79.0 / 86.4;
 /// - step 10's 128×192 and 128×128 tiles against 128×256 (step 46: 6144³
 ///   f16 735 and 535 against 754 TFLOP/s, bf16 765 and 528 against 779;
 ///   TF32 361 and 276 against 367, and 297 against 345 at 4096³ where
@@ -334,6 +355,7 @@ pub const TILE_RATES: &[(KernelSpec, f64)] = {
     use gemm_launch::*;
     &[
         (WT_128X128X8, 0.91),
+        (WT_64X128X8, 0.86),
         (WS_F16_128X192X64, 0.975),
         (WS_BF16_128X192X64, 0.98),
         (WS_TF32_128X192X32, 0.97),

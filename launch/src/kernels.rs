@@ -225,6 +225,17 @@ pub const WT_128X128X8: KernelSpec = KernelSpec {
     ..WT_256X128X8
 };
 
+/// 64×128, 4 warps of 32×64 (8×8 outputs per lane, as 128×128×8), three
+/// blocks per multiprocessor (at four, 128 registers, it spills): half
+/// the M padding of 128-row tiles where M is 64 (deep K's partial sums at
+/// 64×192).
+pub const WT_64X128X8: KernelSpec = KernelSpec {
+    name: "sgemm_wt_64x128x8",
+    tile: Tile { bm: 64, bn: 128, bk: 8, tm: 32, tn: 64 },
+    min_blocks_per_sm: 3,
+    ..WT_128X128X8
+};
+
 /// Step 7c: step 7b's 256×128×8 warp tiles fed by a 3-stage `cp.async`
 /// ring (`ladder/warp_tiled_async.rs`) instead of two register-staged
 /// stages: issue 15's comparison. Row-major operands (step 7's copies).
@@ -369,6 +380,19 @@ pub const MMA_TF32_64X128X32: KernelSpec = KernelSpec {
     ..MMA_TF32_128X128X32
 };
 
+/// 64×192×32, 8 warps of 32×48: the partial sums of deep-K calls whose N
+/// a 192-wide tile covers with less padding than 128-wide ones. At
+/// 64×192×300000 one tile reads A once per chunk, where 64×128 tiles read
+/// it twice. (With 4 warps of 64×48, 12 of B's 16-byte pieces per thread
+/// and slice, 255 registers and spills; with 8 under the 128 registers of
+/// two blocks per SM, its column-major-A variants spill.)
+pub const MMA_TF32_64X192X32: KernelSpec = KernelSpec {
+    name: "tgemm_mma_64x192x32",
+    tile: Tile { bm: 64, bn: 192, bk: 32, tm: 32, tn: 48 },
+    layouts: Layouts::RowMajor,
+    ..MMA_TF32_128X128X32
+};
+
 /// Step 9: Hopper `wgmma` (sm_90a). 128×256×64 block tile, two warpgroups
 /// of 64×256, 4 stages (192 KiB), one block per SM.
 pub const WGMMA_F16_128X256X64: KernelSpec = KernelSpec {
@@ -481,6 +505,16 @@ pub const WS_F16_128X128X64_F32OUT: KernelSpec =
     KernelSpec { name: "hgemm_ws_128x128x64_f32out", features: Features::F32_OUTPUT, ..WS_F16_128X128X64 };
 pub const WS_BF16_128X128X64_F32OUT: KernelSpec =
     KernelSpec { name: "bgemm_ws_128x128x64_f32out", dtype: Dtype::Bf16, ..WS_F16_128X128X64_F32OUT };
+
+/// Step 10's 128×192 tiles writing f32 C: the partial sums of a deep-K
+/// call whose N a 192-wide tile covers with less padding than 128-wide ones
+/// (`split_k::TMA_SAME_TILE_TWINS`). At 64×192×300000 one tile column reads
+/// A once per chunk, where two of 128×128 read it twice. Without the 48 KiB
+/// C staging tile, 5 stages of 40 KiB.
+pub const WS_F16_128X192X64_F32OUT: KernelSpec =
+    KernelSpec { name: "hgemm_ws_128x192x64_f32out", features: Features::F32_OUTPUT, stages: 5, ..WS_F16_128X192X64 };
+pub const WS_BF16_128X192X64_F32OUT: KernelSpec =
+    KernelSpec { name: "bgemm_ws_128x192x64_f32out", dtype: Dtype::Bf16, ..WS_F16_128X192X64_F32OUT };
 
 /// Step 10b: TF32 on the same pipeline, 128×256×32 (a K slice of 32 f32
 /// is one 128-byte row), one `m64n256k8` per 8-deep K step, 4 stages of 48
@@ -619,6 +653,7 @@ pub const KERNELS: &[KernelSpec] = &[
     WT_256X128X16,
     WT_256X128X8_W32X128,
     WT_128X128X8,
+    WT_64X128X8,
     WT_ASYNC_256X128X8,
     MMA_F16_128X256X32,
     MMA_F16_128X128X32,
@@ -639,6 +674,7 @@ pub const KERNELS: &[KernelSpec] = &[
     MMA_BF16_128X128X32_W32X64_F32OUT,
     MMA_TF32_128X128X32,
     MMA_TF32_64X128X32,
+    MMA_TF32_64X192X32,
     WGMMA_F16_128X256X64,
     WGMMA_BF16_128X256X64,
     WGMMA_TF32_128X256X32,
@@ -649,6 +685,8 @@ pub const KERNELS: &[KernelSpec] = &[
     WS_BF16_128X128X64,
     WS_F16_128X128X64_F32OUT,
     WS_BF16_128X128X64_F32OUT,
+    WS_F16_128X192X64_F32OUT,
+    WS_BF16_128X192X64_F32OUT,
     WS_TF32_128X256X32,
     WS_TF32_128X128X32,
     WS_F16_128X192X64,

@@ -18,7 +18,8 @@
 
 use crate::{
     Dtype, KernelSpec, MMA_BF16_128X128X32_W32X64_F32OUT, MMA_F16_128X128X32_W32X64_F32OUT, WS_BF16_128X128X64_F32OUT,
-    WS_F16_128X128X64_F32OUT,
+    WS_BF16_128X192X64, WS_BF16_128X192X64_F32OUT, WS_F16_128X128X64_F32OUT, WS_F16_128X192X64,
+    WS_F16_128X192X64_F32OUT,
 };
 
 /// How a call may split K ([`crate::split_k`]; `GemmOptions::split_k` on the host).
@@ -264,9 +265,17 @@ pub const F32_OUTPUT_TWINS: &[(Dtype, &KernelSpec)] =
 pub const TMA_F32_OUTPUT_TWINS: &[(Dtype, &KernelSpec)] =
     &[(Dtype::F16, &WS_F16_128X128X64_F32OUT), (Dtype::Bf16, &WS_BF16_128X128X64_F32OUT)];
 
+/// Step 10's kernels whose own tile has an f32-output twin, and that twin:
+/// a call the built-in choice gives the 128×192 tiles for deep K (where they
+/// pad N less than 128×128 ones, as at N = 192) computes its partial sums on
+/// the same tiles.
+pub const TMA_SAME_TILE_TWINS: &[(&KernelSpec, &KernelSpec)] =
+    &[(&WS_F16_128X192X64, &WS_F16_128X192X64_F32OUT), (&WS_BF16_128X192X64, &WS_BF16_128X192X64_F32OUT)];
+
 /// The kernel that computes the partial sums of a split of `spec`'s call:
 /// `spec` itself when it writes f32 (f32, TF32 but its TMA kernels, and the
-/// twins), else its dtype's f32-output twin, a TMA one for a TMA kernel. The partial GEMMs'
+/// twins), else its f32-output twin of the same tile
+/// ([`TMA_SAME_TILE_TWINS`]) or of its dtype, a TMA one for a TMA kernel. The partial GEMMs'
 /// batches are K chunks of one A and B, so a K-major operand's matrices
 /// overlap (their batch stride is the chunk, less than a row): the TMA
 /// takes that, each chunk's K being the map's inner extent (`tma_refusal`
@@ -280,6 +289,9 @@ pub fn partials_kernel(spec: &'static KernelSpec) -> Option<&'static KernelSpec>
         let tma_tf32 =
             matches!(spec.algorithm, crate::spec::Algorithm::WarpSpecialized) && matches!(spec.dtype, Dtype::Tf32);
         return Some(if tma_tf32 { &crate::kernels::MMA_TF32_64X128X32 } else { spec });
+    }
+    if let Some((_, twin)) = TMA_SAME_TILE_TWINS.iter().find(|(base, _)| base.name == spec.name) {
+        return Some(twin);
     }
     let twins = if matches!(spec.algorithm, crate::spec::Algorithm::WarpSpecialized) {
         TMA_F32_OUTPUT_TWINS

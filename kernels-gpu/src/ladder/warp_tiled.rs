@@ -31,15 +31,17 @@
 //!
 //! Configurations (`gemm_launch::WT_*`): 256×128×8 with 8 warps of 64×64
 //! (16×8 outputs per lane; every layout), 128×256×8 (64×64 warps),
-//! 256×128×16, 256×128×8 with 32×128 warps (8×16 per lane), and 128×128×8
+//! 256×128×16, 256×128×8 with 32×128 warps (8×16 per lane), 128×128×8
 //! with 32×64 warps (8×8 per lane, two blocks per SM, rows in one
-//! direction: 2% faster there).
+//! direction: 2% faster there), and 64×128×8 with four of those warps
+//! (three blocks per SM): many small tiles for mid sizes whose larger
+//! tiles leave their last wave part-empty.
 //!
 //! Cost (ptxas 12.9, sm_90; sm_80 within a few): 256×128×8 238 registers
 //! (`_nt` 232, `_tn` 255, `_tt` 234), 24.8 KiB shared memory; 128×256×8
 //! 232; 256×128×16 251, 49.7 KiB; 32×128 warps 226; 128×128×8 128 (the cap
-//! of two blocks per SM), 16.3 KiB. No spills, no stack frame on sm_80 or
-//! sm_90. SASS of the 256×128×8 main loop (sm_90): 1117 instructions per
+//! of two blocks per SM), 16.3 KiB; 64×128×8 149 (at four blocks per SM,
+//! 128, it spilled). No spills, no stack frame on sm_80 or sm_90. SASS of the 256×128×8 main loop (sm_90): 1117 instructions per
 //! slice, 1024 of them FFMA (91.7%), 48 `LDS.128`, 3 `LDG.128`, 9 `STS`,
 //! one barrier, no branch but the loop's own.
 //!
@@ -51,7 +53,9 @@
 //! (serpentine) or 92.7% (unchecked loop), together 102.4%. At the seeds'
 //! shape: 32×128 warps 50.9 (99.4%), 256×128×16 49.8 (97.1%), 128×128×8
 //! 48.1 (93.7%), 128×256×8 46.3 (90.4%). ncu: FMA pipe 80.6% busy (cuBLAS
-//! 78.3%), issue slots 87.8% (cuBLAS 88.6%).
+//! 78.3%), issue slots 87.8% (cuBLAS 88.6%). 64×128×8 (step 54): 1536³
+//! 32.7 TFLOP/s (85.6%; 256×128×8 74.7%), 1792³ 44.9 (106%), 3072³ 44.8
+//! (99.2%; 128×128×8 93.8%).
 
 use super::staging::{Operands, SliceRegs, Stages, a_ld, store_c_at};
 use crate::device::{SharedF32, fma, sync_threads, thread_idx};
@@ -255,3 +259,4 @@ kernel_entries!(warp_tiled warp_tiled, sgemm_wt_128x256x8, gemm_launch::WT_128X2
 kernel_entries!(warp_tiled warp_tiled, sgemm_wt_256x128x16, gemm_launch::WT_256X128X16, row_major);
 kernel_entries!(warp_tiled warp_tiled, sgemm_wt_256x128x8_w32x128, gemm_launch::WT_256X128X8_W32X128, row_major);
 kernel_entries!(warp_tiled warp_tiled, sgemm_wt_128x128x8, gemm_launch::WT_128X128X8, row_major);
+kernel_entries!(warp_tiled warp_tiled, sgemm_wt_64x128x8, gemm_launch::WT_64X128X8, row_major);

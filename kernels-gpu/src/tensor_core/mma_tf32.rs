@@ -19,12 +19,16 @@
 //!   time from padded tiles: A as `[k][m + 8]`, B as `[n][k + 4]`
 //!   (`gemm_launch::TF32_K_PAD`), both conflict-free.
 //!
-//! Block tiles 128×128×32 (4 warps of 64×64) and 64×128×32 (4 warps of
-//! 32×64), two blocks per SM.
+//! Block tiles 128×128×32 (4 warps of 64×64), 64×128×32 (4 warps of
+//! 32×64) and 64×192×32 (8 warps of 32×48, row-major operands), two
+//! blocks per SM. The small ones compute the partial sums of deep-K
+//! calls, 64×192 where N is a multiple of 192 (step 54: 64×576×65536 at
+//! 82% of cuBLAS, against 51% on 64×128).
 //!
 //! Cost and measured speed (H200, 8192×4096×6144, docs/runs/2026-11-22-run13):
 //! 128×128×32: 254 registers, 105 KiB, 115.7 TFLOP/s (27.8% of cuBLAS TF32);
-//! 64×128×32: 222 registers, 81 KiB, 89.6. On Hopper, step 9b
+//! 64×128×32: 222 registers, 81 KiB, 89.6; 64×192×32: 128 registers
+//! (0 spills), 99 KiB. On Hopper, step 9b
 //! (`wgmma_tf32.rs`) is 1.6× faster. 64×128×32 is also compiled for
 //! column-major operands (128×128×32's column-major variants spill).
 
@@ -160,3 +164,4 @@ unsafe fn tensor_core_tf32<
 
 kernel_entries!(mma_tf32 tensor_core_tf32, tgemm_mma_128x128x32, gemm_launch::MMA_TF32_128X128X32, row_major);
 kernel_entries!(mma_tf32 tensor_core_tf32, tgemm_mma_64x128x32, gemm_launch::MMA_TF32_64X128X32, any);
+kernel_entries!(mma_tf32 tensor_core_tf32, tgemm_mma_64x192x32, gemm_launch::MMA_TF32_64X192X32, row_major);

@@ -42,8 +42,9 @@
 //! 128×192×32 (`m64n192k8`, 5 stages) for shapes whose 128×256 tiles leave
 //! much of their last wave empty (the built-in choice weighs each tile's
 //! wave fill by its rate);
-//! and the 16-bit 128×128 tiles with f32 C from registers (`F32Out`: the
-//! partial sums of step 10's split-K calls, a strided batch over K chunks).
+//! and the 16-bit 128×128 and 128×192 (5 stages) tiles with f32 C from
+//! registers (`F32Out`: the partial sums of step 10's split-K calls, a
+//! strided batch over K chunks).
 //!
 //! Step 10c runs the 128×256 tiles in 2×1 thread-block clusters (`_c2`,
 //! `Features::cluster_m`): the two blocks of a cluster take vertically
@@ -320,6 +321,8 @@ warpgroup_tile_f32_c!(Tf32, u32, 96, 192, 12, |acc, a, b, _ta, _tb| wgmma_m64n19
 warpgroup_tile_f32_c!(Tf32, u32, 64, 128, 8, |acc, a, b, _ta, _tb| wgmma_m64n128k8_tf32(acc, a, b));
 warpgroup_tile_f32_c!(F32Out<F16>, u16, 64, 128, 8, |acc, a, b, ta, tb| wgmma_m64n128k16_f16(acc, a, b, ta, tb));
 warpgroup_tile_f32_c!(F32Out<Bf16>, u16, 64, 128, 8, |acc, a, b, ta, tb| wgmma_m64n128k16_bf16(acc, a, b, ta, tb));
+warpgroup_tile_f32_c!(F32Out<F16>, u16, 96, 192, 12, |acc, a, b, ta, tb| wgmma_m64n192k16_f16(acc, a, b, ta, tb));
+warpgroup_tile_f32_c!(F32Out<Bf16>, u16, 96, 192, 12, |acc, a, b, ta, tb| wgmma_m64n192k16_bf16(acc, a, b, ta, tb));
 
 /// The accumulators as the epilogue's m16n8 tiles (pairs side by side).
 #[inline(always)]
@@ -920,6 +923,8 @@ kernel_entries!(warp_specialized ws_kernel<F16, [f32; 64]>, hgemm_ws_128x128x64,
 kernel_entries!(warp_specialized ws_kernel<Bf16, [f32; 64]>, bgemm_ws_128x128x64, gemm_launch::WS_BF16_128X128X64, any);
 kernel_entries!(warp_specialized ws_kernel<F32Out<F16>, [f32; 64]>, hgemm_ws_128x128x64_f32out, gemm_launch::WS_F16_128X128X64_F32OUT, any);
 kernel_entries!(warp_specialized ws_kernel<F32Out<Bf16>, [f32; 64]>, bgemm_ws_128x128x64_f32out, gemm_launch::WS_BF16_128X128X64_F32OUT, any);
+kernel_entries!(warp_specialized ws_kernel<F32Out<F16>, [f32; 96]>, hgemm_ws_128x192x64_f32out, gemm_launch::WS_F16_128X192X64_F32OUT, any);
+kernel_entries!(warp_specialized ws_kernel<F32Out<Bf16>, [f32; 96]>, bgemm_ws_128x192x64_f32out, gemm_launch::WS_BF16_128X192X64_F32OUT, any);
 kernel_entries!(warp_specialized ws_kernel<F16, [f32; 128]>, hgemm_ablate_ws_one_tile, gemm_launch::ABLATE_F16_WS_ONE_TILE, row_major);
 kernel_entries!(warp_specialized ws_kernel<F16, [f32; 128]>, hgemm_ablate_ws_4_stages, gemm_launch::ABLATE_F16_WS_4_STAGES, row_major);
 kernel_entries!(warp_specialized ws_kernel<F16, [f32; 128]>, hgemm_ablate_ws_direct_epilogue, gemm_launch::ABLATE_F16_WS_DIRECT_EPILOGUE, row_major);
