@@ -568,7 +568,8 @@ for part in $PARTS; do
       # Every kernel on an odd and an aligned shape; step 10 on aligned
       # operands and on realigned copies; then --kernel auto on split-K shapes
       # (bf16: partials on step 10's twin; TF32 on step 10b with N = 136:
-      # partials on `mma.sync`) and a memory-bound deep-K one.
+      # partials on `mma.sync`; f16 and TF32 with N near 192: the 128×192
+      # twin, `mma` 64×192) and a memory-bound deep-K one.
       for shape in "--m 129 --n 131 --k 67" "--m 256 --n 256 --k 256" \
                    "--m 136 --n 264 --k 72 --dtype f16 --kernel ws_128x256x64" \
                    "--m 136 --n 264 --k 72 --dtype bf16 --kernel ws_128x128x64" \
@@ -585,7 +586,7 @@ for part in $PARTS; do
                    "--m 2200 --n 2100 --k 40 --dtype bf16 --kernel ws_128x128x64_2cta" \
                    "--m 128 --n 128 --k 65536 --dtype bf16 --kernel auto" \
                    "--m 128 --n 136 --k 20000 --dtype tf32 --kernel auto" \
-                   "--m 61 --n 190 --k 20001 --dtype f16 --kernel auto" \
+                   "--m 61 --n 192 --k 20000 --dtype f16 --kernel auto" \
                    "--m 61 --n 190 --k 20001 --dtype tf32 --kernel auto" \
                    "--m 129 --n 131 --k 9001 --kernel auto" "--m 7 --n 5 --k 70001 --kernel auto"; do
         sanitize "$tool" "$L/$tool-${shape// /_}.log" "$B/gemm" $shape --iters 1 --no-cublas

@@ -226,9 +226,11 @@ pub const WT_128X128X8: KernelSpec = KernelSpec {
 };
 
 /// 64×128, 4 warps of 32×64 (8×8 outputs per lane, as 128×128×8), three
-/// blocks per multiprocessor (at four, 128 registers, it spills): half
-/// the M padding of 128-row tiles where M is 64 (deep K's partial sums at
-/// 64×192).
+/// blocks per multiprocessor (at four, 128 registers, it spills): four
+/// times the tiles of 256×128, for mid sizes whose larger tiles leave
+/// their last wave part-empty (1536³, 3072³; PERF step 54). Not for deep
+/// K's partial sums: at 64×192×300000 it ran 50% of cuBLAS against
+/// `db_64x64x16`'s 71%.
 pub const WT_64X128X8: KernelSpec = KernelSpec {
     name: "sgemm_wt_64x128x8",
     tile: Tile { bm: 64, bn: 128, bk: 8, tm: 32, tn: 64 },

@@ -41,9 +41,10 @@
 //! (`_nt` 232, `_tn` 255, `_tt` 234), 24.8 KiB shared memory; 128×256×8
 //! 232; 256×128×16 251, 49.7 KiB; 32×128 warps 226; 128×128×8 128 (the cap
 //! of two blocks per SM), 16.3 KiB; 64×128×8 149 (at four blocks per SM,
-//! 128, it spilled). No spills, no stack frame on sm_80 or sm_90. SASS of the 256×128×8 main loop (sm_90): 1117 instructions per
-//! slice, 1024 of them FFMA (91.7%), 48 `LDS.128`, 3 `LDG.128`, 9 `STS`,
-//! one barrier, no branch but the loop's own.
+//! 128, it spilled). No spills, no stack frame on sm_80 or sm_90. SASS of
+//! the 256×128×8 main loop (sm_90): 1117 instructions per slice, 1024 of
+//! them FFMA (91.7%), 48 `LDS.128`, 3 `LDG.128`, 9 `STS`, one barrier, no
+//! branch but the loop's own.
 //!
 //! Measured (H100 SXM, 2026-11-23, same-run cuBLAS, docs/PERF.md steps 29,
 //! 42): 256×128×8 **52.1–52.5 TFLOP/s at 8192×4096×6144 (102.4% of

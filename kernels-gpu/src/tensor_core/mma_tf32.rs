@@ -22,8 +22,8 @@
 //! Block tiles 128×128×32 (4 warps of 64×64), 64×128×32 (4 warps of
 //! 32×64) and 64×192×32 (8 warps of 32×48, row-major operands), two
 //! blocks per SM. The small ones compute the partial sums of deep-K
-//! calls, 64×192 where N is a multiple of 192 (step 54: 64×576×65536 at
-//! 82% of cuBLAS, against 51% on 64×128).
+//! calls, 64×192 where it pads N less than 64×128 (step 54: 64×576×65536
+//! at 82% of cuBLAS, against 51% on 64×128).
 //!
 //! Cost and measured speed (H200, 8192×4096×6144, docs/runs/2026-11-22-run13):
 //! 128×128×32: 254 registers, 105 KiB, 115.7 TFLOP/s (27.8% of cuBLAS TF32);
