@@ -3,7 +3,9 @@
 # parts (default: all, in this order):
 #   coldstart   first result of `gemm --kernel auto` with an empty driver cache,
 #               then warm, then with CUDA_CACHE_DISABLE=1 (cold and one warm
-#               run traced: RGEMM_TRACE=1, ms per start-up phase in their logs)
+#               run traced: RGEMM_TRACE=1, ms per start-up phase in their logs):
+#               seconds to the first checked row and to the process's end;
+#               the driver's own start alone (python ctypes) as the floor
 #   tests       every test binary (GPU tests must not skip here)
 #   bench       `gemm` on the seeds' shape, 4096³ and `--kernel auto`
 #   criterion   the criterion bench (`cargo bench`)
@@ -63,10 +65,21 @@
 #               one (16-bit 128×128 or 128×192 twins, TF32 `mma` 64×128 or
 #               64×192, f32 `db_64x64x16`, `wt_64x128x8`, `wt_128x128x8`),
 #               the 128×192 twins' chunk, and f32 mid squares on 64×128
+#   splitcost   ncu on deep-K split calls: each kernel's time (partial sums,
+#               combine, epilogue, cuBLAS's) and SM, L2 and DRAM throughput
+#   chunkscan   the deep-K split's chunk by hand: chunks that divide K (one
+#               launch) beside the rule's and others, two rounds
+#   splitrule   `auto` where PERF step 55's split rule changes the split, each
+#               dtype, alternating with VARIANTS, two rounds
+#   smallsq     f32 and TF32 squares of 256 to 768: each candidate kernel
+#               named beside `auto`, two rounds
 #   deepsan     compute-sanitizer memcheck, racecheck, synccheck and initcheck on
 #               step 54's kernels: the 128×192 f32-output twins and TF32
 #               `mma` 64×192 as deep-K partials, `wt_64x128x8` and
 #               `mma_64x192x32` named, on odd shapes
+#   splitsan    compute-sanitizer memcheck, racecheck, synccheck and initcheck
+#               on PERF step 55's splits through `auto` (two combine passes,
+#               exact chunks, a short last chunk)
 #   boxsan      compute-sanitizer memcheck, racecheck and synccheck on step 10
 #               with C staged box by box (`ablate_ws_4_stages`) and on step 10,
 #               over more tiles than SMs (staging buffers reused across tiles)
@@ -105,6 +118,20 @@ each_bundle() {
 # Wall seconds of one command (its output to a log).
 seconds() { local log=$1; shift; local t0; t0=$(date +%s.%N); "$@" >"$log" 2>&1; local rc=$?; awk -v a="$t0" -v b="$(date +%s.%N)" -v rc=$rc 'BEGIN { printf "%.2f rc=%s", b - a, rc }'; }
 
+# Seconds to the first line of a command's output that holds a checked
+# result (" pass "), and to its end; the output, each line headed by its
+# seconds since the start, goes to the log.
+first_result() {
+  local log=$1; shift; local t0=$EPOCHREALTIME
+  "$@" 2>&1 | while IFS= read -r line; do printf '%s %s\n' "$EPOCHREALTIME" "$line"; done >"$log.raw"
+  local t1=$EPOCHREALTIME
+  awk -v t0="$t0" '{ t = $1; sub(/^[^ ]* /, ""); printf "%7.3f %s\n", t - t0, $0 }' "$log.raw" >"$log"
+  rm -f "$log.raw"
+  awk -v t1="$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')" '
+    / pass / && !first { first = $1 }
+    END { printf "first result %s s, end %.3f s", first ? first : "none", t1 }' "$log"
+}
+
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,memory.total --format=csv | tee "$LOGS/gpu.txt"
 
 for part in $PARTS; do
@@ -113,16 +140,77 @@ for part in $PARTS; do
   coldstart)
     small=(--m 64 --n 64 --k 64 --kernel auto)
     cache=$(mktemp -d)
+    # Each run: seconds to its first result line (the first checked row,
+    # "pass") and to the process's end; its output with a time on each line.
     # RGEMM_TRACE=1: the cold run's log also has the time of each start-up phase.
-    note "cold (empty driver cache): $(CUDA_CACHE_PATH=$cache RGEMM_TRACE=1 seconds "$L/cold.log" "$B/gemm" "${small[@]}") s"
-    for i in 1 2 3; do note "warm $i: $(CUDA_CACHE_PATH=$cache seconds "$L/warm$i.log" "$B/gemm" "${small[@]}") s"; done
-    note "warm, --no-cublas: $(CUDA_CACHE_PATH=$cache seconds "$L/warm-nocublas.log" "$B/gemm" "${small[@]}" --no-cublas) s"
-    note "warm, RGEMM_TRACE=1 (phases in warm-trace.log): $(CUDA_CACHE_PATH=$cache RGEMM_TRACE=1 seconds "$L/warm-trace.log" "$B/gemm" "${small[@]}") s"
+    note "cold (empty driver cache): $(CUDA_CACHE_PATH=$cache RGEMM_TRACE=1 first_result "$L/cold.log" "$B/gemm" "${small[@]}")"
+    for i in 1 2 3; do note "warm $i: $(CUDA_CACHE_PATH=$cache first_result "$L/warm$i.log" "$B/gemm" "${small[@]}")"; done
+    note "warm, --no-cublas: $(CUDA_CACHE_PATH=$cache first_result "$L/warm-nocublas.log" "$B/gemm" "${small[@]}" --no-cublas)"
+    note "warm, --dtype f32: $(CUDA_CACHE_PATH=$cache first_result "$L/warm-f32.log" "$B/gemm" "${small[@]}" --dtype f32)"
+    note "warm, RGEMM_TRACE=1 (phases in warm-trace.log): $(CUDA_CACHE_PATH=$cache RGEMM_TRACE=1 first_result "$L/warm-trace.log" "$B/gemm" "${small[@]}")"
     for i in 1 2 3; do
-      note "CUDA_CACHE_DISABLE=1 $i: $(CUDA_CACHE_DISABLE=1 seconds "$L/nocache$i.log" "$B/gemm" "${small[@]}") s"
+      note "CUDA_CACHE_DISABLE=1 $i: $(CUDA_CACHE_DISABLE=1 first_result "$L/nocache$i.log" "$B/gemm" "${small[@]}")"
     done
     rm -rf "$cache"
     ls -la "$B/gemm" >"$L/binary-size.txt"
+    # The floor under any CUDA program here: the driver's own start (cuInit,
+    # a context) in a process that does nothing else, and whether the GPU
+    # stays initialised between processes (persistence mode).
+    nvidia-smi -q | grep -i -A1 'persistence' >"$L/persistence.txt" 2>&1
+    note "persistence: $(grep -i 'persistence mode' "$L/persistence.txt" | head -1 | tr -s ' ')"
+    if command -v python3 >/dev/null; then
+      for i in 1 2 3; do
+        note "driver floor $i: $(python3 - <<'PY' 2>&1
+import ctypes, time
+t0 = time.perf_counter()
+cuda = ctypes.CDLL("libcuda.so.1")
+t1 = time.perf_counter()
+rc = cuda.cuInit(0)
+t2 = time.perf_counter()
+dev, ctx = ctypes.c_int(), ctypes.c_void_p()
+cuda.cuDeviceGet(ctypes.byref(dev), 0)
+rc2 = cuda.cuCtxCreate_v2(ctypes.byref(ctx), 0, dev)
+t3 = time.perf_counter()
+print(f"dlopen libcuda {1e3*(t1-t0):.0f} ms, cuInit {1e3*(t2-t1):.0f} ms (rc {rc}), context {1e3*(t3-t2):.0f} ms (rc {rc2})")
+PY
+)"
+      done
+      # And what the comparison's first row needs of cuBLAS on top: its
+      # library, a handle, one f32 64×64×64 GEMM (the driver loads its kernel).
+      for i in 1 2 3; do
+        note "cuBLAS floor $i: $(python3 - <<'PY' 2>&1
+import ctypes, time
+t0 = time.perf_counter()
+cuda = ctypes.CDLL("libcuda.so.1")
+for name in ("libcublas.so.13", "libcublas.so.12", "libcublas.so"):
+    try:
+        blas = ctypes.CDLL(name)
+        break
+    except OSError:
+        blas = None
+t1 = time.perf_counter()
+cuda.cuInit(0)
+dev, ctx = ctypes.c_int(), ctypes.c_void_p()
+cuda.cuDeviceGet(ctypes.byref(dev), 0)
+cuda.cuCtxCreate_v2(ctypes.byref(ctx), 0, dev)
+t2 = time.perf_counter()
+handle = ctypes.c_void_p()
+rc = blas.cublasCreate_v2(ctypes.byref(handle))
+t3 = time.perf_counter()
+buf = [ctypes.c_uint64() for _ in range(3)]
+for b in buf:
+    cuda.cuMemAlloc_v2(ctypes.byref(b), 64 * 64 * 4)
+one, zero = ctypes.c_float(1.0), ctypes.c_float(0.0)
+rc2 = blas.cublasSgemm_v2(handle, 0, 0, 64, 64, 64, ctypes.byref(one), ctypes.c_void_p(buf[0].value), 64,
+                          ctypes.c_void_p(buf[1].value), 64, ctypes.byref(zero), ctypes.c_void_p(buf[2].value), 64)
+rc3 = cuda.cuCtxSynchronize()
+t4 = time.perf_counter()
+print(f"dlopen {1e3*(t1-t0):.0f} ms, cuInit + context {1e3*(t2-t1):.0f} ms, cublasCreate {1e3*(t3-t2):.0f} ms (rc {rc}), "
+      f"first SGEMM {1e3*(t4-t3):.0f} ms (rc {rc2}, {rc3}); total {1e3*(t4-t0):.0f} ms")
+PY
+)"
+      done
+    fi
     ;;
   tests)
     for t in "$B"/tests/*; do
@@ -540,6 +628,81 @@ for part in $PARTS; do
     t=$(cat "$L"/*.txt)
     note "deeptiles: $(grep -c pass <<<"$t") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' <<<"$t") failures"
     ;;
+  splitcost)
+    # Where a split call's time goes: each kernel's own time (partial sums,
+    # combine passes, epilogue; cuBLAS's kernels beside them) and how busy
+    # the SMs, L2 and DRAM were, by ncu, without cache flushes or clock
+    # locks, at the deep-K shapes that stay under 75% of cuBLAS.
+    NCU=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
+    metrics=gpu__time_duration.sum,launch__grid_size,sm__throughput.avg.pct_of_peak_sustained_elapsed
+    metrics=$metrics,lts__throughput.avg.pct_of_peak_sustained_elapsed,dram__throughput.avg.pct_of_peak_sustained_elapsed
+    for run in "f16 128 128 65536" "f16 384 384 100000" "f16 100 3000 20000" "f16 64 192 300000" \
+               "tf32 128 128 65536" "tf32 64 192 300000" "f32 64 192 300000"; do
+      set -- $run
+      timeout 300 "$NCU" --clock-control none --cache-control none --metrics "$metrics" \
+        "$B/gemm" --m $2 --n $3 --k $4 --dtype $1 --kernel auto --iters 1 >"$L/ncu-$1-$2x$3x$4.txt" 2>&1
+      note "splitcost $run: rc=$? $(grep -c gpu__time_duration "$L/ncu-$1-$2x$3x$4.txt") kernels profiled"
+    done
+    ;;
+  chunkscan)
+    # The deep-K split's chunk by hand, against the rule's (the first of
+    # each list): chunks that divide K exactly (one launch of the partial
+    # sums) beside chunks that leave a shorter last one (a second launch,
+    # after the first, of one block per tile), and more or fewer blocks.
+    for round in 1 2; do
+      for run in "f16 ws_128x128x64 384 384 100000 12800 20000 10000 5000 4000" \
+                 "f16 ws_128x128x64 100 3000 20000 7168 5000 4000 3584 2000" \
+                 "f16 ws_128x128x64 1000 128 30000 3584 5000 3000 2000 1200" \
+                 "f16 ws_128x128x64 256 256 131072 8192 4096" \
+                 "f16 ws_128x192x64 64 192 300000 4608 5000 4000 3000 2400" \
+                 "tf32 mma_64x192x32 64 192 300000 1536 3000 2000 1500 1000" \
+                 "tf32 mma_64x128x32 128 128 65536 512 1024 2048" \
+                 "f32 db_64x64x16 64 192 300000 1024 1000 600"; do
+        set -- $run
+        dtype=$1 kernel=$2 m=$3 n=$4 k=$5; shift 5
+        for chunk in auto "$@"; do
+          timeout 120 "$B/gemm" --m $m --n $n --k $k --dtype $dtype --kernel $kernel --split-k $chunk --iters 20
+        done
+      done
+    done 2>&1 | tee "$L/chunkscan.txt"
+    note "chunkscan: $(grep -c pass "$L/chunkscan.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/chunkscan.txt") failures"
+    ;;
+  splitrule)
+    # `auto` where the split rule of PERF step 55 (exact chunks, the TMA
+    # partials' blocks from the bytes they have in flight, the combine
+    # pass's groups side by side) changes the split, each dtype, the
+    # bundle alternating with the bundles in VARIANTS, two rounds; and f32
+    # calls of few tiles at mid sizes, whose split moved to exact chunks.
+    for round in 1 2; do
+      for shape in "128 128 65536" "64 192 300000" "64 576 65536" "256 256 131072" "384 384 100000" \
+                   "100 3000 20000" "1000 128 30000"; do
+        set -- $shape
+        for dtype in f32 tf32 f16 bf16; do
+          each_bundle --m $1 --n $2 --k $3 --dtype $dtype --kernel auto --iters 20
+        done
+      done
+      for run in "f16 384 384 100003" "bf16 100 3000 20011" "f32 1024 1024 8192" "f32 2048 2048 4096" \
+                 "tf32 1024 1024 8192" "f32 7 5 300001"; do
+        set -- $run
+        each_bundle --m $2 --n $3 --k $4 --dtype $1 --kernel auto --iters 20
+      done
+    done 2>&1 | tee "$L/splitrule.txt"
+    note "splitrule: $(grep -c pass "$L/splitrule.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/splitrule.txt") failures"
+    ;;
+  smallsq)
+    # Squares of 256 to 768, where `auto` stays under 75% of cuBLAS in f32
+    # and TF32: each candidate kernel named, beside `auto`, two rounds.
+    for round in 1 2; do
+      for size in 256 384 512 640 768; do
+        for run in "f32 auto" "f32 db_64x64x16" "f32 db_128x64x16" "f32 wt_64x128x8" "f32 wt_128x128x8" \
+                   "tf32 auto" "tf32 ws_128x128x32" "tf32 mma_64x128x32" "tf32 mma_64x192x32" "tf32 mma_128x128x32"; do
+          set -- $run
+          timeout 120 "$B/gemm" --m $size --n $size --k $size --dtype $1 --kernel $2 --iters 50
+        done
+      done
+    done 2>&1 | tee "$L/smallsq.txt"
+    note "smallsq: $(grep -c pass "$L/smallsq.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/smallsq.txt") failures"
+    ;;
   deepsan)
     for tool in memcheck racecheck synccheck initcheck; do
       for shape in "--m 61 --n 192 --k 20000 --dtype f16 --kernel auto" "--m 61 --n 190 --k 20001 --dtype tf32 --kernel auto" \
@@ -547,6 +710,17 @@ for part in $PARTS; do
                    "--m 129 --n 131 --k 67 --dtype f32 --kernel wt_64x128x8" "--m 1031 --n 1029 --k 1027 --dtype f32 --kernel wt_64x128x8" \
                    "--m 129 --n 197 --k 67 --dtype tf32 --kernel mma_64x192x32"; do
         sanitize "$tool" "$L/$tool-${shape// /_}.log" "$B/gemm" $shape --iters 1 --no-cublas
+      done
+    done
+    ;;
+  splitsan)
+    # compute-sanitizer on PERF step 55's splits: the combine passes' groups
+    # as grid rows (295 slabs: two passes), an exact split, a split with a
+    # short last chunk, each through `auto`.
+    for tool in memcheck racecheck synccheck initcheck; do
+      for shape in "--m 7 --n 5 --k 300001 --dtype f32" "--m 61 --n 190 --k 20001 --dtype tf32" \
+                   "--m 384 --n 384 --k 20000 --dtype f16" "--m 100 --n 300 --k 20011 --dtype bf16"; do
+        sanitize "$tool" "$L/$tool-${shape// /_}.log" "$B/gemm" $shape --kernel auto --iters 1 --no-cublas
       done
     done
     ;;

@@ -6,13 +6,14 @@
 
 use gemm_launch::split_k::{
     AUTO_WORKSPACE_CAP_BYTES, CHUNK_DEEP, CHUNK_FEW_TILES, F32_OUTPUT_TWINS, FEW_TILES_FULL_QUARTERS, FEW_TILES_WAVES,
-    MAX_SPLITS, REDUCE_FAN_IN, Split, SplitCall, SplitError, SplitK, TMA_F32_OUTPUT_TWINS, TMA_FEW_TILES_HALF_WAVES,
-    TMA_SAME_TILE_TWINS, few_tiles_target, partials_kernel, plan_split, slab_elements, workspace_bytes, writes_f32,
+    MAX_SPLITS, REDUCE_FAN_IN, Split, SplitCall, SplitError, SplitK, TMA_BYTES_IN_FLIGHT, TMA_F32_OUTPUT_TWINS,
+    TMA_SAME_TILE_TWINS, combine_groups, exact_chunk, few_tiles_target, partials_kernel, plan_split, slab_elements,
+    tma_block_bytes_in_flight, workspace_bytes, writes_f32,
 };
 use gemm_launch::{
     Algorithm, DB_64X64X16, DB_256X128X8, Features, KernelSpec, MMA_BF16_128X128X32_W32X64_F32OUT, MMA_F16_128X128X32,
     MMA_F16_128X128X32_W32X64_F32OUT, MMA_TF32_128X128X32, OperandLayout, WGMMA_BF16_128X256X64,
-    WS_F16_128X128X64_F32OUT, WS_F16_128X256X64, WT_256X128X8,
+    WS_F16_128X128X64_F32OUT, WS_F16_128X192X64_F32OUT, WS_F16_128X256X64, WT_256X128X8,
 };
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -35,7 +36,7 @@ fn the_rule_splits_deep_k_and_few_tiles_only() {
         tiles,
         multiprocessors: SMS,
         dtype,
-        tma_partials: false,
+        tma_bytes_in_flight: None,
         one_block_per_sm: false,
     };
     let auto_of = |m, n, k, tiles, dtype| plan_split(SplitK::Auto, &call(m, n, k, tiles, dtype)).unwrap();
@@ -44,21 +45,25 @@ fn the_rule_splits_deep_k_and_few_tiles_only() {
     assert_eq!(auto(8192, 4096, 6144, DB_256X128X8.grid(8192, 4096)), None);
     // Shallow K never splits, however few the tiles.
     assert_eq!(auto(64, 64, 2047, 1), None);
-    // Few tiles and K ≥ 2048: chunks (multiples of 512) for two waves of
-    // blocks: 16 tiles want 17 chunks, of 241 → 512.
+    // Few tiles and K ≥ 2048: chunks (counted in multiples of 512) for two
+    // waves of blocks: 16 tiles want 17 chunks, of 241 → 512.
     assert_eq!((FEW_TILES_WAVES, CHUNK_FEW_TILES), (2, 512));
     assert_eq!(auto(256, 256, 4096, DB_64X64X16.grid(256, 256)), Some(Split { chunk: 512, splits: 8 }));
     // 16-bit deep K with few tiles: as few chunks as two waves need, not
-    // chunks of 256 (which wrote as many bytes of slabs as A and B hold).
+    // chunks of 256 (which wrote as many bytes of slabs as A and B hold);
+    // of the counts near that, one that divides K (64 chunks of 2048; 118
+    // of 2560 would leave a last of 480, 120 of 2500 leave none).
     for dtype in [Dtype::F16, Dtype::Bf16, Dtype::Tf32] {
         let tiles = MMA_F16_128X128X32_W32X64_F32OUT.grid(256, 256);
         assert_eq!(auto_of(256, 256, 131_072, tiles, dtype), Some(Split { chunk: 2048, splits: 64 }));
-        assert_eq!(auto_of(64, 192, 300_000, 2, dtype), Some(Split { chunk: 2560, splits: 118 }));
+        let granule = if dtype == Dtype::Tf32 { 4 } else { 8 };
+        let chunk = if granule == 4 { 2500 } else { 2400 };
+        assert_eq!(auto_of(64, 192, 300_000, 2, dtype), Some(Split::of(300_000, chunk)), "{dtype:?}");
     }
     // Three quarters of a wave fill the GPU for a kernel of one block per
     // multiprocessor: 2048³ f32 on 256×128 tiles (128 of 132) is not split;
     // 98 tiles still are, and so are 128 tiles of a kernel with room for
-    // more blocks.
+    // more blocks: 3 chunks wanted, 4 of 1024 divide K.
     assert_eq!(FEW_TILES_FULL_QUARTERS, 3);
     let one_per_sm = |k, tiles| {
         plan_split(SplitK::Auto, &SplitCall { one_block_per_sm: true, ..call(2048, 2048, k, tiles, Dtype::F32) })
@@ -66,29 +71,60 @@ fn the_rule_splits_deep_k_and_few_tiles_only() {
     };
     assert_eq!(one_per_sm(2048, WT_256X128X8.grid(2048, 2048)), None);
     assert_eq!(one_per_sm(4096, 99), None);
-    assert_eq!(one_per_sm(4096, 98), Some(Split { chunk: 1536, splits: 3 }));
-    assert_eq!(auto(2048, 2048, 4096, 128), Some(Split { chunk: 1536, splits: 3 }));
+    assert_eq!(one_per_sm(4096, 98), Some(Split { chunk: 1024, splits: 4 }));
+    assert_eq!(auto(2048, 2048, 4096, 128), Some(Split { chunk: 1024, splits: 4 }));
     // Many tiles and K ≤ 8192: no split.
     assert_eq!(auto(4096, 4096, 8192, DB_256X128X8.grid(4096, 4096)), None);
     // f32 deep K with few tiles: two waves' chunks, but none longer than
-    // the accuracy split's.
-    assert_eq!(auto(7, 5, 300_001, 1), Some(Split { chunk: CHUNK_DEEP, splits: 293 }));
+    // the accuracy split's: 300 chunks of 1000 make 300000 (PERF step 55:
+    // 82.5% of cuBLAS at 64×192, where 292 of 1024 and a last of 992 ran
+    // at 71%); 300001 has no such split: 294 chunks of 1020 and a last of 121.
+    assert_eq!(auto(64, 192, 300_000, 3), Some(Split { chunk: 1000, splits: 300 }));
+    assert_eq!(auto(7, 5, 300_001, 1), Some(Split { chunk: 1020, splits: 295 }));
     assert_eq!(auto(128, 128, 65536, 4), Some(Split { chunk: 1024, splits: 64 }));
     assert_eq!(auto(128, 128, 4096, 4), Some(Split { chunk: 512, splits: 8 }));
     // One tile of 16-bit: 264 chunks wanted, of 249 → 512 (measured best).
     assert_eq!(auto_of(128, 128, 65536, 1, Dtype::F16), Some(Split { chunk: 512, splits: 128 }));
-    // Partials on a TMA kernel (16-bit): half a wave of blocks, the longer
-    // chunks measured best (66 chunks of 993 → 1024; 17 of 7711 → 8192; 33 of
-    // 9091 → 9216).
-    assert_eq!((TMA_FEW_TILES_HALF_WAVES, few_tiles_target(SMS, true), few_tiles_target(SMS, false)), (1, 66, 264));
-    let tma = |m, n, k, tiles, dtype| {
-        plan_split(SplitK::Auto, &SplitCall { tma_partials: true, ..call(m, n, k, tiles, dtype) }).unwrap()
+    // TF32 `mma.sync` 64×192 at 64×192×300000: 196 chunks wanted, 200 of
+    // 1500 divide K (82% of cuBLAS, where 195 of 1536 and a last of 480
+    // ran at 72%).
+    assert_eq!(auto_of(64, 192, 300_000, 1, Dtype::Tf32), Some(Split { chunk: 1500, splits: 200 }));
+    // Partials on a TMA kernel (16-bit): enough blocks for 12 MiB on the
+    // way from memory, at most one wave (PERF step 55).
+    assert_eq!((few_tiles_target(SMS, Some(TMA_BYTES_IN_FLIGHT / 64)), few_tiles_target(SMS, None)), (64, 264));
+    assert_eq!(few_tiles_target(SMS, Some(1)), SMS as u64, "never more than a wave");
+    let tma = |spec: &KernelSpec, m, n, k| {
+        let call = SplitCall {
+            tiles: spec.grid(m, n),
+            dtype: spec.dtype,
+            tma_bytes_in_flight: Some(tma_block_bytes_in_flight(spec, m, n)),
+            ..call(m, n, k, 0, Dtype::F16)
+        };
+        plan_split(SplitK::Auto, &call).unwrap()
     };
-    for dtype in [Dtype::F16, Dtype::Bf16] {
-        assert_eq!(tma(128, 128, 65536, 1, dtype), Some(Split { chunk: 1024, splits: 64 }));
-        assert_eq!(tma(256, 256, 131_072, 4, dtype), Some(Split { chunk: 8192, splits: 16 }));
-        assert_eq!(tma(64, 192, 300_000, 2, dtype), Some(Split { chunk: 9216, splits: 33 }));
-    }
+    let (square, wide) = (&WS_F16_128X128X64_F32OUT, &WS_F16_128X192X64_F32OUT);
+    // One tile of 128×128: 6 stages of 32 KiB a block, 64 blocks.
+    assert_eq!(tma_block_bytes_in_flight(square, 128, 128), 6 * (32 << 10));
+    assert_eq!(tma(square, 128, 128, 65536), Some(Split { chunk: 1024, splits: 64 }));
+    // 64×192 on 128×192: A's 64 rows and B's 192 columns, 5 stages: 77
+    // blocks, 75 chunks of 4000.
+    assert_eq!(tma(wide, 64, 192, 300_000), Some(Split { chunk: 4000, splits: 75 }));
+    // 3×3 tiles share each slice three ways: a wave wanted, 10 chunks of
+    // 10000 the nearest exact split within it (91% of cuBLAS, where 7 of
+    // 12800 and a last of 10400 ran at 54%).
+    assert_eq!(tma(square, 384, 384, 100_000), Some(Split { chunk: 10_000, splits: 10 }));
+    // One row of 24 tiles: A from L2, B from memory: 124 blocks, 5 chunks.
+    assert_eq!(tma(square, 100, 3000, 20_000), Some(Split { chunk: 4000, splits: 5 }));
+    assert_eq!(tma(square, 1000, 128, 30_000), Some(Split { chunk: 2000, splits: 15 }));
+    assert_eq!(tma(square, 256, 256, 131_072), Some(Split { chunk: 4096, splits: 32 }));
+    // K with no exact split near the count: equal chunks and a short last.
+    assert_eq!(tma(square, 384, 384, 100_003), Some(Split::of(100_003, 7136)));
+    // The exact split: nearest by ratio, the fewer chunks on a tie; none
+    // outside 1.5× of the count or refused.
+    assert_eq!(exact_chunk(12, 3.0, 1, (1, 12), |_| true), Some(4));
+    assert_eq!(exact_chunk(1 << 20, 3.0, 1, (1, 1 << 20), |_| true), Some(1 << 18), "4 chunks, not 2");
+    assert_eq!(exact_chunk(4096, 3.0, 1, (1, 4096), |splits| splits != 4), Some(2048));
+    assert_eq!(exact_chunk(7 * 11, 3.0, 1, (1, 77), |_| true), None);
     // Deep K on a full GPU: chunks from 1024, doubled until the slabs fit in
     // the cap (4096×4096 f32 is 64 MiB a slab: four of them).
     let big = auto(4096, 4096, 16384, DB_256X128X8.grid(4096, 4096)).unwrap();
@@ -125,7 +161,7 @@ fn explicit_splits_and_their_errors() {
         tiles: 1,
         multiprocessors: SMS,
         dtype: Dtype::F32,
-        tma_partials: false,
+        tma_bytes_in_flight: None,
         one_block_per_sm: false,
     };
     let chunk = |c, k| plan_split(SplitK::Chunk(c), &call(k));
@@ -139,6 +175,8 @@ fn explicit_splits_and_their_errors() {
         assert_eq!(Split { chunk: 1, splits }.combine_passes(), passes, "{splits} slabs");
     }
     assert_eq!(REDUCE_FAN_IN, 8);
+    // Each pass's groups side by side: 293 slabs are 37 groups, then 5.
+    assert_eq!((combine_groups(293, 1), combine_groups(293, 8), combine_groups(64, 1)), (37, 5, 8));
     assert_eq!(slab_elements(7, 5), 64, "slabs start 256 bytes apart");
 }
 

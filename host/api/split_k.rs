@@ -41,8 +41,8 @@ use crate::driver::gpu::Gpu;
 use cust::function::GridSize;
 use gemm_launch::KernelSpec;
 use gemm_launch::split_k::{
-    MAX_SPLITS, REDUCE_COMBINE, REDUCE_FAN_IN, REDUCE_THREADS, Split, SplitCall, SplitError, SplitK, epilogue_for,
-    partials_kernel, plan_split, reduce_geometry, slab_elements, workspace_bytes,
+    MAX_SPLITS, REDUCE_COMBINE, REDUCE_FAN_IN, REDUCE_THREADS, Split, SplitCall, SplitError, SplitK, combine_groups,
+    epilogue_for, partials_kernel, plan_split, reduce_geometry, slab_elements, workspace_bytes,
 };
 use std::ffi::c_void;
 
@@ -80,12 +80,13 @@ pub fn split_for(
         (mode, _) => mode,
     };
     let (m, n, k, batch, dtype) = (plan.m, plan.n, plan.k, plan.batch, spec.dtype);
-    let tma_partials = partials.algorithm == gemm_launch::Algorithm::WarpSpecialized;
+    let tma_bytes_in_flight = (partials.algorithm == gemm_launch::Algorithm::WarpSpecialized)
+        .then(|| gemm_launch::split_k::tma_block_bytes_in_flight(partials, m, n));
     // The driver's occupancy matters only to a few-tiles split: asked for
     // those calls alone, not on every GEMM's path.
     let few = tiles.saturating_mul(batch as u64) < multiprocessors as u64;
     let one_block_per_sm = mode == SplitK::Auto && few && resident_blocks(partials) == 1;
-    let call = SplitCall { m, n, k, batch, tiles, multiprocessors, dtype, tma_partials, one_block_per_sm };
+    let call = SplitCall { m, n, k, batch, tiles, multiprocessors, dtype, tma_bytes_in_flight, one_block_per_sm };
     let split = plan_split(mode, &call);
     match split {
         Ok(split) => Ok(split.map(|s| (s, partials))),
@@ -256,9 +257,9 @@ impl Gpu {
         }
         let (slab, run_stride) = (slab_elements(plan.m, plan.n), split.splits as u64 * slab_elements(plan.m, plan.n));
         let (col_blocks, row_groups) = reduce_geometry(plan.m, plan.n, plan.batch, sms);
-        let grid = GridSize::xyz(col_blocks * row_groups, 1, plan.batch);
         let mut step = 1u32;
         for _ in 0..split.combine_passes() {
+            let grid = GridSize::xyz(col_blocks * row_groups, combine_groups(split.splits, step), plan.batch);
             let (mut ws, mut splits, mut step_arg, mut slab, mut run_stride) =
                 (ws, split.splits, step, slab, run_stride);
             let (mut m, mut n, mut row_groups) = (plan.m, plan.n, row_groups);

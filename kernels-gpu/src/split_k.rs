@@ -13,14 +13,14 @@
 //! The same epilogue with no slabs is the α = 0 path: `C = β·C` without
 //! reading A, B or the workspace (β = 0: C = 0, NaN in C not carried over).
 //!
-//! Geometry (`gemm_launch::split_k::reduce_geometry`): 256 threads along a
-//! row of C (coalesced), blocks over column blocks × row groups, grid z the
-//! batch. Memory-bound: 4 bytes read per slab and element. ptxas (sm_90):
-//! `splitk_combine` 32 registers, the epilogues 26; no shared memory, no
-//! spills, no stack frame. Speed: not yet measured on a GPU.
+//! Geometry (`gemm_launch::split_k::reduce_geometry`): 256 threads along a row of C (coalesced), blocks
+//! over column blocks × row groups, grid y a combine pass's groups of slabs, grid z the batch. Memory-bound:
+//! 4 bytes read per slab and element. ptxas (sm_90): `splitk_combine` 24 registers, the epilogues 26; no
+//! shared memory, no spills, no stack frame. Speed (H100, ncu, PERF.md step 55): an epilogue takes 3–5 µs
+//! however small C is; a combine pass over 64 slabs of 128×128 5 µs (before its groups became grid rows).
 
 use crate::device::sm80::{pack_bf16x2, pack_f16x2, unpack_bf16x2, unpack_f16x2};
-use crate::device::{block_idx, block_idx_z, thread_idx};
+use crate::device::{block_idx, block_idx_y, block_idx_z, thread_idx};
 use crate::kernel_abi::Scale;
 use gemm_launch::split_k::{REDUCE_FAN_IN, REDUCE_THREADS};
 
@@ -121,29 +121,27 @@ impl OutElement for Bf16 {
     }
 }
 
-/// One pass of the tree: for every group `g`, slabs `g·8·step + i·step`
-/// (`i < 8`, below `splits`) are summed into slab `g·8·step`. Each thread
-/// reads and writes only its own element, so in place is race-free.
+/// One pass of the tree: for the group `g` of this block's grid row,
+/// slabs `g·8·step + i·step` (`i < 8`, below `splits`) are summed into slab
+/// `g·8·step`. Each thread reads and writes only its own element, so in
+/// place is race-free. The groups are the grid's rows, not a loop of each
+/// thread: a small C has few threads, and 293 slabs walked 8 at a time by
+/// each took 16 µs of a 64×192×300000 f32 call (H100, ncu, PERF.md step 55).
 ///
 /// # Safety
 /// See the entry point.
-#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 unsafe fn combine(slabs: Slabs, splits: u32, step: u32, m: u32, n: u32, row_groups: u32) {
     let (col, row0, row_groups) = my_rows(n, row_groups);
-    if col >= n {
+    let first = block_idx_y() * step * FAN_IN as u32;
+    if col >= n || first >= splits {
         return;
     }
-    let span = step * FAN_IN as u32;
     let mut row = row0;
     while row < m {
         let e = row as u64 * n as u64 + col as u64;
-        let mut first = 0;
-        while first < splits {
-            let sum = tree8(unsafe { slabs.group(first, step, splits, e) });
-            unsafe { *slabs.base.add((first as u64 * slabs.slab + e) as usize) = sum };
-            first += span;
-        }
+        let sum = tree8(unsafe { slabs.group(first, step, splits, e) });
+        unsafe { *slabs.base.add((first as u64 * slabs.slab + e) as usize) = sum };
         row += row_groups;
     }
 }
@@ -186,7 +184,8 @@ unsafe fn epilogue<Out: OutElement>(
 /// # Safety
 /// `ws` holds `batch` runs of `splits` slabs of `slab` f32 each (`batch_stride`
 /// f32 apart; slab `s` of a run holds a row-major `m × n`); the launch uses
-/// `REDUCE_THREADS` threads and the geometry of `reduce_geometry`.
+/// `REDUCE_THREADS` threads, the geometry of `reduce_geometry` and
+/// `combine_groups` grid rows.
 #[unsafe(no_mangle)]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "ptx-kernel" fn splitk_combine(

@@ -35,8 +35,9 @@ pub enum SplitK {
     Chunk(u32),
 }
 
-/// The smallest chunk the rule picks when the output has few tiles, and
-/// the granule its chunks are rounded up to. A partials block writes a
+/// The shortest chunk the rule picks when the output has few tiles, and
+/// the granule in which it counts the chunks of a kernel without the TMA.
+/// A partials block writes a
 /// whole f32 tile of workspace whatever its chunk, so short chunks spend
 /// their time on that: at 128×128×65536 on an H100 (PERF.md step 36),
 /// chunks of 256 ran f16 at 38 TFLOP/s, 512 at 62, 1024 at 61, 2048 at 43;
@@ -49,16 +50,21 @@ pub const CHUNK_FEW_TILES: u32 = 512;
 /// wave level with them). Two waves rather than one, so that two blocks
 /// share each multiprocessor and hide each other's loads.
 pub const FEW_TILES_WAVES: u32 = 2;
-/// Half-waves a few-tiles split aims at when its partials run on a TMA
-/// kernel (step 10's persistent twins, one block per multiprocessor), where
-/// longer chunks on fewer blocks won at every deep-K call measured (H100,
-/// PERF.md step 39, TFLOP/s at half a wave / one / two): f16 128×128×65536
-/// 95 / 77 / 74, f16 256×256×131072 266 / 262 / 181, bf16 64×192×300000
-/// 74 / 65 / 64 (and TF32's TMA kernel 33 / 31 / 31). The fixed cost of a
-/// block (the ring filling, the f32 tile written) is paid once per chunk,
-/// and half the multiprocessors already stream A and B near the memory's
-/// speed.
-pub const TMA_FEW_TILES_HALF_WAVES: u32 = 1;
+/// Bytes of A and B that the blocks of a few-tiles split on a TMA kernel
+/// (step 10's persistent twins, one block per multiprocessor) keep on their
+/// way from memory at once: the split takes as many blocks as that needs
+/// ([`tma_block_bytes_in_flight`]), at most one wave. Deep-K calls stream
+/// their operands from DRAM, and the number of blocks that keeps it busy
+/// depends on how much each block asks for at a time: a one-tile call
+/// (every block its own A and B) needs half a wave, a call whose blocks
+/// share their slices through L2 nearly a whole one. Calibrated on an H100
+/// (PERF.md step 55, f16 by hand, % of cuBLAS by blocks): 128×128×65536 69%
+/// at 64 blocks, 60% at 32, 54% at 128; 64×192×300000 95% at 60, 90% at 75,
+/// 85% at 100; 100×3000×20000 80% at 96, 92% at 120, 75% at 240;
+/// 384×384×100000 68% at 45, 91% at 90, 59% at 180; 1000×128×30000 83% at
+/// 48 and 80, 80% at 120. 12 MiB is what an H100's 3.35 TB/s delivers in
+/// about 3.8 µs.
+pub const TMA_BYTES_IN_FLIGHT: u64 = 12 << 20;
 /// The longest chunk for exact f32 at deep K (split only for accuracy):
 /// the workspace round trip costs about `67 / chunk` of the multiply (8
 /// bytes per partial element at ~3 TB/s against 2·chunk flops at ~50
@@ -165,23 +171,53 @@ pub struct SplitCall {
     pub multiprocessors: u32,
     /// The call's dtype: only exact f32 splits for accuracy.
     pub dtype: Dtype,
-    /// The partials kernel is a TMA one ([`TMA_FEW_TILES_HALF_WAVES`]).
-    pub tma_partials: bool,
+    /// For partials on a TMA kernel, the bytes of A and B each of its
+    /// blocks has on the way from memory ([`tma_block_bytes_in_flight`]);
+    /// `None` for other kernels.
+    pub tma_bytes_in_flight: Option<u64>,
     /// The partials kernel holds one block per multiprocessor (the
     /// driver's occupancy for its registers and shared memory), so blocks
     /// beyond one wave wait for a second ([`FEW_TILES_FULL_QUARTERS`]).
     pub one_block_per_sm: bool,
 }
 
+/// Bytes of A and B one block of the TMA kernel `spec` has on the way from
+/// memory in an `m × n` call: its ring of `spec.stages` K slices, where a
+/// slice of A is read from memory by one block of its tile row (the others
+/// of the row find it in L2) and a slice of B by one of its tile column.
+pub const fn tma_block_bytes_in_flight(spec: &KernelSpec, m: u32, n: u32) -> u64 {
+    let (bm, bn, bk) = (spec.tile.bm, spec.tile.bn, spec.tile.bk as u64);
+    let (rows, cols) = (m.div_ceil(bm) as u64, n.div_ceil(bn) as u64);
+    let bytes = spec.dtype.element_bytes() as u64 * bk;
+    let a_slice = bytes * if m < bm { m } else { bm } as u64;
+    let b_slice = bytes * if n < bn { n } else { bn } as u64;
+    // stages × (a_slice / cols + b_slice / rows), rounded up.
+    (spec.stages as u64 * (a_slice * rows + b_slice * cols)).div_ceil(rows * cols)
+}
+
 /// Blocks a few-tiles split aims at: [`FEW_TILES_WAVES`] waves of one
-/// block per multiprocessor, or [`TMA_FEW_TILES_HALF_WAVES`] half-waves for
-/// TMA partials.
-pub const fn few_tiles_target(multiprocessors: u32, tma_partials: bool) -> u64 {
-    if tma_partials {
-        (TMA_FEW_TILES_HALF_WAVES as u64 * multiprocessors as u64).div_ceil(2)
-    } else {
-        FEW_TILES_WAVES as u64 * multiprocessors as u64
+/// block per multiprocessor, or for TMA partials whose blocks each have
+/// `tma_bytes_in_flight` on the way, enough for [`TMA_BYTES_IN_FLIGHT`],
+/// at most one wave.
+pub const fn few_tiles_target(multiprocessors: u32, tma_bytes_in_flight: Option<u64>) -> u64 {
+    match tma_bytes_in_flight {
+        Some(bytes) => {
+            let blocks = TMA_BYTES_IN_FLIGHT.div_ceil(if bytes == 0 { 1 } else { bytes });
+            if blocks < multiprocessors as u64 { blocks } else { multiprocessors as u64 }
+        }
+        None => FEW_TILES_WAVES as u64 * multiprocessors as u64,
     }
+}
+
+/// Chunks whose lengths may differ from the nominal count by this factor
+/// either way when one of them divides K exactly (below).
+pub const EXACT_SPLIT_REACH: f64 = 1.5;
+
+/// K elements in 16 bytes of the call's operands: every chunk the rule
+/// picks is a multiple, so each chunk's first A and B elements keep the
+/// alignment of the operands' (the TMA's strides and 16-byte loads need it).
+pub const fn chunk_granule(dtype: Dtype) -> u32 {
+    16 / dtype.element_bytes()
 }
 
 /// The split of `call` (`None`: no split).
@@ -189,18 +225,21 @@ pub const fn few_tiles_target(multiprocessors: u32, tma_partials: bool) -> u64 {
 /// The rule ([`SplitK::Auto`]):
 /// - fewer tiles than multiprocessors (and, for a kernel of one block per
 ///   multiprocessor, fewer than [`FEW_TILES_FULL_QUARTERS`] quarters of
-///   them) and K ≥ [`FEW_TILES_MIN_K`]: enough
-///   chunks for [`few_tiles_target`] blocks, each chunk a multiple
-///   of [`CHUNK_FEW_TILES`] (and for f32 with K > [`DEEP_K`] at most
+///   them) and K ≥ [`FEW_TILES_MIN_K`]: enough chunks for
+///   [`few_tiles_target`] blocks (for kernels without the TMA, counted in
+///   chunks that are multiples of [`CHUNK_FEW_TILES`]), no chunk shorter
+///   than that (and for f32 with K > [`DEEP_K`] none longer than
 ///   [`CHUNK_DEEP`]);
-/// - f32 with K > [`DEEP_K`] on a full GPU: chunks of [`CHUNK_DEEP`];
+/// - f32 with K > [`DEEP_K`] on a full GPU: chunks of at most [`CHUNK_DEEP`];
 /// - otherwise no split.
 ///
-/// A chunk is doubled until there are at most [`MAX_SPLITS`] and the
-/// workspace fits in [`AUTO_WORKSPACE_CAP_BYTES`]; no split if that leaves
-/// fewer than two.
+/// Of the splits near that count, one whose equal chunks make up K exactly
+/// is taken ([`exact_chunk`]); where none is, equal chunks, a multiple of
+/// [`chunk_granule`], and a short last one. A chunk is doubled until there
+/// are at most [`MAX_SPLITS`] and the workspace fits in
+/// [`AUTO_WORKSPACE_CAP_BYTES`]; no split if that leaves fewer than two.
 pub fn plan_split(mode: SplitK, call: &SplitCall) -> Result<Option<Split>, SplitError> {
-    let SplitCall { m, n, k, batch, tiles, multiprocessors, dtype, tma_partials, one_block_per_sm } = *call;
+    let SplitCall { m, n, k, batch, tiles, multiprocessors, dtype, tma_bytes_in_flight, one_block_per_sm } = *call;
     match mode {
         SplitK::Off => Ok(None),
         SplitK::Chunk(0) => Err(SplitError::ZeroChunk),
@@ -217,16 +256,42 @@ pub fn plan_split(mode: SplitK, call: &SplitCall) -> Result<Option<Split>, Split
             let fills_one_wave = one_block_per_sm && 4 * blocks >= FEW_TILES_FULL_QUARTERS * multiprocessors as u64;
             let few_tiles = blocks < multiprocessors as u64 && !fills_one_wave && k >= FEW_TILES_MIN_K;
             let for_accuracy = dtype == Dtype::F32 && k > DEEP_K;
-            let mut chunk = match (few_tiles, for_accuracy) {
-                (false, false) => return Ok(None),
-                (false, true) => CHUNK_DEEP,
-                (true, _) => {
-                    // `blocks < multiprocessors`, so the count fits in u32.
-                    let splits = few_tiles_target(multiprocessors, tma_partials).div_ceil(blocks) as u32;
-                    let chunk = k.div_ceil(splits).next_multiple_of(CHUNK_FEW_TILES);
-                    if for_accuracy { chunk.min(CHUNK_DEEP) } else { chunk }
-                }
+            if !few_tiles && !for_accuracy {
+                return Ok(None);
+            }
+            let granule = chunk_granule(dtype);
+            // Chunks no shorter than CHUNK_FEW_TILES where the split fills
+            // the GPU, none longer than CHUNK_DEEP where it is for accuracy.
+            let shortest = if few_tiles { CHUNK_FEW_TILES } else { granule };
+            let longest = if for_accuracy { CHUNK_DEEP } else { k };
+            // The nominal number of chunks (a real number).
+            let mut nominal = if !few_tiles {
+                k as f64 / CHUNK_DEEP as f64
+            } else if tma_bytes_in_flight.is_some() {
+                few_tiles_target(multiprocessors, tma_bytes_in_flight) as f64 / blocks as f64
+            } else {
+                // `blocks < multiprocessors`, so the count fits in u32.
+                let splits = few_tiles_target(multiprocessors, None).div_ceil(blocks) as u32;
+                k.div_ceil(k.div_ceil(splits).next_multiple_of(CHUNK_FEW_TILES)) as f64
             };
+            nominal = nominal.max(k as f64 / longest as f64);
+            // A TMA kernel's blocks beyond one wave would wait for a second.
+            let allowed =
+                |splits: u32| tma_bytes_in_flight.is_none() || splits as u64 * blocks <= multiprocessors as u64;
+            let mut chunk = exact_chunk(k, nominal, granule, (shortest, longest), allowed).unwrap_or_else(|| {
+                // No chunk divides K near the nominal count: that count of
+                // equal chunks (a multiple of the granule, within the
+                // bounds), and a last one of what is left, shorter than
+                // `splits × granule`.
+                let mut splits = ceil(nominal).max(k.div_ceil(longest));
+                while splits > 2 && !allowed(splits) {
+                    splits -= 1;
+                }
+                if splits < 2 {
+                    return k;
+                }
+                (k / splits / granule * granule).clamp(shortest.min(longest), longest)
+            });
             while chunk < k {
                 let split = Split::of(k, chunk);
                 if split.splits <= MAX_SPLITS && workspace_bytes(split, m, n, batch) <= AUTO_WORKSPACE_CAP_BYTES {
@@ -237,6 +302,42 @@ pub fn plan_split(mode: SplitK, call: &SplitCall) -> Result<Option<Split>, Split
             Ok(None)
         }
     }
+}
+
+/// The least whole number ≥ `x` (x ≥ 0; `core` has no `f64::ceil`).
+const fn ceil(x: f64) -> u32 {
+    let whole = x as u32;
+    if (whole as f64) < x { whole + 1 } else { whole }
+}
+
+/// The chunk of an exact split of `k` into `splits` equal chunks, each a
+/// multiple of `granule` and within `(shortest, longest)`, with `splits`
+/// within [`EXACT_SPLIT_REACH`] of `nominal` and allowed by `allowed`: the
+/// nearest to `nominal` by ratio (the fewer chunks where two are as near).
+/// With no remainder the partial sums are one launch: a shorter last chunk
+/// is a second launch of one block per tile that starts when the first ends
+/// and, as long as a chunk, doubles the time where the first launch is one
+/// wave (H100, PERF.md step 55: 384×384×100000 f16 54% of cuBLAS on 7
+/// chunks of 12800 and a last of 10400, 91% on 10 of 10000).
+pub fn exact_chunk(
+    k: u32,
+    nominal: f64,
+    granule: u32,
+    (shortest, longest): (u32, u32),
+    allowed: impl Fn(u32) -> bool,
+) -> Option<u32> {
+    let least = ceil(nominal / EXACT_SPLIT_REACH).max(2);
+    let most = ((nominal * EXACT_SPLIT_REACH) as u32).min(MAX_SPLITS);
+    // The ratio to the nominal count, ≥ 1 either way.
+    let distance = |splits: u32| {
+        let ratio = splits as f64 / nominal;
+        if ratio < 1.0 { 1.0 / ratio } else { ratio }
+    };
+    (least..=most)
+        .filter(|&splits| k.is_multiple_of(splits) && (k / splits).is_multiple_of(granule))
+        .filter(|&splits| (shortest..=longest).contains(&(k / splits)) && allowed(splits))
+        .reduce(|best, next| if distance(next) < distance(best) { next } else { best })
+        .map(|splits| k / splits)
 }
 
 /// Kernels whose C is f32, with f32 accumulators: they can write the
@@ -340,6 +441,12 @@ pub const fn epilogue_for(dtype: Dtype) -> &'static ReduceSpec {
         Dtype::F16 => &EPILOGUE_F16,
         Dtype::Bf16 => &EPILOGUE_BF16,
     }
+}
+
+/// Groups of slabs a combine pass sums when the slabs to sum are `step`
+/// apart: one grid row of `splitk_combine` each.
+pub const fn combine_groups(splits: u32, step: u32) -> u32 {
+    splits.div_ceil(step * REDUCE_FAN_IN)
 }
 
 /// Blocks of a reduction launch per matrix of the batch: `ceil(n / threads)`

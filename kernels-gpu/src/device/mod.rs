@@ -38,6 +38,12 @@ pub fn grid_dim() -> u32 {
     unsafe { nvptx::_grid_dim_x() as u32 }
 }
 
+/// `%ctaid.y`: the block's index in the grid's y dimension.
+#[inline(always)]
+pub fn block_idx_y() -> u32 {
+    unsafe { nvptx::_block_idx_y() as u32 }
+}
+
 /// `%ctaid.z`: which matrix of a strided batch this block works on.
 #[inline(always)]
 pub fn block_idx_z() -> u32 {
