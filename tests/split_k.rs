@@ -117,6 +117,8 @@ fn the_rule_splits_deep_k_and_few_tiles_only() {
     assert_eq!(tma(square, 100, 3000, 20_000), Some(Split { chunk: 4000, splits: 5 }));
     assert_eq!(tma(square, 1000, 128, 30_000), Some(Split { chunk: 2000, splits: 15 }));
     assert_eq!(tma(square, 256, 256, 131_072), Some(Split { chunk: 4096, splits: 32 }));
+    // 90 tiles: two chunks would be more blocks than a wave, so none.
+    assert_eq!(tma(square, 1152, 1280, 65536), None);
     // K with no exact split near the count: equal chunks and a short last.
     assert_eq!(tma(square, 384, 384, 100_003), Some(Split::of(100_003, 7136)));
     // The exact split: nearest by ratio, the fewer chunks on a tie; none

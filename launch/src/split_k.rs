@@ -284,7 +284,7 @@ pub fn plan_split(mode: SplitK, call: &SplitCall) -> Result<Option<Split>, Split
                 // bounds), and a last one of what is left, shorter than
                 // `splits × granule`.
                 let mut splits = ceil(nominal).max(k.div_ceil(longest));
-                while splits > 2 && !allowed(splits) {
+                while splits >= 2 && !allowed(splits) {
                     splits -= 1;
                 }
                 if splits < 2 {
