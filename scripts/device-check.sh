@@ -71,6 +71,8 @@
 #               launch) beside the rule's and others, two rounds
 #   splitrule   `auto` where PERF step 55's split rule changes the split, each
 #               dtype, alternating with VARIANTS, two rounds
+#   tf32deep    TF32 deep K with several tiles: each kernel the partial sums
+#               could run on, beside `auto`; f32 16×16384×4096 on every kernel
 #   smallsq     f32 and TF32 squares of 256 to 768: each candidate kernel
 #               named beside `auto`, two rounds
 #   deepsan     compute-sanitizer memcheck, racecheck, synccheck and initcheck on
@@ -688,6 +690,24 @@ PY
       done
     done 2>&1 | tee "$L/splitrule.txt"
     note "splitrule: $(grep -c pass "$L/splitrule.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/splitrule.txt") failures"
+    ;;
+  tf32deep)
+    # TF32 at deep K with several tiles, where `auto` stayed at 35–70% of
+    # cuBLAS after step 55: each kernel the partial sums could run on
+    # (`wgmma` reads B through a transposed copy, `mma.sync` in place),
+    # beside `auto`, two rounds; and f32 16×16384×4096 on every f32 kernel.
+    for round in 1 2; do
+      for shape in "384 384 100000" "1000 128 30000" "100 3000 20000" "1024 1024 8192" "512 512 32768" \
+                   "256 256 131072" "128 1024 50000"; do
+        set -- $shape
+        for kernel in auto mma_64x128x32 mma_64x192x32 mma_128x128x32 wgmma_256x128x32 wgmma_128x256x32; do
+          timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype tf32 --kernel $kernel --iters 20
+        done
+      done
+    done 2>&1 | tee "$L/tf32deep.txt"
+    timeout 300 "$B/gemm" --m 16 --n 16384 --k 4096 --dtype f32 --kernel all --iters 20 2>&1 | tee "$L/f32skinny.txt"
+    t=$(cat "$L"/*.txt)
+    note "tf32deep: $(grep -c pass <<<"$t") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' <<<"$t") failures"
     ;;
   smallsq)
     # Squares of 256 to 768, where `auto` stays under 75% of cuBLAS in f32
