@@ -73,6 +73,8 @@
 #               dtype, alternating with VARIANTS, two rounds
 #   tf32deep    TF32 deep K with several tiles: each kernel the partial sums
 #               could run on, beside `auto`; f32 16×16384×4096 on every kernel
+#   tf32fewk    TF32 of few tiles at K 2048–8192: `auto` beside the deep-K
+#               list's kernels and step 10b unsplit, two rounds
 #   smallsq     f32 and TF32 squares of 256 to 768: each candidate kernel
 #               named beside `auto`, two rounds
 #   deepsan     compute-sanitizer memcheck, racecheck, synccheck and initcheck on
@@ -708,6 +710,24 @@ PY
     timeout 300 "$B/gemm" --m 16 --n 16384 --k 4096 --dtype f32 --kernel all --iters 20 2>&1 | tee "$L/f32skinny.txt"
     t=$(cat "$L"/*.txt)
     note "tf32deep: $(grep -c pass <<<"$t") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' <<<"$t") failures"
+    ;;
+  tf32fewk)
+    # TF32 calls of few tiles and K of 2048 to 8192, which split but do not
+    # reach the deep-K list (K ≤ 8192): `auto` (step 10b's tiles, partial
+    # sums on `mma.sync` 64×128) beside the deep-K list's kernels named and
+    # step 10b unsplit, two rounds.
+    for round in 1 2; do
+      for shape in "1024 1024 2048" "1024 1024 4096" "1024 1024 8192" "768 768 4096" "512 512 4096" \
+                   "1536 1024 4096" "512 2048 8192" "2048 512 8192"; do
+        set -- $shape
+        for run in "auto auto" "wgmma_256x128x32 auto" "wgmma_128x256x32 auto" "mma_128x128x32 auto" \
+                   "ws_128x128x32 off"; do
+          set -- $shape $run
+          timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype tf32 --kernel $4 --split-k $5 --iters 20
+        done
+      done
+    done 2>&1 | tee "$L/tf32fewk.txt"
+    note "tf32fewk: $(grep -c pass "$L/tf32fewk.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/tf32fewk.txt") failures"
     ;;
   smallsq)
     # Squares of 256 to 768, where `auto` stays under 75% of cuBLAS in f32

@@ -6,14 +6,14 @@
 
 use gemm_launch::split_k::{
     AUTO_WORKSPACE_CAP_BYTES, CHUNK_DEEP, CHUNK_FEW_TILES, F32_OUTPUT_TWINS, FEW_TILES_FULL_QUARTERS, FEW_TILES_WAVES,
-    MAX_SPLITS, REDUCE_FAN_IN, Split, SplitCall, SplitError, SplitK, TMA_BYTES_IN_FLIGHT, TMA_F32_OUTPUT_TWINS,
-    TMA_SAME_TILE_TWINS, combine_groups, exact_chunk, few_tiles_target, partials_kernel, plan_split, slab_elements,
-    tma_block_bytes_in_flight, workspace_bytes, writes_f32,
+    MAX_SPLITS, REDUCE_FAN_IN, SLOWER_PARTIALS_MIN_QUARTERS, Split, SplitCall, SplitError, SplitK, TMA_BYTES_IN_FLIGHT,
+    TMA_F32_OUTPUT_TWINS, TMA_SAME_TILE_TWINS, combine_groups, exact_chunk, few_tiles_target, partials_kernel,
+    plan_split, slab_elements, tma_block_bytes_in_flight, workspace_bytes, writes_f32,
 };
 use gemm_launch::{
     Algorithm, DB_64X64X16, DB_256X128X8, Features, KernelSpec, MMA_BF16_128X128X32_W32X64_F32OUT, MMA_F16_128X128X32,
     MMA_F16_128X128X32_W32X64_F32OUT, MMA_TF32_128X128X32, OperandLayout, WGMMA_BF16_128X256X64,
-    WS_F16_128X128X64_F32OUT, WS_F16_128X192X64_F32OUT, WS_F16_128X256X64, WT_256X128X8,
+    WS_F16_128X128X64_F32OUT, WS_F16_128X192X64_F32OUT, WS_F16_128X256X64, WS_TF32_128X128X32, WT_256X128X8,
 };
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -258,6 +258,26 @@ fn which_kernels_can_write_partial_sums() {
     let e = split_for(&GemmOptions { split_k: SplitK::Chunk(0), ..auto }, &p, &DB_64X64X16, SMS, any_occupancy)
         .unwrap_err();
     assert!(matches!(e, GemmError::ZeroDimension { .. }), "{e}");
+    // TF32's TMA kernels: their partials run on `mma.sync` 64×128, so from a
+    // quarter of a wave of their own tiles they run unsplit (PERF step 58).
+    let tf32_square = |size, k| {
+        plan(
+            (&MatrixDesc::row_major(size, k), usize::MAX),
+            (&MatrixDesc::row_major(k, size), usize::MAX),
+            (&MatrixDesc::row_major(size, size), usize::MAX),
+            &Batch::single(),
+        )
+        .unwrap()
+    };
+    let split = |p: &rgemm::api::Plan, options: &GemmOptions| {
+        split_for(options, p, &WS_TF32_128X128X32, SMS, any_occupancy).unwrap().map(|(_, partials)| partials.name)
+    };
+    assert_eq!(SLOWER_PARTIALS_MIN_QUARTERS, 1);
+    assert_eq!(split(&tf32_square(1024, 4096), &auto), None, "64 tiles");
+    assert_eq!(split(&tf32_square(768, 4096), &auto), None, "36 tiles");
+    assert_eq!(split(&tf32_square(512, 4096), &auto), Some("tgemm_mma_64x128x32"), "16 tiles");
+    let chunked = GemmOptions { split_k: SplitK::Chunk(1024), ..auto };
+    assert_eq!(split(&tf32_square(1024, 4096), &chunked), Some("tgemm_mma_64x128x32"), "asked for");
     // α = 0 never splits: it reads neither A nor B.
     assert!(split_for(&GemmOptions { alpha: 0.0, ..auto }, &p, &DB_64X64X16, SMS, any_occupancy).unwrap().is_none());
 }

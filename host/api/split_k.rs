@@ -42,7 +42,8 @@ use cust::function::GridSize;
 use gemm_launch::KernelSpec;
 use gemm_launch::split_k::{
     MAX_SPLITS, REDUCE_COMBINE, REDUCE_FAN_IN, REDUCE_THREADS, Split, SplitCall, SplitError, SplitK, combine_groups,
-    epilogue_for, partials_kernel, plan_split, reduce_geometry, slab_elements, workspace_bytes,
+    epilogue_for, partials_kernel, plan_split, reduce_geometry, slab_elements, slower_partials_fill_gpu,
+    workspace_bytes,
 };
 use std::ffi::c_void;
 
@@ -77,6 +78,13 @@ pub fn split_for(
     // 1×8192×8192 call 58% of cuBLAS instead of 93%).
     let mode = match (options.split_k, spec.algorithm) {
         (SplitK::Auto, gemm_launch::Algorithm::MemoryBound) if plan.k <= gemm_launch::split_k::DEEP_K => SplitK::Off,
+        // TF32's TMA kernels run faster unsplit than split onto `mma.sync`
+        // once their own tiles fill a quarter of a wave.
+        (SplitK::Auto, _)
+            if slower_partials_fill_gpu(spec, partials, (plan.m, plan.n, plan.batch), multiprocessors) =>
+        {
+            SplitK::Off
+        }
         (mode, _) => mode,
     };
     let (m, n, k, batch, dtype) = (plan.m, plan.n, plan.k, plan.batch, spec.dtype);

@@ -88,6 +88,14 @@ pub const FEW_TILES_MIN_K: u32 = 2048;
 /// 1024²×8192 `db_128x64x16`'s 128 tiles ran at 77.9% split in three and
 /// 71.8% unsplit.
 pub const FEW_TILES_FULL_QUARTERS: u64 = 3;
+/// Quarters of a wave from which a call whose partial sums would run on a
+/// slower kernel than its own is not split for its few tiles
+/// ([`slower_partials_fill_gpu`]): TF32's TMA kernels (step 10b), whose
+/// partials run on `mma.sync` 64×128. H100, % of cuBLAS unsplit against
+/// split (PERF.md step 58): 128×128 tiles, 1024²×4096 (64 tiles) 79 / 39,
+/// 1024²×8192 70 / 35, 2048×512×8192 102 / 45, 768²×4096 (36) 59 / 29; but
+/// 512²×4096 (16 tiles) 46.5 / 64.
+pub const SLOWER_PARTIALS_MIN_QUARTERS: u64 = 1;
 /// Largest workspace [`SplitK::Auto`] uses; the chunk doubles until the
 /// slabs fit (and the rule does not split when even two do not).
 pub const AUTO_WORKSPACE_CAP_BYTES: u64 = 256 << 20;
@@ -372,6 +380,23 @@ pub const TMA_F32_OUTPUT_TWINS: &[(Dtype, &KernelSpec)] =
 /// the same tiles.
 pub const TMA_SAME_TILE_TWINS: &[(&KernelSpec, &KernelSpec)] =
     &[(&WS_F16_128X192X64, &WS_F16_128X192X64_F32OUT), (&WS_BF16_128X192X64, &WS_BF16_128X192X64_F32OUT)];
+
+/// Whether an `m × n` call (`batch` matrices) of `spec`, whose partial sums
+/// would run on `partials`, is better left unsplit for its few tiles: the
+/// partials are TF32 `mma.sync` standing in for a TMA kernel, and `spec`'s
+/// own blocks fill at least [`SLOWER_PARTIALS_MIN_QUARTERS`] quarters of a
+/// wave.
+pub fn slower_partials_fill_gpu(
+    spec: &KernelSpec,
+    partials: &KernelSpec,
+    (m, n, batch): (u32, u32, u32),
+    multiprocessors: u32,
+) -> bool {
+    let tma_tf32 = matches!(spec.algorithm, crate::spec::Algorithm::WarpSpecialized) && spec.dtype == Dtype::Tf32;
+    tma_tf32
+        && partials.name != spec.name
+        && 4 * spec.grid(m, n).saturating_mul(batch as u64) >= SLOWER_PARTIALS_MIN_QUARTERS * multiprocessors as u64
+}
 
 /// The kernel that computes the partial sums of a split of `spec`'s call:
 /// `spec` itself when it writes f32 (f32, TF32 but its TMA kernels, and the
