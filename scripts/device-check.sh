@@ -75,6 +75,7 @@
 #               could run on, beside `auto`; f32 16×16384×4096 on every kernel
 #   tf32fewk    TF32 of few tiles at K 2048–8192: `auto` beside the deep-K
 #               list's kernels and step 10b unsplit, two rounds
+#   tf32fewkauto `auto` on those shapes, alternating with VARIANTS (PERF step 58)
 #   smallsq     f32 and TF32 squares of 256 to 768: each candidate kernel
 #               named beside `auto`, two rounds
 #   deepsan     compute-sanitizer memcheck, racecheck, synccheck and initcheck on
@@ -728,6 +729,18 @@ PY
       done
     done 2>&1 | tee "$L/tf32fewk.txt"
     note "tf32fewk: $(grep -c pass "$L/tf32fewk.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/tf32fewk.txt") failures"
+    ;;
+  tf32fewkauto)
+    # PERF step 58: `auto` on TF32 calls of few tiles at K 2048–8192, the
+    # bundle alternating with the bundles in VARIANTS, two rounds.
+    for round in 1 2; do
+      for shape in "1024 1024 2048" "1024 1024 4096" "1024 1024 8192" "768 768 4096" "512 512 4096" \
+                   "512 2048 8192" "2048 512 8192" "640 640 4096" "1024 2048 4096"; do
+        set -- $shape
+        each_bundle --m $1 --n $2 --k $3 --dtype tf32 --kernel auto --iters 20
+      done
+    done 2>&1 | tee "$L/tf32fewkauto.txt"
+    note "tf32fewkauto: $(grep -c pass "$L/tf32fewkauto.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/tf32fewkauto.txt") failures"
     ;;
   smallsq)
     # Squares of 256 to 768, where `auto` stays under 75% of cuBLAS in f32
