@@ -217,8 +217,9 @@ pub const fn few_tiles_target(multiprocessors: u32, tma_bytes_in_flight: Option<
     }
 }
 
-/// Chunks whose lengths may differ from the nominal count by this factor
-/// either way when one of them divides K exactly (below).
+/// How far (as a factor, either way) the number of chunks may stray from
+/// the nominal one to find a count whose equal chunks make up K exactly
+/// ([`exact_chunk`]).
 pub const EXACT_SPLIT_REACH: f64 = 1.5;
 
 /// K elements in 16 bytes of the call's operands: every chunk the rule
@@ -319,9 +320,10 @@ const fn ceil(x: f64) -> u32 {
 }
 
 /// The chunk of an exact split of `k` into `splits` equal chunks, each a
-/// multiple of `granule` and within `(shortest, longest)`, with `splits`
-/// within [`EXACT_SPLIT_REACH`] of `nominal` and allowed by `allowed`: the
-/// nearest to `nominal` by ratio (the fewer chunks where two are as near).
+/// multiple of `granule` and from `shortest` to `longest` long, with
+/// `splits` within [`EXACT_SPLIT_REACH`] of `nominal` and allowed by
+/// `allowed`: the nearest to `nominal` by ratio (the fewer chunks where two
+/// are as near).
 /// With no remainder the partial sums are one launch: a shorter last chunk
 /// is a second launch of one block per tile that starts when the first ends
 /// and, as long as a chunk, doubles the time where the first launch is one
