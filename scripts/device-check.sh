@@ -76,6 +76,7 @@
 #   tf32fewk    TF32 of few tiles at K 2048–8192: `auto` beside the deep-K
 #               list's kernels and step 10b unsplit, two rounds
 #   tf32fewkauto `auto` on those shapes, alternating with VARIANTS (PERF step 58)
+#   tf32deepmid TF32 of 25–98 tiles at K > 8192: `auto` beside step 10b unsplit
 #   smallsq     f32 and TF32 squares of 256 to 768: each candidate kernel
 #               named beside `auto`, two rounds
 #   deepsan     compute-sanitizer memcheck, racecheck, synccheck and initcheck on
@@ -741,6 +742,22 @@ PY
       done
     done 2>&1 | tee "$L/tf32fewkauto.txt"
     note "tf32fewkauto: $(grep -c pass "$L/tf32fewkauto.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/tf32fewkauto.txt") failures"
+    ;;
+  tf32deepmid)
+    # TF32 calls of 25–98 tiles at K > 8192, which the deep-K list splits
+    # onto step 9b's `wgmma` 256×128: `auto` beside step 10b unsplit, two
+    # rounds (does step 58's rule hold past K = 8192?).
+    for round in 1 2; do
+      for shape in "1024 1024 16384" "1024 1024 32768" "2048 512 16384" "512 2048 16384" "768 768 16384" \
+                   "1536 1024 16384" "640 640 16384"; do
+        set -- $shape
+        for run in "auto auto" "ws_128x128x32 off" "ws_128x256x32 off"; do
+          set -- $shape $run
+          timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype tf32 --kernel $4 --split-k $5 --iters 20
+        done
+      done
+    done 2>&1 | tee "$L/tf32deepmid.txt"
+    note "tf32deepmid: $(grep -c pass "$L/tf32deepmid.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/tf32deepmid.txt") failures"
     ;;
   smallsq)
     # Squares of 256 to 768, where `auto` stays under 75% of cuBLAS in f32
