@@ -124,6 +124,20 @@ each_bundle() {
 # Wall seconds of one command (its output to a log).
 seconds() { local log=$1; shift; local t0; t0=$(date +%s.%N); "$@" >"$log" 2>&1; local rc=$?; awk -v a="$t0" -v b="$(date +%s.%N)" -v rc=$rc 'BEGIN { printf "%.2f rc=%s", b - a, rc }'; }
 
+# `gemm` of one dtype at every shape ("M N K") before `--`, with every run
+# ("kernel split-k") after it.
+named_runs() {
+  local dtype=$1 shape run; shift; local shapes=() runs
+  while [ "$1" != -- ]; do shapes+=("$1"); shift; done; shift
+  runs=("$@")
+  for shape in "${shapes[@]}"; do
+    for run in "${runs[@]}"; do
+      set -- $shape $run
+      timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype $dtype --kernel $4 --split-k $5 --iters 20
+    done
+  done
+}
+
 # Seconds to the first line of a command's output that holds a checked
 # result (" pass "), and to its end; the output, each line headed by its
 # seconds since the start, goes to the log.
@@ -701,13 +715,9 @@ PY
     # (`wgmma` reads B through a transposed copy, `mma.sync` in place),
     # beside `auto`, two rounds; and f32 16×16384×4096 on every f32 kernel.
     for round in 1 2; do
-      for shape in "384 384 100000" "1000 128 30000" "100 3000 20000" "1024 1024 8192" "512 512 32768" \
-                   "256 256 131072" "128 1024 50000"; do
-        set -- $shape
-        for kernel in auto mma_64x128x32 mma_64x192x32 mma_128x128x32 wgmma_256x128x32 wgmma_128x256x32; do
-          timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype tf32 --kernel $kernel --iters 20
-        done
-      done
+      named_runs tf32 "384 384 100000" "1000 128 30000" "100 3000 20000" "1024 1024 8192" "512 512 32768" \
+        "256 256 131072" "128 1024 50000" -- "auto auto" "mma_64x128x32 auto" "mma_64x192x32 auto" \
+        "mma_128x128x32 auto" "wgmma_256x128x32 auto" "wgmma_128x256x32 auto"
     done 2>&1 | tee "$L/tf32deep.txt"
     timeout 300 "$B/gemm" --m 16 --n 16384 --k 4096 --dtype f32 --kernel all --iters 20 2>&1 | tee "$L/f32skinny.txt"
     t=$(cat "$L"/*.txt)
@@ -719,15 +729,9 @@ PY
     # sums on `mma.sync` 64×128) beside the deep-K list's kernels named and
     # step 10b unsplit, two rounds.
     for round in 1 2; do
-      for shape in "1024 1024 2048" "1024 1024 4096" "1024 1024 8192" "768 768 4096" "512 512 4096" \
-                   "1536 1024 4096" "512 2048 8192" "2048 512 8192"; do
-        set -- $shape
-        for run in "auto auto" "wgmma_256x128x32 auto" "wgmma_128x256x32 auto" "mma_128x128x32 auto" \
-                   "ws_128x128x32 off"; do
-          set -- $shape $run
-          timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype tf32 --kernel $4 --split-k $5 --iters 20
-        done
-      done
+      named_runs tf32 "1024 1024 2048" "1024 1024 4096" "1024 1024 8192" "768 768 4096" "512 512 4096" \
+        "1536 1024 4096" "512 2048 8192" "2048 512 8192" -- \
+        "auto auto" "wgmma_256x128x32 auto" "wgmma_128x256x32 auto" "mma_128x128x32 auto" "ws_128x128x32 off"
     done 2>&1 | tee "$L/tf32fewk.txt"
     note "tf32fewk: $(grep -c pass "$L/tf32fewk.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/tf32fewk.txt") failures"
     ;;
@@ -748,14 +752,8 @@ PY
     # onto step 9b's `wgmma` 256×128: `auto` beside step 10b unsplit, two
     # rounds (does step 58's rule hold past K = 8192?).
     for round in 1 2; do
-      for shape in "1024 1024 16384" "1024 1024 32768" "2048 512 16384" "512 2048 16384" "768 768 16384" \
-                   "1536 1024 16384" "640 640 16384"; do
-        set -- $shape
-        for run in "auto auto" "ws_128x128x32 off" "ws_128x256x32 off"; do
-          set -- $shape $run
-          timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype tf32 --kernel $4 --split-k $5 --iters 20
-        done
-      done
+      named_runs tf32 "1024 1024 16384" "1024 1024 32768" "2048 512 16384" "512 2048 16384" "768 768 16384" \
+        "1536 1024 16384" "640 640 16384" -- "auto auto" "ws_128x128x32 off" "ws_128x256x32 off"
     done 2>&1 | tee "$L/tf32deepmid.txt"
     note "tf32deepmid: $(grep -c pass "$L/tf32deepmid.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/tf32deepmid.txt") failures"
     ;;

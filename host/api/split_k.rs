@@ -80,9 +80,7 @@ pub fn split_for(
         (SplitK::Auto, gemm_launch::Algorithm::MemoryBound) if plan.k <= gemm_launch::split_k::DEEP_K => SplitK::Off,
         // TF32's TMA kernels run faster unsplit than split onto `mma.sync`
         // once their own tiles fill a quarter of a wave.
-        (SplitK::Auto, _)
-            if slower_partials_fill_gpu(spec, partials, (plan.m, plan.n, plan.batch), multiprocessors) =>
-        {
+        (SplitK::Auto, _) if slower_partials_fill_gpu(spec, (plan.m, plan.n, plan.batch), multiprocessors) => {
             SplitK::Off
         }
         (mode, _) => mode,

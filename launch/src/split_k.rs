@@ -383,20 +383,14 @@ pub const TMA_F32_OUTPUT_TWINS: &[(Dtype, &KernelSpec)] =
 pub const TMA_SAME_TILE_TWINS: &[(&KernelSpec, &KernelSpec)] =
     &[(&WS_F16_128X192X64, &WS_F16_128X192X64_F32OUT), (&WS_BF16_128X192X64, &WS_BF16_128X192X64_F32OUT)];
 
-/// Whether an `m × n` call (`batch` matrices) of `spec`, whose partial sums
-/// would run on `partials`, is better left unsplit for its few tiles: the
-/// partials are TF32 `mma.sync` standing in for a TMA kernel, and `spec`'s
-/// own blocks fill at least [`SLOWER_PARTIALS_MIN_QUARTERS`] quarters of a
-/// wave.
-pub fn slower_partials_fill_gpu(
-    spec: &KernelSpec,
-    partials: &KernelSpec,
-    (m, n, batch): (u32, u32, u32),
-    multiprocessors: u32,
-) -> bool {
+/// Whether an `m × n` call (`batch` matrices) of `spec` is better left
+/// unsplit for its few tiles: `spec` is one of TF32's TMA kernels, whose
+/// partial sums [`partials_kernel`] gives to TF32 `mma.sync` 64×128 at about
+/// half their speed, and its own blocks fill at least
+/// [`SLOWER_PARTIALS_MIN_QUARTERS`] quarters of a wave.
+pub fn slower_partials_fill_gpu(spec: &KernelSpec, (m, n, batch): (u32, u32, u32), multiprocessors: u32) -> bool {
     let tma_tf32 = matches!(spec.algorithm, crate::spec::Algorithm::WarpSpecialized) && spec.dtype == Dtype::Tf32;
     tma_tf32
-        && partials.name != spec.name
         && 4 * spec.grid(m, n).saturating_mul(batch as u64) >= SLOWER_PARTIALS_MIN_QUARTERS * multiprocessors as u64
 }
 
