@@ -89,6 +89,11 @@
 #   boxsan      compute-sanitizer memcheck, racecheck and synccheck on step 10
 #               with C staged box by box (`ablate_ws_4_stages`) and on step 10,
 #               over more tiles than SMs (staging buffers reused across tiles)
+#   skinnyring  f32/TF32 with M of 5 to 16 (X read along L): the 16-row
+#               kernel's `cp.async` ring beside 4-row groups, `auto`, and
+#               TF32's `wgmma` tiles, the bundle alternating with VARIANTS,
+#               two rounds; compute-sanitizer on the ring (edge columns, a
+#               short last stage, persistent blocks over several tiles)
 #   sweep       `gemm sweep` (CSV, JSON, SVG)
 #   sanitizers  compute-sanitizer memcheck/racecheck/synccheck/initcheck
 # Usage: device-check.sh [bundle-dir] [part...]. Logs go to $OUT/<part>/ (or
@@ -799,6 +804,25 @@ PY
         sanitize "$tool" "$L/$tool-${shape// /_}.log" "$B/gemm" $shape --dtype f16 --iters 1 --no-cublas
       done
     done
+    ;;
+  skinnyring)
+    for round in 1 2; do
+      for run in "f32 16 16384 4096" "f32 12 16384 4096" "f32 8 16384 4096" "f32 5 16384 4096" \
+                 "f32 16 8192 8192" "f32 16 4096 16384" "f32 16 65536 1024" "f32 16 100000 777" \
+                 "f32 16 200000 256" "f32 13 30000 3000" "tf32 16 16384 4096" "tf32 16 8192 8192" \
+                 "tf32 16 65536 1024"; do
+        set -- $run
+        each_bundle --m $2 --n $3 --k $4 --dtype $1 --kernel skinny_r16 --iters 20
+        timeout 120 "$B/gemm" --m $2 --n $3 --k $4 --dtype $1 --kernel auto --iters 20
+      done
+      named_runs tf32 "16 16384 4096" "16 8192 8192" "16 65536 1024" -- "wgmma_128x256x32 auto"
+      named_runs f32 "16 16384 4096" "16 100000 777" "16 200000 256" -- "skinny_r4 auto"
+    done 2>&1 | tee "$L/skinnyring.txt"
+    for tool in memcheck racecheck synccheck initcheck; do
+      sanitize $tool "$L/san-$tool-ring.log" "$B/gemm" --m 13 --n 301 --k 129 --dtype f32 --kernel skinny_r16 --iters 1 --no-cublas
+      sanitize $tool "$L/san-$tool-ring-tiles.log" "$B/gemm" --m 16 --n 9000 --k 200 --dtype tf32 --kernel skinny_r16 --iters 1 --no-cublas
+    done
+    note "skinnyring: $(grep -c pass "$L/skinnyring.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/skinnyring.txt") failures"
     ;;
   sweep)
     "$B/gemm" sweep --iters 10 --out "$L" >"$L/sweep.log" 2>&1

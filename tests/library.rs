@@ -606,13 +606,28 @@ fn memory_bound_shapes_every_layout_alpha_beta_batch() {
             }
         }
         // Each memory-bound kernel named, on small sides past its rows per
-        // block (several row groups), both ways round.
+        // block (several row groups), both ways round, X read along K
+        // (row-major A, column-major B) and along L (the other two; the
+        // 16-row kernels' ring), also over 301 columns whose rows start off
+        // 16-byte boundaries, and over more tiles of 32 than an H100's
+        // persistent grid has blocks (the 16-row kernels' blocks loop).
+        let cases = [
+            (37, 300, 129, false, true),
+            (300, 37, 129, false, true),
+            (37, 300, 129, false, false),
+            (300, 37, 129, true, true),
+            (37, 301, 129, false, false),
+            (301, 37, 129, true, true),
+            (13, 4999, 200, false, false),
+            (4999, 13, 200, true, true),
+            (4999, 13, 200, false, true),
+        ];
         for spec in dtype.kernels().into_iter().filter(|s| s.algorithm == gemm_launch::Algorithm::MemoryBound) {
-            for (m, n, k) in [(37, 300, 129), (300, 37, 129)] {
+            for (m, n, k, a_col_major, b_col_major) in cases {
                 let case = Case {
                     dtype,
-                    a: dense(m, k, false),
-                    b: dense(k, n, true),
+                    a: dense(m, k, a_col_major),
+                    b: dense(k, n, b_col_major),
                     c: dense(m, n, false),
                     alpha: 0.5,
                     beta: 2.0,
@@ -620,9 +635,10 @@ fn memory_bound_shapes_every_layout_alpha_beta_batch() {
                     kernel: KernelChoice::Kernel(spec),
                     split_k: SplitK::Auto,
                 };
-                let (err, gaps_kept) = run_any(&gpu, &case, &mut rng).unwrap_or_else(|e| panic!("{}: {e}", spec.name));
-                assert!(dtype.accepts(err, k), "{} on {m}×{n}×{k}: relative error {err:e} (seed {seed})", spec.name);
-                assert!(gaps_kept, "{} on {m}×{n}×{k}: wrote outside C", spec.name);
+                let what = format!("{} on {m}×{n}×{k}, {:?} {:?}", spec.name, case.a, case.b);
+                let (err, gaps_kept) = run_any(&gpu, &case, &mut rng).unwrap_or_else(|e| panic!("{what}: {e}"));
+                assert!(dtype.accepts(err, k), "{what}: relative error {err:e} (seed {seed})");
+                assert!(gaps_kept, "{what}: wrote outside C");
             }
         }
     }

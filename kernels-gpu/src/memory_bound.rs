@@ -16,7 +16,10 @@
 //!   cover the block's 32 columns with 16-byte loads, the other threads of
 //!   the block take different K indices (8 or 4 in flight each); S(r, k) is
 //!   a warp-broadcast load. Partial sums are reduced across K with warp
-//!   shuffles, then across warps in shared memory.
+//!   shuffles, then across warps in shared memory. With 16 rows (f32) the
+//!   accumulators leave no registers for loads in flight, so X and S come
+//!   through a ring of 8 `cp.async` stages in shared memory instead (the
+//!   seeds' prefetching, on the memory-bound path).
 //! - along K (A row-major when N is small, B column-major when M is): each
 //!   warp owns 4 rows of X and reads them along K, 16 bytes per lane; S is
 //!   staged in shared memory in chunks of K (f32, `[row][k]`), and each
@@ -31,17 +34,22 @@
 //! rows it is no longer the fast path).
 //!
 //! Cost (ptxas, sm_90, the largest of the four layout entries): f32/tf32
-//! r1 83 registers, r4 128, r16 228; f16/bf16 r1 123, r4 128, r8 255; no
-//! spills or stack. Shared memory 1040 B per row of the block (f32), 2064 B
-//! (16-bit). Measured (H100, % of cuBLAS, PERF.md steps 24 and 41):
+//! r1 83 registers, r4 128, r16 225 (142 in the entry that only runs the
+//! ring); f16/bf16 r1 123, r4 128, r8 255; no spills or stack. Shared
+//! memory 1040 B per row of the block (f32), 2064 B (16-bit); r16 96 KiB
+//! (the ring). Measured (H100, % of cuBLAS, PERF.md steps 24, 41 and 59):
 //! 1×8192×8192 f32 101%, f16 92%; 8192×1×8192 f32 118%, f16 97%;
-//! 16384×16×4096 f32 97% (r16); 16×16384×4096 f32 69% (row groups of r4,
-//! `four_rows_win`; r16 49%).
+//! 16384×16×4096 f32 97% (r16); 16×16384×4096 f32 104% (r16's ring, 2.28
+//! TB/s; row groups of r4 66%), 16×8192×8192 128%.
 
-use crate::device::sm80::{pack_bf16x2, pack_f16x2, unpack_bf16x2, unpack_f16x2};
+use crate::device::sm80::{
+    cp_async_4, cp_async_16, cp_async_commit, cp_async_wait, pack_bf16x2, pack_f16x2, unpack_bf16x2, unpack_f16x2,
+};
 use crate::device::{SharedF32, block_idx, fma, load_global_x4_b32, shfl_xor, sync_threads, thread_idx};
 use crate::kernel_abi::{Gemm, Scale, kernel_entries};
-use gemm_launch::memory_bound::{LONG_TILE, ROWS_PER_WARP, S_PAD, STEPS, THREADS, small_is_m};
+use gemm_launch::memory_bound::{
+    LONG_TILE, RING_K, RING_ROWS, RING_STAGES, ROWS_PER_WARP, S_PAD, STEPS, THREADS, ring_stage_floats, small_is_m,
+};
 use gemm_launch::tiles;
 
 const THREADS_: usize = THREADS as usize;
@@ -164,23 +172,15 @@ impl<E: Streamed> Skinny<E> {
     }
 }
 
-/// The kernel: finds this block's row group and long tile, sees the call as
-/// X, S and C, and runs the access pattern X's layout asks for.
+/// This block's view of the call: X, S and C of its row group, the first
+/// column of its long tile, and whether X is contiguous along L.
 ///
 /// # Safety
 /// See the entry point.
 #[inline(always)]
-unsafe fn skinny<
-    E: Streamed,
-    const ROWS: usize,
-    const VEC: usize,
-    const LANES: usize,
-    const UNROLL: usize,
-    const A_T: bool,
-    const B_T: bool,
->(
+unsafe fn view<E: Streamed, const ROWS: usize, const A_T: bool, const B_T: bool>(
     p: Gemm<E::Raw, E::Raw>,
-) {
+) -> (Skinny<E>, u32, bool) {
     let small_m = small_is_m(p.m, p.n);
     let (small, len) = if small_m { (p.m, p.n) } else { (p.n, p.m) };
     let groups = tiles(small, ROWS as u32);
@@ -208,8 +208,53 @@ unsafe fn skinny<
         k: p.k,
         scale: p.scale,
     };
+    (q, l0, x_along_l)
+}
+
+/// The kernel of 1 to 8 rows: the access pattern X's layout asks for.
+///
+/// # Safety
+/// See the entry point.
+#[inline(always)]
+unsafe fn skinny<
+    E: Streamed,
+    const ROWS: usize,
+    const VEC: usize,
+    const LANES: usize,
+    const UNROLL: usize,
+    const A_T: bool,
+    const B_T: bool,
+>(
+    p: Gemm<E::Raw, E::Raw>,
+) {
+    let (q, l0, x_along_l) = unsafe { view::<E, ROWS, A_T, B_T>(p) };
     if x_along_l {
         unsafe { along_l::<E, ROWS, VEC, LANES, UNROLL>(&q, l0) }
+    } else {
+        unsafe { along_k::<E, ROWS, VEC>(&q, l0) }
+    }
+}
+
+/// The kernel of [`RING_ROWS`] f32 rows: along L through the ring, along K
+/// as [`skinny`].
+///
+/// # Safety
+/// See the entry point.
+#[inline(always)]
+unsafe fn skinny_ring<
+    E: Streamed<Raw = f32>,
+    const ROWS: usize,
+    const VEC: usize,
+    const LANES: usize,
+    const UNROLL: usize,
+    const A_T: bool,
+    const B_T: bool,
+>(
+    p: Gemm<f32, f32>,
+) {
+    let (q, l0, x_along_l) = unsafe { view::<E, ROWS, A_T, B_T>(p) };
+    if x_along_l {
+        unsafe { along_l_ring::<E, ROWS, LANES>(&q, l0) }
     } else {
         unsafe { along_k::<E, ROWS, VEC>(&q, l0) }
     }
@@ -253,10 +298,25 @@ unsafe fn along_l<E: Streamed, const ROWS: usize, const VEC: usize, const LANES:
         fmas(&mut acc, k, &words);
         k += kgroups;
     }
-    // Across the K groups of a warp (lane bits above LANES), then across
-    // warps through shared memory, warp 0 first.
-    // (Nested loops, not `flatten()`: its iterator state is not unrolled and
-    // would put the accumulators in local memory.)
+    unsafe { reduce_along_l::<E, ROWS, VEC, LANES>(q, l0, acc) }
+}
+
+/// The end of the "along L" pattern: each thread holds its `VEC` columns'
+/// sums over its K indices; sums them across the K groups of a warp (lane
+/// bits above `LANES`), then across warps through shared memory, warp 0
+/// first, and stores C. (Nested loops, not `flatten()`: its iterator state
+/// is not unrolled and would put the accumulators in local memory.)
+///
+/// # Safety
+/// Shared memory from 0 must be free: every thread is past its last use.
+#[inline(always)]
+unsafe fn reduce_along_l<E: Streamed, const ROWS: usize, const VEC: usize, const LANES: usize>(
+    q: &Skinny<E>,
+    l0: u32,
+    mut acc: [[f32; VEC]; ROWS],
+) {
+    let t = thread_idx();
+    let lane = t % LANES;
     let mut mask = 16;
     while mask >= LANES as u32 {
         for acc_r in acc.iter_mut() {
@@ -288,6 +348,103 @@ unsafe fn along_l<E: Streamed, const ROWS: usize, const VEC: usize, const LANES:
         }
         i += THREADS_;
     }
+}
+
+/// X is `k × len` with `len` contiguous, [`RING_ROWS`] rows (f32): as
+/// [`along_l`], each thread owns 4 columns and every 32nd K index, but X's
+/// slices and S's reach shared memory through a ring of [`RING_STAGES`]
+/// `cp.async` stages of [`RING_K`], so the bytes in flight take no
+/// registers: 16 rows of accumulators left too few for loads in flight.
+/// Stage layout: X `[k][LONG_TILE]`, then S `[k][16 rows]`, whose four
+/// 16-byte pieces per K index are swizzled by `(k / 2) % 4` so that the
+/// 4-byte copies of a warp hit 32 different banks whether S is contiguous
+/// along K or along its rows.
+///
+/// # Safety
+/// As [`along_l`]; `ROWS` is [`RING_ROWS`] and E's elements are f32.
+#[inline(always)]
+unsafe fn along_l_ring<E: Streamed<Raw = f32>, const ROWS: usize, const LANES: usize>(q: &Skinny<E>, l0: u32) {
+    const { assert!(ROWS == RING_ROWS as usize && LANES * 4 == LONG_TILE as usize) };
+    const KS: usize = RING_K as usize;
+    const KGROUPS: usize = THREADS_ / (LONG_TILE as usize / 4);
+    const X_FLOATS: usize = KS * LONG_TILE as usize;
+    const STAGE: usize = ring_stage_floats() as usize;
+    let ring = SharedF32::at(0);
+    let t = thread_idx();
+    let (lane, kg) = (t % LANES, t / LANES);
+    let stages = q.k.div_ceil(RING_K);
+    // S(r, k) of stage-relative index `kk` lives at `s_at(kk, r)` past X.
+    let s_at = |kk: usize, r: usize| X_FLOATS + kk * ROWS + (((r / 4) ^ ((kk / 2) % 4)) * 4) + r % 4;
+    let issue = |stage: u32| {
+        let base = (stage % RING_STAGES) as usize * STAGE;
+        let k0 = stage * RING_K;
+        // X: 8 pieces of 16 bytes per K index, zeros past K and past L.
+        for i in 0..KS * LANES / THREADS_ {
+            let piece = t + i * THREADS_;
+            let (kk, col) = (piece / LANES, (piece % LANES) * 4);
+            let (k, l) = (k0 + kk as u32, l0 + col as u32);
+            let dst = ring.addr(base + kk * LONG_TILE as usize + col);
+            let src = unsafe { q.x.add(k as usize * q.ldx as usize + l as usize) };
+            if k < q.k && l + 4 <= q.len && q.x_aligned {
+                unsafe { cp_async_16(dst, src) };
+            } else {
+                for e in 0..4u32 {
+                    let valid = k < q.k && l + e < q.len;
+                    let from = if valid { unsafe { src.add(e as usize) } } else { q.x };
+                    unsafe { cp_async_4(dst + 4 * e, from, if valid { 4 } else { 0 }) };
+                }
+            }
+        }
+        // S: each warp copies 8 K indices × 4 rows where S is contiguous
+        // along K, 2 K indices × 16 rows where it is not.
+        for i in 0..KS * ROWS / THREADS_ {
+            let e = t + i * THREADS_;
+            let (r, kk) = if q.s_k == 1 {
+                (((e / 32) % 4) * 4 + (e / 8) % 4, (e / 128) * 8 + e % 8)
+            } else {
+                (e % ROWS, e / ROWS)
+            };
+            let k = k0 + kk as u32;
+            let valid = (r as u32) < q.rows && k < q.k;
+            let from = if valid { unsafe { q.s.add(r * q.s_r as usize + k as usize * q.s_k as usize) } } else { q.s };
+            unsafe { cp_async_4(ring.addr(base + s_at(kk, r)), from, if valid { 4 } else { 0 }) };
+        }
+    };
+    let mut acc = [[0.0f32; 4]; ROWS];
+    // The ring: stage `s` is waited for while `s + 1 ..` are in flight; the
+    // barrier also tells every thread that the slot it refills (used by
+    // stage `s − 1`) is free. One group is committed per stage, empty past
+    // the last, so that `cp.async.wait_group` counts stages.
+    for stage in 0..RING_STAGES - 1 {
+        if stage < stages {
+            issue(stage);
+        }
+        cp_async_commit();
+    }
+    for stage in 0..stages {
+        cp_async_wait(RING_STAGES - 2);
+        sync_threads();
+        if stage + RING_STAGES - 1 < stages {
+            issue(stage + RING_STAGES - 1);
+        }
+        cp_async_commit();
+        let base = (stage % RING_STAGES) as usize * STAGE;
+        for j in 0..KS / KGROUPS {
+            let kk = kg + j * KGROUPS;
+            let x = ring.load_x4(base + kk * LONG_TILE as usize + lane * 4);
+            for piece in 0..ROWS / 4 {
+                let s = ring.load_x4(base + s_at(kk, piece * 4));
+                for (i, s_i) in s.iter().enumerate() {
+                    for (v, x_v) in x.iter().enumerate() {
+                        acc[piece * 4 + i][v] = fma(*s_i, *x_v, acc[piece * 4 + i][v]);
+                    }
+                }
+            }
+        }
+    }
+    cp_async_wait(0);
+    sync_threads(); // the reduction reuses the ring
+    unsafe { reduce_along_l::<E, ROWS, 4, LANES>(q, l0, acc) }
 }
 
 /// X is `len × k` with K contiguous: warp `w` owns rows `4w..4w + 4` of the
@@ -378,10 +535,10 @@ mod entries {
     use gemm_launch::memory_bound::*;
     kernel_entries!(memory_bound skinny<F32, f32>, sgemm_skinny_r1, SKINNY_F32_R1, any);
     kernel_entries!(memory_bound skinny<F32, f32>, sgemm_skinny_r4, SKINNY_F32_R4, any);
-    kernel_entries!(memory_bound skinny<F32, f32>, sgemm_skinny_r16, SKINNY_F32_R16, any);
+    kernel_entries!(memory_bound skinny_ring<F32, f32>, sgemm_skinny_r16, SKINNY_F32_R16, any);
     kernel_entries!(memory_bound skinny<F32, f32>, tgemm_skinny_r1, SKINNY_TF32_R1, any);
     kernel_entries!(memory_bound skinny<F32, f32>, tgemm_skinny_r4, SKINNY_TF32_R4, any);
-    kernel_entries!(memory_bound skinny<F32, f32>, tgemm_skinny_r16, SKINNY_TF32_R16, any);
+    kernel_entries!(memory_bound skinny_ring<F32, f32>, tgemm_skinny_r16, SKINNY_TF32_R16, any);
     kernel_entries!(memory_bound skinny<F16, u16>, hgemm_skinny_r1, SKINNY_F16_R1, any);
     kernel_entries!(memory_bound skinny<F16, u16>, hgemm_skinny_r4, SKINNY_F16_R4, any);
     kernel_entries!(memory_bound skinny<F16, u16>, hgemm_skinny_r8, SKINNY_F16_R8, any);

@@ -26,6 +26,34 @@ pub const STEPS: u32 = 2;
 /// aligned and moves consecutive rows 4 banks apart.
 pub const S_PAD: u32 = 4;
 
+/// "Along L" pattern with [`RING_ROWS`] rows (f32 and TF32 `skinny_r16`):
+/// 16 rows of accumulators leave no registers for loads in flight, so X
+/// and S reach shared memory through a ring of [`RING_STAGES`] `cp.async`
+/// stages of [`RING_K`] K indices each, and the registers hold only the
+/// accumulators.
+pub const RING_ROWS: u32 = 16;
+/// K indices per stage of the ring: two per thread (32 K groups of 8 lanes).
+pub const RING_K: u32 = 64;
+/// Stages of the ring: seven on their way from memory while one is used,
+/// 56 KiB a block: the 16-row kernel holds one block per SM ("along K"
+/// needs its registers), and an H100 needs about 3.35 MB in flight (its
+/// bandwidth times ~1 µs of latency), 25 KiB an SM. The ring's 96 KiB fit
+/// the 99 KiB an sm_86/sm_89 block may have.
+pub const RING_STAGES: u32 = 8;
+
+/// Whether a kernel of `rows` rows per block reads X along L through the
+/// ring (f32 and TF32 at [`RING_ROWS`] rows; `cp.async` copies S's elements
+/// one by one, 4 bytes at least).
+pub const fn uses_ring(dtype: Dtype, rows: u32) -> bool {
+    rows == RING_ROWS && dtype.element_bytes() == 4
+}
+
+/// f32 of one stage of the ring: X's `RING_K × LONG_TILE` slice, then S's
+/// `RING_K × RING_ROWS` (K-major: one K index's 16 rows are 64 bytes).
+pub const fn ring_stage_floats() -> u32 {
+    RING_K * (LONG_TILE + RING_ROWS)
+}
+
 /// Elements per 16-byte load.
 pub const fn vec(dtype: Dtype) -> u32 {
     16 / dtype.element_bytes()
@@ -57,13 +85,15 @@ pub const fn k_chunk(dtype: Dtype) -> u32 {
     32 * vec(dtype) * STEPS
 }
 
-/// Dynamic shared memory: the larger of the staged S chunk ("along K", f32
-/// `[rows][k_chunk + S_PAD]`) and the cross-warp reduction ("along L", f32
-/// `[rows][warps][32]`).
+/// Dynamic shared memory: the largest of the staged S chunk ("along K", f32
+/// `[rows][k_chunk + S_PAD]`), the cross-warp reduction ("along L", f32
+/// `[rows][warps][32]`) and the ring where [`uses_ring`].
 pub const fn smem_bytes(dtype: Dtype, rows: u32) -> u32 {
     let staged = rows * (k_chunk(dtype) + S_PAD) * 4;
     let reduction = rows * (THREADS / 32) * 32 * 4;
-    if staged > reduction { staged } else { reduction }
+    let ring = if uses_ring(dtype, rows) { RING_STAGES * ring_stage_floats() * 4 } else { 0 };
+    let most = if staged > reduction { staged } else { reduction };
+    if ring > most { ring } else { most }
 }
 
 /// Whether the kernel takes M as its small side (else N): the smaller one.
@@ -89,8 +119,9 @@ const fn spec(name: &'static str, dtype: Dtype, rows: u32) -> KernelSpec {
         tile: Tile { bm: rows, bn: LONG_TILE, bk: 1, tm: 1, tn: 1 },
         stages: 0,
         default_group_m: 1,
-        // More than 4 rows of accumulators need more than 128 registers; so
-        // do 4 rows of 16-bit inputs on sm_80 (ptxas spilled 4 bytes there).
+        // More than 4 rows of accumulators need more than 128 registers
+        // (the ring's 16 spilled 20 bytes under that cap, "along K"'s 384);
+        // so do 4 rows of 16-bit inputs on sm_80 (ptxas spilled 4 bytes).
         min_blocks_per_sm: if rows > 4 || (rows == 4 && vec(dtype) == 8) { 1 } else { 2 },
         layouts: Layouts::Any,
         arch: Arch::Sm80,
@@ -115,17 +146,20 @@ pub const SKINNY_BF16_R1: KernelSpec = spec("bgemm_skinny_r1", Dtype::Bf16, 1);
 pub const SKINNY_BF16_R4: KernelSpec = spec("bgemm_skinny_r4", Dtype::Bf16, 4);
 pub const SKINNY_BF16_R8: KernelSpec = spec("bgemm_skinny_r8", Dtype::Bf16, 8);
 
-/// Whether an f32/TF32 call whose small side is 5 to 16 runs faster as row
-/// groups of 4 (whose reads of X meet in L2) than on 16 rows per block,
-/// which take 228 registers: one block per SM, too few loads in flight.
-/// Measured (H100, K = 4096, long side 16384, % of cuBLAS, 16 rows → 4,
-/// PERF.md step 41): M = 8 f32 57 → 105, TF32 44 → 81; M = 16 f32 49 → 68,
-/// TF32 40 → 56; N = 8 f32 103 → 132, TF32 64 → 82; but N = 16 (row-major A
-/// read along K) f32 97 → 76, TF32 60 → 47. So: up to 8 rows, or M small.
+/// Whether an f32/TF32 call whose small side is 5 to 8 runs faster as row
+/// groups of 4 (whose reads of X meet in L2) than on 16 rows per block:
+/// where N is the small side (X, a row-major A, read along K, on 16 rows
+/// one block per SM with too few loads in flight). Measured (H100, K =
+/// 4096, long side 16384, % of cuBLAS, 16 rows → 4, PERF.md step 41): N =
+/// 8 f32 103 → 132, TF32 64 → 82; but N = 16 f32 97 → 76, TF32 60 → 47.
+/// Where M is the small side (X, a row-major B, read along L through the
+/// 16-row kernel's `cp.async` ring, PERF.md step 59), 16 rows win or tie
+/// from 5: M = 16 f32 66 → 104, M = 12 79 → 100, M = 8 108 → 109, M = 5
+/// 94 → 95.5.
 pub const fn four_rows_win(dtype: Dtype, m: u32, n: u32) -> bool {
     let small = if m < n { m } else { n };
     // M is the small side as `small_is_m` decides it (M on a tie).
-    matches!(dtype, Dtype::F32 | Dtype::Tf32) && (small <= 8 || small_is_m(m, n))
+    matches!(dtype, Dtype::F32 | Dtype::Tf32) && small <= 8 && !small_is_m(m, n)
 }
 
 /// The memory-bound kernel for a shape, if its small side is at most
