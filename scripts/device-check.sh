@@ -77,6 +77,8 @@
 #               list's kernels and step 10b unsplit, two rounds
 #   tf32fewkauto `auto` on those shapes, alternating with VARIANTS (PERF step 58)
 #   tf32deepmid TF32 of 25–98 tiles at K > 8192: `auto` beside step 10b unsplit
+#   shortk      step 61's short-K split (f32 `auto`) beside VARIANTS' bundles
+#   smallsplit  f32 squares 512-1024 with each small-tile kernel split by hand
 #   smallsq     f32 and TF32 squares of 256 to 768: each candidate kernel
 #               named beside `auto`, two rounds
 #   deepsan     compute-sanitizer memcheck, racecheck, synccheck and initcheck on
@@ -761,6 +763,39 @@ PY
         "1536 1024 16384" "640 640 16384" -- "auto auto" "ws_128x128x32 off" "ws_128x256x32 off"
     done 2>&1 | tee "$L/tf32deepmid.txt"
     note "tf32deepmid: $(grep -c pass "$L/tf32deepmid.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/tf32deepmid.txt") failures"
+    ;;
+  shortk)
+    # Step 61's short-K split of f32 calls (`auto`) beside the bundles in
+    # VARIANTS (the build before it), alternating, two rounds; then
+    # `--split-k off` on this bundle; sanitizers on a split call.
+    for round in 1 2; do
+      for shape in "512 512 512" "640 640 640" "768 768 768" "1024 1024 1024" "520 501 768" \
+                   "2048 256 1024" "4096 256 1024" "1000 1000 1000" "384 384 1536" "700 600 1200"; do
+        set -- $shape
+        each_bundle --m $1 --n $2 --k $3 --dtype f32 --kernel auto --iters 50
+        timeout 60 "$B/gemm" --m $1 --n $2 --k $3 --dtype f32 --kernel auto --split-k off --iters 50
+      done
+    done 2>&1 | tee "$L/shortk.txt"
+    for tool in memcheck racecheck; do
+      sanitize $tool "$L/san-$tool-shortk.log" "$B/gemm" --m 520 --n 501 --k 768 --dtype f32 --kernel auto --iters 1 --no-cublas
+    done
+    note "shortk: $(grep -c pass "$L/shortk.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/shortk.txt") failures"
+    ;;
+  smallsplit)
+    # f32 squares of 512-1024 (short K, about a wave of small tiles), where
+    # `auto` never splits (K < FEW_TILES_MIN_K): each small-tile kernel
+    # unsplit and with K in 2, 4 and size/128 chunks, beside `auto`, two rounds.
+    for round in 1 2; do
+      for size in 512 640 768 1024; do
+        timeout 60 "$B/gemm" --m $size --n $size --k $size --dtype f32 --kernel auto --iters 50
+        for kernel in db_64x64x16 db_128x64x16 wt_64x128x8; do
+          for chunk in off $((size / 2)) $((size / 4)) 128; do
+            timeout 60 "$B/gemm" --m $size --n $size --k $size --dtype f32 --kernel $kernel --split-k $chunk --iters 50
+          done
+        done
+      done
+    done 2>&1 | tee "$L/smallsplit.txt"
+    note "smallsplit: $(grep -c pass "$L/smallsplit.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/smallsplit.txt") failures"
     ;;
   smallsq)
     # Squares of 256 to 768, where `auto` stays under 75% of cuBLAS in f32

@@ -363,6 +363,43 @@ fn warp_tiled_interior_tiles_every_layout() {
     }
 }
 
+/// f32 calls of about a wave of small tiles and K under 2048, which `auto`
+/// splits to fill the kernel's block slots (`split_k::short_k_split`):
+/// every layout of A, B and C, odd M and N, a batch, α and β. The call
+/// must really be split (it asks for a workspace).
+#[test]
+fn short_k_auto_splits_every_layout() {
+    let Some(gpu) = gpu_or_skip("short_k_auto_splits_every_layout") else { return };
+    let seed = rand::random::<u64>();
+    let mut rng = StdRng::seed_from_u64(seed);
+    let (m, n, k) = (520, 501, 768);
+    let options = GemmOptions { alpha: 1.5, beta: -0.5, ..GemmOptions::default() };
+    for (a_col, b_col, c_col) in (0..8).map(|bits| (bits & 1 != 0, bits & 2 != 0, bits & 4 != 0)) {
+        let c = if c_col { MatrixDesc::col_major(m, n) } else { MatrixDesc::row_major(m, n) };
+        let (a, b) = (dense(m, k, a_col), dense(k, n, b_col));
+        for count in [1, 2] {
+            let batch = Batch { count, stride_a: extent(&a) + 4, stride_b: extent(&b), stride_c: extent(&c) + 1 };
+            let what = format!("A col {a_col}, B col {b_col}, C col {c_col}, batch {count}");
+            let bytes = gpu.gemm_workspace_bytes::<f32>(&options, &a, &b, &c, &batch).unwrap();
+            assert!(bytes > 0, "{what}: not split");
+            let case = Case {
+                dtype: Dtype::F32,
+                a,
+                b,
+                c,
+                alpha: options.alpha,
+                beta: options.beta,
+                batch,
+                kernel: KernelChoice::Auto,
+                split_k: SplitK::Auto,
+            };
+            let (err, gaps_kept) = run_any(&gpu, &case, &mut rng).unwrap_or_else(|e| panic!("{what}: {e}"));
+            assert!(Dtype::F32.accepts(err, k), "{what}: relative error {err:e} (seed {seed})");
+            assert!(gaps_kept, "{what}: wrote outside C (seed {seed})");
+        }
+    }
+}
+
 #[test]
 fn tma_kernels_loop_over_many_tiles_in_every_layout() {
     let Some(gpu) = gpu_or_skip("tma_kernels_loop_over_many_tiles_in_every_layout") else { return };

@@ -5,14 +5,15 @@
 //! fails a wrong one.
 
 use gemm_launch::split_k::{
-    AUTO_WORKSPACE_CAP_BYTES, CHUNK_DEEP, CHUNK_FEW_TILES, F32_OUTPUT_TWINS, FEW_TILES_FULL_QUARTERS, FEW_TILES_WAVES,
-    MAX_SPLITS, REDUCE_FAN_IN, SLOWER_PARTIALS_MIN_QUARTERS, Split, SplitCall, SplitError, SplitK, TMA_BYTES_IN_FLIGHT,
-    TMA_F32_OUTPUT_TWINS, TMA_SAME_TILE_TWINS, combine_groups, exact_chunk, few_tiles_target, partials_kernel,
-    plan_split, slab_elements, tma_block_bytes_in_flight, workspace_bytes, writes_f32,
+    AUTO_WORKSPACE_CAP_BYTES, CHUNK_DEEP, CHUNK_FEW_TILES, CHUNK_SHORT_K, F32_OUTPUT_TWINS, FEW_TILES_FULL_QUARTERS,
+    FEW_TILES_WAVES, MAX_SPLITS, REDUCE_FAN_IN, SHORT_K_MAX_QUARTERS, SHORT_K_MIN, SHORT_K_MIN_QUARTERS,
+    SLOWER_PARTIALS_MIN_QUARTERS, Split, SplitCall, SplitError, SplitK, TMA_BYTES_IN_FLIGHT, TMA_F32_OUTPUT_TWINS,
+    TMA_SAME_TILE_TWINS, combine_groups, exact_chunk, few_tiles_target, partials_kernel, plan_split, slab_elements,
+    tma_block_bytes_in_flight, wants_occupancy, workspace_bytes, writes_f32,
 };
 use gemm_launch::{
-    Algorithm, DB_64X64X16, DB_256X128X8, Features, KernelSpec, MMA_BF16_128X128X32_W32X64_F32OUT, MMA_F16_128X128X32,
-    MMA_F16_128X128X32_W32X64_F32OUT, MMA_TF32_128X128X32, OperandLayout, WGMMA_BF16_128X256X64,
+    Algorithm, DB_64X64X16, DB_128X64X16, DB_256X128X8, Features, KernelSpec, MMA_BF16_128X128X32_W32X64_F32OUT,
+    MMA_F16_128X128X32, MMA_F16_128X128X32_W32X64_F32OUT, MMA_TF32_128X128X32, OperandLayout, WGMMA_BF16_128X256X64,
     WS_F16_128X128X64_F32OUT, WS_F16_128X192X64_F32OUT, WS_F16_128X256X64, WS_TF32_128X128X32, WT_256X128X8,
 };
 use rand::rngs::StdRng;
@@ -37,7 +38,7 @@ fn the_rule_splits_deep_k_and_few_tiles_only() {
         multiprocessors: SMS,
         dtype,
         tma_bytes_in_flight: None,
-        one_block_per_sm: false,
+        blocks_per_sm: 0,
     };
     let auto_of = |m, n, k, tiles, dtype| plan_split(SplitK::Auto, &call(m, n, k, tiles, dtype)).unwrap();
     let auto = |m, n, k, tiles| auto_of(m, n, k, tiles, Dtype::F32);
@@ -66,8 +67,7 @@ fn the_rule_splits_deep_k_and_few_tiles_only() {
     // more blocks: 3 chunks wanted, 4 of 1024 divide K.
     assert_eq!(FEW_TILES_FULL_QUARTERS, 3);
     let one_per_sm = |k, tiles| {
-        plan_split(SplitK::Auto, &SplitCall { one_block_per_sm: true, ..call(2048, 2048, k, tiles, Dtype::F32) })
-            .unwrap()
+        plan_split(SplitK::Auto, &SplitCall { blocks_per_sm: 1, ..call(2048, 2048, k, tiles, Dtype::F32) }).unwrap()
     };
     assert_eq!(one_per_sm(2048, WT_256X128X8.grid(2048, 2048)), None);
     assert_eq!(one_per_sm(4096, 99), None);
@@ -154,6 +154,57 @@ fn the_rule_splits_deep_k_and_few_tiles_only() {
 }
 
 #[test]
+fn short_k_splits_fill_the_kernels_block_slots() {
+    let call = |m: u32, k, spec: &KernelSpec, blocks_per_sm| SplitCall {
+        m,
+        n: m,
+        k,
+        batch: 1,
+        tiles: spec.grid(m, m),
+        multiprocessors: SMS,
+        dtype: spec.dtype,
+        tma_bytes_in_flight: None,
+        blocks_per_sm,
+    };
+    let auto = |m, k, spec, blocks_per_sm| plan_split(SplitK::Auto, &call(m, k, spec, blocks_per_sm)).unwrap();
+    assert_eq!((SHORT_K_MIN, CHUNK_SHORT_K, SHORT_K_MIN_QUARTERS, SHORT_K_MAX_QUARTERS), (512, 128, 1, 6));
+    // H100 (PERF.md step 61): `db_64x64x16` holds 4 blocks per SM (528
+    // slots). 512³: 64 tiles, chunks of 128 at the shortest: 4.
+    assert_eq!(auto(512, 512, &DB_64X64X16, 4), Some(Split { chunk: 128, splits: 4 }));
+    // 640³: 100 tiles, 5 chunks of 128 (500 blocks).
+    assert_eq!(auto(640, 640, &DB_64X64X16, 4), Some(Split { chunk: 128, splits: 5 }));
+    // 768³: 144 tiles, 3 chunks fill 432 of the 528 slots; 4 would not fit.
+    assert_eq!(auto(768, 768, &DB_64X64X16, 4), Some(Split { chunk: 256, splits: 3 }));
+    // 1024³ on `db_128x64x16` (2 per SM): 128 tiles, 2 chunks.
+    assert_eq!(auto(1024, 1024, &DB_128X64X16, 2), Some(Split { chunk: 512, splits: 2 }));
+    // ... but `db_64x64x16`'s 256 tiles there already give each SM about two
+    // blocks (6 quarters of a wave and more): unsplit.
+    assert_eq!(auto(1024, 1024, &DB_64X64X16, 4), None);
+    // One block per SM and tiles for more than half the SMs: nothing to fill.
+    assert_eq!(auto(2048, 1024, &WT_256X128X8, 1), None);
+    // Not asked (0 slots), K under 512, small calls (16 tiles at 256³), and
+    // K from 2048 (the few-tiles rule's) are not short-K splits.
+    assert_eq!(auto(768, 768, &DB_64X64X16, 0), None);
+    assert_eq!(auto(768, 511, &DB_64X64X16, 4), None);
+    assert_eq!(auto(256, 1024, &DB_64X64X16, 4), None);
+    assert_eq!(auto(768, 2048, &DB_64X64X16, 4), plan_split(SplitK::Auto, &call(768, 2048, &DB_64X64X16, 0)).unwrap());
+    // Chunks that make up K exactly or none: 997 is prime.
+    assert_eq!(auto(768, 997, &DB_64X64X16, 4), None);
+    // Only f32: TF32 on `mma.sync` with the same counts is not split.
+    let tf32 = SplitCall { dtype: Dtype::Tf32, ..call(768, 768, &DB_64X64X16, 4) };
+    assert_eq!(plan_split(SplitK::Auto, &tf32).unwrap(), None);
+    // A batch counts its tiles: 8 matrices of 16 tiles are 128 blocks.
+    let batch = SplitCall { batch: 8, ..call(256, 1024, &DB_64X64X16, 4) };
+    assert_eq!(plan_split(SplitK::Auto, &batch).unwrap(), Some(Split { chunk: 256, splits: 4 }));
+    // The host asks the driver for the occupancy of exactly these calls
+    // (and the few-tiles ones).
+    assert!(wants_occupancy(Dtype::F32, 144, 768, SMS));
+    assert!(!wants_occupancy(Dtype::F32, 256, 1024, SMS));
+    assert!(!wants_occupancy(Dtype::Tf32, 144, 768, SMS));
+    assert!(wants_occupancy(Dtype::Tf32, 64, 4096, SMS));
+}
+
+#[test]
 fn explicit_splits_and_their_errors() {
     let call = |k| SplitCall {
         m: 64,
@@ -164,7 +215,7 @@ fn explicit_splits_and_their_errors() {
         multiprocessors: SMS,
         dtype: Dtype::F32,
         tma_bytes_in_flight: None,
-        one_block_per_sm: false,
+        blocks_per_sm: 0,
     };
     let chunk = |c, k| plan_split(SplitK::Chunk(c), &call(k));
     assert_eq!(chunk(1000, 2500), Ok(Some(Split { chunk: 1000, splits: 3 })));

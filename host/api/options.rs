@@ -35,7 +35,7 @@ pub struct GemmOptions {
     pub group_m: Option<u32>,
     /// Whether K may be split into chunks summed in a workspace
     /// ([`crate::api::split_k`]): `Auto` (default) splits deep K (more
-    /// accurate) and few-tile shapes (faster).
+    /// accurate), few-tile and f32 short-K few-block shapes (faster).
     pub split_k: SplitK,
 }
 

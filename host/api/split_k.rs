@@ -43,7 +43,7 @@ use gemm_launch::KernelSpec;
 use gemm_launch::split_k::{
     MAX_SPLITS, REDUCE_COMBINE, REDUCE_FAN_IN, REDUCE_THREADS, Split, SplitCall, SplitError, SplitK, combine_groups,
     epilogue_for, partials_kernel, plan_split, reduce_geometry, slab_elements, slower_partials_fill_gpu,
-    workspace_bytes,
+    wants_occupancy, workspace_bytes,
 };
 use std::ffi::c_void;
 
@@ -88,11 +88,11 @@ pub fn split_for(
     let (m, n, k, batch, dtype) = (plan.m, plan.n, plan.k, plan.batch, spec.dtype);
     let tma_bytes_in_flight = (partials.algorithm == gemm_launch::Algorithm::WarpSpecialized)
         .then(|| gemm_launch::split_k::tma_block_bytes_in_flight(partials, m, n));
-    // The driver's occupancy matters only to a few-tiles split: asked for
-    // those calls alone, not on every GEMM's path.
-    let few = tiles.saturating_mul(batch as u64) < multiprocessors as u64;
-    let one_block_per_sm = mode == SplitK::Auto && few && resident_blocks(partials) == 1;
-    let call = SplitCall { m, n, k, batch, tiles, multiprocessors, dtype, tma_bytes_in_flight, one_block_per_sm };
+    // The driver's occupancy matters only to few-tiles and short-K splits:
+    // asked for those calls alone, not on every GEMM's path.
+    let asks = mode == SplitK::Auto && wants_occupancy(dtype, tiles.saturating_mul(batch as u64), k, multiprocessors);
+    let blocks_per_sm = if asks { resident_blocks(partials) } else { 0 };
+    let call = SplitCall { m, n, k, batch, tiles, multiprocessors, dtype, tma_bytes_in_flight, blocks_per_sm };
     let split = plan_split(mode, &call);
     match split {
         Ok(split) => Ok(split.map(|s| (s, partials))),

@@ -25,7 +25,7 @@ use crate::{
 /// How a call may split K ([`crate::split_k`]; `GemmOptions::split_k` on the host).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum SplitK {
-    /// Split when [`plan_split`]'s rule says so (deep K, or few tiles).
+    /// Split when [`plan_split`]'s rule says so (deep K, few tiles, f32 short K).
     #[default]
     Auto,
     /// Never split: one kernel sums all of K per element.
@@ -78,6 +78,25 @@ pub const DEEP_K: u32 = 8192;
 /// K from which the rule splits an output with fewer tiles than
 /// multiprocessors (below it there is too little work per chunk).
 pub const FEW_TILES_MIN_K: u32 = 2048;
+/// K from which the rule splits an f32 call on CUDA cores whose tiles leave
+/// most of the GPU's block slots empty ([`short_k_split`]); up to
+/// [`FEW_TILES_MIN_K`].
+pub const SHORT_K_MIN: u32 = 512;
+/// The shortest chunk of a short-K split: 128 K of a 64×64 tile is 16
+/// passes of its 16-deep main loop.
+pub const CHUNK_SHORT_K: u32 = 128;
+/// Quarters of a wave (one block per multiprocessor) of tiles from which a
+/// short-K call is split: below that the call is small, and the split's
+/// second and third launches cost more than its blocks gain (a 16-tile
+/// 256³ call runs at cuBLAS's speed unsplit; the smallest measured split
+/// had 32 tiles).
+pub const SHORT_K_MIN_QUARTERS: u64 = 1;
+/// Quarters of a wave (one block per multiprocessor) of tiles from which a
+/// short-K call is not split: with about two blocks on each multiprocessor
+/// already, they hide each other's latency and the workspace round trip is
+/// a loss (`db_64x64x16` at 1024³, 256 tiles: 29.6 TFLOP/s unsplit, 27.0 in
+/// 2 chunks; at 768³, 144 tiles: 16.4 and 18.7).
+pub const SHORT_K_MAX_QUARTERS: u64 = 6;
 /// Quarters of a wave from which the blocks of a kernel that holds one
 /// block per multiprocessor fill the GPU: more blocks would not fill its
 /// one wave better, and the workspace round trip is paid in full. At
@@ -183,10 +202,12 @@ pub struct SplitCall {
     /// blocks has on the way from memory ([`tma_block_bytes_in_flight`]);
     /// `None` for other kernels.
     pub tma_bytes_in_flight: Option<u64>,
-    /// The partials kernel holds one block per multiprocessor (the
-    /// driver's occupancy for its registers and shared memory), so blocks
-    /// beyond one wave wait for a second ([`FEW_TILES_FULL_QUARTERS`]).
-    pub one_block_per_sm: bool,
+    /// Blocks of the partials kernel one multiprocessor holds at once (the
+    /// driver's occupancy for its registers, shared memory and threads); 0
+    /// where it was not asked ([`wants_occupancy`]). At 1, blocks beyond one
+    /// wave wait for a second ([`FEW_TILES_FULL_QUARTERS`]); a short-K split
+    /// fills the wave it gives ([`short_k_split`]).
+    pub blocks_per_sm: u32,
 }
 
 /// Bytes of A and B one block of the TMA kernel `spec` has on the way from
@@ -240,6 +261,8 @@ pub const fn chunk_granule(dtype: Dtype) -> u32 {
 ///   than that (and for f32 with K > [`DEEP_K`] none longer than
 ///   [`CHUNK_DEEP`]);
 /// - f32 with K > [`DEEP_K`] on a full GPU: chunks of at most [`CHUNK_DEEP`];
+/// - f32 on CUDA cores with K from [`SHORT_K_MIN`] to [`FEW_TILES_MIN_K`]
+///   and tiles for under half of the blocks the GPU holds: [`short_k_split`];
 /// - otherwise no split.
 ///
 /// Of the splits near that count, one whose equal chunks make up K exactly
@@ -248,7 +271,7 @@ pub const fn chunk_granule(dtype: Dtype) -> u32 {
 /// are at most [`MAX_SPLITS`] and the workspace fits in
 /// [`AUTO_WORKSPACE_CAP_BYTES`]; no split if that leaves fewer than two.
 pub fn plan_split(mode: SplitK, call: &SplitCall) -> Result<Option<Split>, SplitError> {
-    let SplitCall { m, n, k, batch, tiles, multiprocessors, dtype, tma_bytes_in_flight, one_block_per_sm } = *call;
+    let SplitCall { m, n, k, batch, tiles, multiprocessors, dtype, tma_bytes_in_flight, blocks_per_sm } = *call;
     match mode {
         SplitK::Off => Ok(None),
         SplitK::Chunk(0) => Err(SplitError::ZeroChunk),
@@ -262,11 +285,11 @@ pub fn plan_split(mode: SplitK, call: &SplitCall) -> Result<Option<Split>, Split
         }
         SplitK::Auto => {
             let blocks = tiles.saturating_mul(batch as u64).max(1);
-            let fills_one_wave = one_block_per_sm && 4 * blocks >= FEW_TILES_FULL_QUARTERS * multiprocessors as u64;
+            let fills_one_wave = blocks_per_sm == 1 && 4 * blocks >= FEW_TILES_FULL_QUARTERS * multiprocessors as u64;
             let few_tiles = blocks < multiprocessors as u64 && !fills_one_wave && k >= FEW_TILES_MIN_K;
             let for_accuracy = dtype == Dtype::F32 && k > DEEP_K;
             if !few_tiles && !for_accuracy {
-                return Ok(None);
+                return Ok(short_k_split(call));
             }
             let granule = chunk_granule(dtype);
             // Chunks no shorter than CHUNK_FEW_TILES where the split fills
@@ -311,6 +334,59 @@ pub fn plan_split(mode: SplitK, call: &SplitCall) -> Result<Option<Split>, Split
             Ok(None)
         }
     }
+}
+
+/// Whether the rule needs the partials kernel's blocks per multiprocessor
+/// ([`SplitCall::blocks_per_sm`]) for an `Auto` call of `dtype` with
+/// `blocks` blocks (tiles × batch) and depth `k`: a few-tiles split
+/// (fewer blocks than `multiprocessors`) or a short-K one. The host asks
+/// the driver for those calls only.
+pub const fn wants_occupancy(dtype: Dtype, blocks: u64, k: u32, multiprocessors: u32) -> bool {
+    let short_k = matches!(dtype, Dtype::F32) && k >= SHORT_K_MIN && k < FEW_TILES_MIN_K;
+    blocks < multiprocessors as u64 || (short_k && short_k_quarters(blocks, multiprocessors))
+}
+
+/// Whether `blocks` fill from [`SHORT_K_MIN_QUARTERS`] to under
+/// [`SHORT_K_MAX_QUARTERS`] quarters of a wave of one block per
+/// multiprocessor.
+const fn short_k_quarters(blocks: u64, multiprocessors: u32) -> bool {
+    let quarters = 4 * blocks;
+    let wave = multiprocessors as u64;
+    quarters >= SHORT_K_MIN_QUARTERS * wave && quarters < SHORT_K_MAX_QUARTERS * wave
+}
+
+/// The split of an f32 call on CUDA cores (no TMA) with K from
+/// [`SHORT_K_MIN`] up to [`FEW_TILES_MIN_K`] whose blocks fill under half
+/// of the slots its kernel has on the GPU (`blocks_per_sm` ×
+/// multiprocessors) and from [`SHORT_K_MIN_QUARTERS`] to under
+/// [`SHORT_K_MAX_QUARTERS`] quarters of a wave: as many chunks as fill those slots once, none shorter than
+/// [`CHUNK_SHORT_K`], equal and making up K exactly (a shorter last chunk
+/// would be a launch of its own); else `None`.
+///
+/// Why: such a call gives each multiprocessor at most one or two blocks, which
+/// cannot hide its own load and barrier latency, while its kernel has room
+/// for two to four (the f32 `db_*` and `wt_64x128x8` kernels). H100 SXM,
+/// PERF.md step 61, TFLOP/s unsplit → split: 512³ on `db_64x64x16` (64
+/// tiles, 4 blocks per SM) 11.0 → 15.2 in 4 chunks; 640³ (100 tiles) 17.8
+/// → 19.5 in 5; 768³ (144) 16.4 → 18.7 in 2, 21.5 in 4; 1024³ on
+/// `db_128x64x16` (128 tiles, 2 per SM) 31.3 → 32.4 in 2 and 31.3 in 4;
+/// but `wt_64x128x8` (3 per SM) at 768³ 23.7 in 4 chunks (288 blocks)
+/// and 19.8 in 6 (432, past its 396 slots), and `db_64x64x16` at 1024³
+/// (256 tiles, half its slots) 29.6 → 27.0 in 2.
+pub fn short_k_split(call: &SplitCall) -> Option<Split> {
+    let SplitCall { k, batch, tiles, multiprocessors, dtype, tma_bytes_in_flight, blocks_per_sm, .. } = *call;
+    let blocks = tiles.saturating_mul(batch as u64).max(1);
+    let slots = blocks_per_sm as u64 * multiprocessors as u64;
+    let short_k = (SHORT_K_MIN..FEW_TILES_MIN_K).contains(&k);
+    let few_tiles = short_k_quarters(blocks, multiprocessors);
+    if dtype != Dtype::F32 || tma_bytes_in_flight.is_some() || !short_k || !few_tiles || 2 * blocks > slots {
+        return None;
+    }
+    // At least 2: 2·blocks ≤ slots and K ≥ 4·CHUNK_SHORT_K.
+    let nominal = (slots / blocks).min((k / CHUNK_SHORT_K) as u64) as f64;
+    let fits = |splits: u32| splits as u64 * blocks <= slots;
+    let chunk = exact_chunk(k, nominal, chunk_granule(dtype), (CHUNK_SHORT_K, k), fits)?;
+    Some(Split::of(k, chunk))
 }
 
 /// The least whole number ≥ `x` (x ≥ 0; `core` has no `f64::ceil`).
