@@ -82,8 +82,8 @@ pub const FEW_TILES_MIN_K: u32 = 2048;
 /// most of the GPU's block slots empty ([`short_k_split`]); up to
 /// [`FEW_TILES_MIN_K`].
 pub const SHORT_K_MIN: u32 = 512;
-/// The shortest chunk of a short-K split: 128 K of a 64×64 tile is 16
-/// passes of its 16-deep main loop.
+/// The shortest chunk of a short-K split, the shortest measured (PERF.md
+/// step 61): 8 passes of `db_64x64x16`'s 16-deep main loop.
 pub const CHUNK_SHORT_K: u32 = 128;
 /// Quarters of a wave (one block per multiprocessor) of tiles from which a
 /// short-K call is split: below that the call is small, and the split's
@@ -342,8 +342,13 @@ pub fn plan_split(mode: SplitK, call: &SplitCall) -> Result<Option<Split>, Split
 /// (fewer blocks than `multiprocessors`) or a short-K one. The host asks
 /// the driver for those calls only.
 pub const fn wants_occupancy(dtype: Dtype, blocks: u64, k: u32, multiprocessors: u32) -> bool {
-    let short_k = matches!(dtype, Dtype::F32) && k >= SHORT_K_MIN && k < FEW_TILES_MIN_K;
-    blocks < multiprocessors as u64 || (short_k && short_k_quarters(blocks, multiprocessors))
+    blocks < multiprocessors as u64 || (short_k(dtype, k) && short_k_quarters(blocks, multiprocessors))
+}
+
+/// Whether a call of `dtype` and depth `k` is one [`short_k_split`] may
+/// split: f32, K from [`SHORT_K_MIN`] to under [`FEW_TILES_MIN_K`].
+const fn short_k(dtype: Dtype, k: u32) -> bool {
+    matches!(dtype, Dtype::F32) && k >= SHORT_K_MIN && k < FEW_TILES_MIN_K
 }
 
 /// Whether `blocks` fill from [`SHORT_K_MIN_QUARTERS`] to under
@@ -377,9 +382,8 @@ pub fn short_k_split(call: &SplitCall) -> Option<Split> {
     let SplitCall { k, batch, tiles, multiprocessors, dtype, tma_bytes_in_flight, blocks_per_sm, .. } = *call;
     let blocks = tiles.saturating_mul(batch as u64).max(1);
     let slots = blocks_per_sm as u64 * multiprocessors as u64;
-    let short_k = (SHORT_K_MIN..FEW_TILES_MIN_K).contains(&k);
     let few_tiles = short_k_quarters(blocks, multiprocessors);
-    if dtype != Dtype::F32 || tma_bytes_in_flight.is_some() || !short_k || !few_tiles || 2 * blocks > slots {
+    if !short_k(dtype, k) || tma_bytes_in_flight.is_some() || !few_tiles || 2 * blocks > slots {
         return None;
     }
     // At least 2: 2·blocks ≤ slots and K ≥ 4·CHUNK_SHORT_K.
