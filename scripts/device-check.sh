@@ -96,6 +96,13 @@
 #               TF32's `wgmma` tiles, the bundle alternating with VARIANTS,
 #               two rounds; compute-sanitizer on the ring (edge columns, a
 #               short last stage, persistent blocks over several tiles)
+#   swapped     step 10f (TF32, row-major B through registers): the swapped
+#               tiles named beside step 10b's (B copied transposed) and
+#               `auto`, at squares, deep K and few tiles at K 2048-8192,
+#               two rounds; `auto` alternating with VARIANTS; sanitizers
+#   bigtf32     TF32 at 12288-16384 (M, N and K each moved alone): step 10f's
+#               256×128 tiles with tile-row groups of 16, 8 and 4 beside its
+#               128×128 tiles and step 10b's 128×256
 #   sweep       `gemm sweep` (CSV, JSON, SVG)
 #   sanitizers  compute-sanitizer memcheck/racecheck/synccheck/initcheck
 # Usage: device-check.sh [bundle-dir] [part...]. Logs go to $OUT/<part>/ (or
@@ -860,6 +867,42 @@ PY
       sanitize $tool "$L/san-$tool-ring-tiles.log" "$B/gemm" --m 16 --n 9000 --k 200 --dtype tf32 --kernel skinny_r16 --iters 1 --no-cublas
     done
     note "skinnyring: $(grep -c pass "$L/skinnyring.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/skinnyring.txt") failures"
+    ;;
+  swapped)
+    for round in 1 2; do
+      named_runs tf32 "1024 1024 1024" "2048 2048 2048" "3072 3072 3072" "4096 4096 4096" "8192 4096 6144" \
+        "1999 2003 997" -- "ws_256x128x32_rs auto" "ws_128x128x32_rs auto" "ws_128x256x32 auto" \
+        "ws_128x128x32 auto"
+      named_runs tf32 "384 384 100000" "1000 128 30000" "100 3000 20000" "128 128 65536" "256 256 131072" \
+        "64 192 300000" "512 512 32768" "1024 1024 8192" "1024 1024 4096" "2048 512 8192" "768 768 4096" -- \
+        "ws_256x128x32_rs auto" "ws_128x128x32_rs auto" "wgmma_256x128x32 auto" "mma_64x128x32 auto"
+    done 2>&1 | tee "$L/named.txt"
+    for round in 1 2; do
+      for shape in "1024 1024 1024" "2048 2048 2048" "3072 3072 3072" "4096 4096 4096" "8192 4096 6144" \
+                   "384 384 100000" "1000 128 30000" "100 3000 20000" "128 128 65536" "256 256 131072" \
+                   "64 192 300000" "512 512 32768" "1024 1024 8192" "1024 1024 4096" "2048 512 8192" \
+                   "768 768 4096" "1999 2003 997" "16 4096 4096" "4096 16 4096" "8192 8192 16"; do
+        set -- $shape
+        each_bundle --m $1 --n $2 --k $3 --dtype tf32 --kernel auto --iters 20
+      done
+    done 2>&1 | tee "$L/auto.txt"
+    for tool in memcheck racecheck synccheck; do
+      sanitize $tool "$L/san-$tool-rs.log" "$B/gemm" --m 300 --n 197 --k 1001 --dtype tf32 --kernel ws_256x128x32_rs \
+        --iters 1 --no-cublas
+      sanitize $tool "$L/san-$tool-rs-split.log" "$B/gemm" --m 131 --n 197 --k 12000 --dtype tf32 \
+        --kernel ws_128x128x32_rs --iters 1 --no-cublas
+    done
+    t=$(cat "$L"/*.txt)
+    note "swapped: $(grep -c pass <<<"$t") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' <<<"$t") failures"
+    ;;
+  bigtf32)
+    for shape in "12288 12288 12288" "16384 16384 4096" "16384 4096 16384" "4096 16384 16384" "16384 16384 16384"; do
+      for run in "ws_256x128x32_rs 16" "ws_256x128x32_rs 8" "ws_256x128x32_rs 4" "ws_128x128x32_rs 16" "ws_128x256x32 16"; do
+        set -- $shape $run
+        timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype tf32 --kernel $4 --group-m $5 --iters 10
+      done
+    done 2>&1 | tee "$L/bigtf32.txt"
+    note "bigtf32: $(grep -c pass "$L/bigtf32.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/bigtf32.txt") failures"
     ;;
   sweep)
     "$B/gemm" sweep --iters 10 --out "$L" >"$L/sweep.log" 2>&1

@@ -626,11 +626,15 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     }
     // A row-major B whose rows start off the 32-byte sectors (N = 3000
     // f16: 6000 bytes) takes step 10c's clusters; rows on them, a K-major
-    // B, or TF32 (whose B reaches the kernel K-major) do not (PERF step 45).
+    // B, or TF32 do not (PERF step 45). TF32 with a row-major B takes step
+    // 10f's swapped twin, which reads B in place (PERF step 62).
     let nn = |dtype, m, n| default_choice(dtype, (m, n, 4096), 132, OperandLayout::NN, (9, 0), |_| true).kernel;
     assert_eq!([nn(Dtype::F16, 4000, 3000), nn(Dtype::Bf16, 5000, 5000)], ["ws_128x256x64_c2", "ws_128x256x64_c2"]);
     assert_eq!([nn(Dtype::F16, 4096, 3072), nn(Dtype::F16, 3000, 4000)], ["ws_128x256x64", "ws_128x256x64"]);
-    assert_eq!(nn(Dtype::Tf32, 4000, 3000), "ws_128x256x32");
+    assert_eq!(nn(Dtype::Tf32, 4000, 3000), "ws_256x128x32_rs");
+    let nt = |dtype, m, n| default_choice(dtype, (m, n, 4096), 132, OperandLayout::NT, (9, 0), |_| true).kernel;
+    assert_eq!(nt(Dtype::Tf32, 4000, 3000), "ws_128x256x32");
+    assert_eq!([nn(Dtype::Tf32, 1024, 1024), nt(Dtype::Tf32, 1024, 1024)], ["ws_128x128x32_rs", "ws_128x128x32"]);
     assert!(rgemm::api::choice::b_rows_off_sectors(Dtype::F16, 2003), "its realigned copy's rows: 4016 bytes");
     assert!(!rgemm::api::choice::b_rows_off_sectors(Dtype::F16, 4000));
     assert!((rgemm::tune::wave_fill(128, 132) - 128.0 / 132.0).abs() < 1e-12);
@@ -659,7 +663,7 @@ fn shallow_k_takes_two_blocks_per_sm() {
         default_choice(Dtype::F16, (8192, 8192, 16), 132, OperandLayout::NN, (8, 0), |_| true).kernel,
         "ws_128x128x64_2cta"
     );
-    assert_eq!(pick(Dtype::Tf32, 8192, 8192, 16, OperandLayout::NN), "ws_128x256x32");
+    assert_eq!(pick(Dtype::Tf32, 8192, 8192, 16, OperandLayout::NN), "ws_256x128x32_rs");
 }
 
 #[test]
@@ -675,14 +679,19 @@ fn deep_k_takes_the_tile_that_wastes_least() {
     let tf32: Vec<_> = [(1024, 1024, 16384), (128, 128, 65536), (64, 192, 300000), (100, 3000, 20000)]
         .map(|(m, n, k)| pick(Dtype::Tf32, m, n, k, nn, (9, 0)))
         .into();
-    assert_eq!(tf32, ["wgmma_256x128x32", "mma_64x128x32", "mma_64x192x32", "wgmma_128x256x32"]);
-    // Step 9b reads row-major operands on Hopper only; `mma.sync` 64×128
-    // runs the rest.
-    assert_eq!(pick(Dtype::Tf32, 1024, 1024, 16384, OperandLayout::NT, (9, 0)), "mma_64x128x32");
+    // A row-major B: step 10f's swapped 128×128 tiles, which read it in
+    // place (PERF step 62); a column-major one: `mma.sync` 64×128, the one
+    // of the others compiled for it (step 9b and `mma.sync` 64×192 are
+    // row-major only).
+    assert_eq!(tf32, ["ws_128x128x32_rs"; 4]);
+    let tf32_nt: Vec<_> = [(1024, 1024, 16384), (128, 128, 65536), (64, 192, 300000)]
+        .map(|(m, n, k)| pick(Dtype::Tf32, m, n, k, OperandLayout::NT, (9, 0)))
+        .into();
+    assert_eq!(tf32_nt, ["mma_64x128x32"; 3]);
     assert_eq!(pick(Dtype::Tf32, 1024, 1024, 16384, nn, (8, 0)), "mma_64x128x32");
     // Not below DEEP_K, nor TF32 with tiles enough to fill the GPU.
     assert_eq!(pick(Dtype::F32, 256, 256, 8192, nn, (9, 0)), "db_64x64x16");
-    assert_eq!(pick(Dtype::Tf32, 4096, 4096, 16384, nn, (9, 0)), "ws_128x256x32");
+    assert_eq!(pick(Dtype::Tf32, 4096, 4096, 16384, nn, (9, 0)), "ws_256x128x32_rs");
     // 16-bit: step 10's 128×128 tiles, or 128×192 where they pad N less;
     // ties to 128×128. Off Hopper the general choice stands.
     for dtype in [Dtype::F16, Dtype::Bf16] {
@@ -903,8 +912,10 @@ fn default_choice_falls_back_where_the_best_tile_cannot_run() {
         // No `wgmma` off Hopper.
         assert_eq!(big(Dtype::F16, OperandLayout::NN, cc), short_name(&gemm_launch::MMA_F16_128X128X32_W32X64));
     }
-    // Hopper TF32: step 10b (its copies bring NN to its NT entry), else 9b.
-    assert_eq!(big(Dtype::Tf32, OperandLayout::NN, (9, 0)), short_name(&gemm_launch::WS_TF32_128X256X32));
+    // Hopper TF32: step 10f for a row-major B, 10b (its copies bring the
+    // other layouts to its NT entry) for a column-major one, else 9b.
+    assert_eq!(big(Dtype::Tf32, OperandLayout::NN, (9, 0)), short_name(&gemm_launch::WS_TF32_256X128X32_RS));
+    assert_eq!(big(Dtype::Tf32, OperandLayout::NT, (9, 0)), short_name(&gemm_launch::WS_TF32_128X256X32));
     let tf32_unaligned =
         default_choice(Dtype::Tf32, (8192, 8192, 4096), 132, OperandLayout::NN, (9, 0), |_| false).kernel;
     assert_eq!(tf32_unaligned, short_name(&gemm_launch::WGMMA_TF32_256X128X32));

@@ -400,6 +400,45 @@ fn short_k_auto_splits_every_layout() {
     }
 }
 
+/// Step 10f's swapped TF32 kernels as deep-K partial sums (split onto
+/// themselves, `split_k::partials_kernel`) in every layout of A, B and C:
+/// a row-major B read in place, a column-major one through its transposed
+/// copy, odd M and N, a batch, α and β. Each call must really be split.
+#[test]
+fn swapped_tf32_kernels_split_deep_k_in_every_layout() {
+    let Some(gpu) = gpu_or_skip("swapped_tf32_kernels_split_deep_k_in_every_layout") else { return };
+    let seed = rand::random::<u64>();
+    let mut rng = StdRng::seed_from_u64(seed);
+    let (m, n, k) = (131, 197, 12000);
+    let options = GemmOptions { alpha: 1.5, beta: -0.5, allow_tf32: true, ..GemmOptions::default() };
+    for spec in [&gemm_launch::WS_TF32_128X128X32_RS, &gemm_launch::WS_TF32_256X128X32_RS] {
+        for (a_col, b_col, c_col) in (0..8).map(|bits| (bits & 1 != 0, bits & 2 != 0, bits & 4 != 0)) {
+            let c = if c_col { MatrixDesc::col_major(m, n) } else { MatrixDesc::row_major(m, n) };
+            let (a, b) = (dense(m, k, a_col), dense(k, n, b_col));
+            let count = if a_col == b_col { 2 } else { 1 };
+            let batch = Batch { count, stride_a: extent(&a) + 4, stride_b: extent(&b) + 8, stride_c: extent(&c) + 1 };
+            let what = format!("{}: A col {a_col}, B col {b_col}, C col {c_col}, batch {count}", spec.name);
+            let named = GemmOptions { kernel: KernelChoice::Kernel(spec), ..options };
+            let bytes = gpu.gemm_workspace_bytes::<f32>(&named, &a, &b, &c, &batch).unwrap();
+            assert!(bytes > 0, "{what}: not split");
+            let case = Case {
+                dtype: Dtype::Tf32,
+                a,
+                b,
+                c,
+                alpha: options.alpha,
+                beta: options.beta,
+                batch,
+                kernel: named.kernel,
+                split_k: SplitK::Auto,
+            };
+            let (err, gaps_kept) = run_any(&gpu, &case, &mut rng).unwrap_or_else(|e| panic!("{what}: {e}"));
+            assert!(Dtype::Tf32.accepts(err, k), "{what}: relative error {err:e} (seed {seed})");
+            assert!(gaps_kept, "{what}: wrote outside C (seed {seed})");
+        }
+    }
+}
+
 #[test]
 fn tma_kernels_loop_over_many_tiles_in_every_layout() {
     let Some(gpu) = gpu_or_skip("tma_kernels_loop_over_many_tiles_in_every_layout") else { return };

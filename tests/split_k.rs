@@ -238,10 +238,18 @@ fn which_kernels_can_write_partial_sums() {
     // f32 and TF32 kernels write f32 C: they are their own partials kernel.
     assert_eq!(partials_kernel(&DB_256X128X8), Some(&DB_256X128X8));
     assert_eq!(partials_kernel(&MMA_TF32_128X128X32), Some(&MMA_TF32_128X128X32));
-    // But TF32's TMA kernels, whose partials `mma.sync` 64×128 ran faster
-    // (PERF step 39), in every layout.
+    // But TF32's K-major TMA kernels, whose partials `mma.sync` 64×128 ran
+    // faster (PERF step 39), in every layout; not the swapped ones (step
+    // 10f), which read a row-major B in place and split onto themselves,
+    // never left unsplit for their partials' sake.
     assert_eq!(partials_kernel(&gemm_launch::WS_TF32_128X256X32), Some(&gemm_launch::MMA_TF32_64X128X32));
     assert!(OperandLayout::ALL.into_iter().all(|l| gemm_launch::MMA_TF32_64X128X32.has_entry(l)));
+    for swapped in [&gemm_launch::WS_TF32_256X128X32_RS, &gemm_launch::WS_TF32_128X128X32_RS] {
+        assert_eq!(partials_kernel(swapped), Some(swapped));
+        let split_k = gemm_launch::split_k::slower_partials_fill_gpu;
+        assert!(!split_k(swapped, (1024, 1024, 1), 132));
+        assert!(split_k(&gemm_launch::WS_TF32_128X128X32, (1024, 1024, 1), 132));
+    }
     // Every f16/bf16 kernel the host can run (mma, wgmma, memory-bound, TMA,
     // and so whatever the selector or the tuner picks) has its dtype's twin:
     // the same element type in, f32 C out, every operand layout; a TMA twin

@@ -195,6 +195,10 @@ pub fn default_choice(
     if let Some(twin) = cluster_twin(spec) {
         spec = twin;
     }
+    // TF32 with a row-major B: the swapped twin reads it in place.
+    if let Some(twin) = swapped_twin(spec, layout).filter(|twin| runs(twin)) {
+        spec = twin;
+    }
     // K of one slice: C's writes are the work, and two blocks per SM keep
     // them going while each waits on its stores (step 10d).
     if let Some(shallow) = shallow_k_kernel(dtype)
@@ -209,7 +213,10 @@ pub fn default_choice(
         && (dtype == Dtype::F32
             || 4 * grid(spec) < gemm_launch::split_k::FEW_TILES_FULL_QUARTERS * multiprocessors as u64);
     if deep {
-        let scored = deep_k_list(dtype).iter().filter(|(s, _)| runs(s)).map(|(s, rate)| (s, useful(s) * rate));
+        // A swapped kernel where B is row-major; with a column-major B it
+        // would copy B transposed, which the others do not need.
+        let suits = |s: &KernelSpec| runs(s) && (!s.is_swapped() || !layout.b_col_major);
+        let scored = deep_k_list(dtype).iter().filter(|(s, _)| suits(s)).map(|(s, rate)| (s, useful(s) * rate));
         // The first of equal scores (the list is best-first).
         if let Some((best, _)) = scored.reduce(|best, next| if next.1 > best.1 { next } else { best }) {
             spec = best;
@@ -228,7 +235,11 @@ pub fn default_choice(
 /// it picks the fastest or within 2 points of it at 128×128×65536,
 /// 256×256×131072, 64×192×300000, 384×384×100000 and 100×3000×20000 (f32
 /// was 59–83% there on `db_64x64x16`, now 67–91%; TF32 20–74%, now
-/// 53–77%). TF32's `mma.sync` 64×192 where it pads N less than 64×128
+/// 53–77%). TF32 with a row-major B takes step 10f's swapped tiles, which
+/// read it in place (PERF.md step 62, at 512×512×32768, where every tile
+/// pads alike: 128×128 271 TFLOP/s, 256×128 232, step 9b's 256×128 127;
+/// 128×128 ran fastest at every deep shape measured, 92–145% of cuBLAS).
+/// TF32's `mma.sync` 64×192 where it pads N less than 64×128
 /// (step 54: 64×576×65536 82% of cuBLAS against 51%, 64×192×300000 72%
 /// against 72%; 128×128×65536, where it pads more, 68.5% against 74%).
 /// The 16-bit types split onto f32-output twins of step 10's
@@ -244,8 +255,11 @@ pub fn deep_k_list(dtype: Dtype) -> &'static [(KernelSpec, f64)] {
     match dtype {
         Dtype::F32 => &[(WT_256X128X8, 1.0), (WT_128X128X8, 0.93), (DB_128X64X16, 0.79), (DB_64X64X16, 0.66)],
         // `mma.sync` 64×128 runs every layout and GPU; the `wgmma` tiles
-        // read row-major operands on Hopper.
+        // read row-major operands on Hopper; step 10f's swapped tiles, taken
+        // only for a row-major B, read it in place.
         Dtype::Tf32 => &[
+            (WS_TF32_128X128X32_RS, 2.1),
+            (WS_TF32_256X128X32_RS, 1.8),
             (WGMMA_TF32_256X128X32, 1.0),
             (WGMMA_TF32_128X256X32, 0.89),
             (MMA_TF32_64X128X32, 0.55),
@@ -288,12 +302,32 @@ fn skinny_tf32_tiles(dtype: Dtype, m: usize, n: usize) -> Option<&'static Kernel
 /// step 45, f16) 4096×3000×4096 ran 63.9% of cuBLAS on step 10 and 90.5%
 /// on 10c, 5000×5000×2000 65.5 and 80.8%, 4000×3000×1000 61.8 and 76.1%;
 /// with rows on the sectors 10c was 0–3% slower (N = 3072, 4096, 8192;
-/// N = 4000: equal). TF32's B reaches its kernel K-major (transposed
-/// copy), where 10c was level: no TF32 twin here.
+/// N = 4000: equal). TF32's B reached step 10b K-major (transposed copy),
+/// where 10c was level: no TF32 twin here (a row-major B now goes to step
+/// 10f's swapped tiles, [`SWAPPED_TWINS`], unclustered).
 pub const CLUSTER_TWINS: &[(KernelSpec, KernelSpec)] = {
     use gemm_launch::*;
     &[(WS_F16_128X256X64, WS_F16_128X256X64_C2), (WS_BF16_128X256X64, WS_BF16_128X256X64_C2)]
 };
+
+/// Step 10b's TF32 kernels and their swapped twins (step 10f), which read
+/// a row-major B in place where step 10b has the host copy it transposed
+/// first: the built-in choice takes the twin for a row-major B. H100, % of
+/// cuBLAS, step 10b → twin (PERF.md step 62): 1024³ 82–85 → 91–92 (128×128),
+/// 2048³ 78 → 103, 4096³ 85 → 95, 8192×4096×6144 90 → 92–94 (128×256 →
+/// 256×128). Step 10b's 128×192 tiles have no twin: at 3072³, where the
+/// choice takes them, they ran 105.5% and the swapped 256×128 tiles 96–98%.
+pub const SWAPPED_TWINS: &[(KernelSpec, KernelSpec)] = {
+    use gemm_launch::*;
+    &[(WS_TF32_128X256X32, WS_TF32_256X128X32_RS), (WS_TF32_128X128X32, WS_TF32_128X128X32_RS)]
+};
+
+/// `spec`'s swapped twin ([`SWAPPED_TWINS`]) for a call whose B lies as
+/// `layout` says, where B is row-major.
+fn swapped_twin(spec: &KernelSpec, layout: OperandLayout) -> Option<&'static KernelSpec> {
+    let twin = SWAPPED_TWINS.iter().find(|(base, _)| base.name == spec.name).map(|(_, twin)| twin);
+    twin.filter(|_| !layout.b_col_major)
+}
 
 /// `spec`, or where `gpu` cannot place its clusters (`Gpu::clusters_fit`)
 /// the kernel whose cluster twin it is ([`CLUSTER_TWINS`]): what `auto`

@@ -170,7 +170,8 @@ impl<In> Gemm<In, f32> {
 /// functions with the one signature below, one per operand layout the spec
 /// supports (`row_major`: the spec's name; `any`: also `_nt`, `_tn`, `_tt`,
 /// see `gemm_launch::OperandLayout`; `k_major`: `_nt` only, both operands
-/// K-major, the host transposing the others' first). Each entry moves A, B and C to matrix
+/// K-major, the host transposing the others' first; `n_major_b`: the
+/// spec's name only, row-major A and B, the host transposing the others'). Each entry moves A, B and C to matrix
 /// `%ctaid.z` of a strided batch, gathers the arguments into a [`Gemm`] and
 /// calls the kernel with the const generic parameters its family takes from
 /// the spec, `A_T`/`B_T` being the layout (const bools):
@@ -401,6 +402,14 @@ macro_rules! kernel_entries {
             use super::*;
             const _: () = assert!(matches!($spec.layouts, gemm_launch::Layouts::KMajor), "the spec says otherwise");
             $crate::kernel_abi::kernel_entries!(@entry $name, "_nt", false, true, $in => $out, |$p, $a_t, $b_t| $call);
+        }
+    };
+    (@layouts $name:ident, $spec:path, $in:ty => $out:ty, n_major_b, |$p:ident, $a_t:ident, $b_t:ident| $call:expr) => {
+        #[allow(non_snake_case)]
+        mod $name {
+            use super::*;
+            const _: () = assert!(matches!($spec.layouts, gemm_launch::Layouts::NMajorB), "the spec says otherwise");
+            $crate::kernel_abi::kernel_entries!(@entry $name, "", false, false, $in => $out, |$p, $a_t, $b_t| $call);
         }
     };
     (@layouts $name:ident, $spec:path, $in:ty => $out:ty, any, |$p:ident, $a_t:ident, $b_t:ident| $call:expr) => {

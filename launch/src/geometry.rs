@@ -103,7 +103,7 @@ impl KernelSpec {
             // get the same registers, and 384 would leave 80 each).
             Algorithm::WarpSpecialized => {
                 let producer = if self.min_blocks_per_sm == 1 { 128 } else { 32 };
-                (self.tile.bm / self.tile.tm) * (self.tile.bn / self.tile.tn) * 128 + producer
+                tma::consumer_warps(self) * 32 + producer
             }
             Algorithm::MemoryBound => memory_bound::THREADS,
             _ => self.tile.threads(),

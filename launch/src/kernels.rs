@@ -554,6 +554,44 @@ pub const WS_TF32_128X128X32: KernelSpec = KernelSpec {
     ..WS_TF32_128X256X32
 };
 
+/// Step 10f: TF32 with a row-major B read in place, the operands swapped
+/// (`tma::swapped`). Step 10b needs both tiles K-major, so the host copies
+/// a row-major B transposed first: at deep K, where B is as large as the
+/// work, that copy doubles the bytes moved (384×384×100000: 58% of
+/// cuBLAS). Here B's tile lands N-major (a TMA box per 32 columns) and
+/// each consumer warpgroup loads 64 columns of it into registers as the
+/// `wgmma`'s A (`Cᵀ = Bᵀ·Aᵀ`), while A's K-major tile is its B from shared
+/// memory: a 256×128 tile is two warpgroups of 64 columns × 256 rows, one
+/// `m64n256k8` per 8-deep K step, 4 stages of 48 KiB. H100 (PERF.md step
+/// 62), % of cuBLAS, against step 10b's 128×256 behind the copy: 2048³
+/// 103 / 78, 4096³ 95 / 85, 8192×4096×6144 92–94 / 90.
+pub const WS_TF32_256X128X32_RS: KernelSpec = KernelSpec {
+    name: "tgemm_ws_256x128x32_rs",
+    tile: Tile { bm: 256, bn: 128, bk: 32, tm: 256, tn: 64 },
+    stages: 4,
+    layouts: Layouts::NMajorB,
+    // Groups of 4 tile rows (1024 rows of A), not step 10b's 16: TFLOP/s
+    // with groups of 16 / 8 / 4 (H100, PERF.md step 62): 16384³ 210 / 322
+    // / 339, 4096×16384×16384 338 / 370 / 381, 16384²×4096 338 / 357 /
+    // 379, 12288³ 337 / 354 / 350.
+    default_group_m: 4,
+    ..WS_TF32_128X256X32
+};
+
+/// Step 10f's 128×128 tiles (one `m64n128k8` per consumer and K step, 6
+/// stages of 32 KiB): mid sizes, and the partial sums of TF32's deep-K
+/// splits, which they compute themselves (H100, PERF.md step 62:
+/// 384×384×100000 102% of cuBLAS, 1024³ 92%). Step 10b's groups of 16
+/// tile rows: the built-in choice gives these tiles calls of at most a
+/// few waves, where the order matters little (not measured otherwise).
+pub const WS_TF32_128X128X32_RS: KernelSpec = KernelSpec {
+    name: "tgemm_ws_128x128x32_rs",
+    tile: Tile { bm: 128, bn: 128, bk: 32, tm: 128, tn: 64 },
+    stages: 6,
+    default_group_m: 16,
+    ..WS_TF32_256X128X32_RS
+};
+
 /// Step 10c: step 10 in 2×1 thread-block clusters. The two blocks of a
 /// cluster compute vertically adjacent 128×256 tiles, which read the same
 /// 64×256 B slice: each block's producer loads its own A and half of B,
@@ -694,6 +732,8 @@ pub const KERNELS: &[KernelSpec] = &[
     WS_F16_128X192X64,
     WS_BF16_128X192X64,
     WS_TF32_128X192X32,
+    WS_TF32_256X128X32_RS,
+    WS_TF32_128X128X32_RS,
     WS_F16_128X256X64_C2,
     WS_BF16_128X256X64_C2,
     WS_TF32_128X256X32_C2,

@@ -244,6 +244,11 @@ pub enum Layouts {
     /// a transpose. The host takes every layout to it by copying the
     /// MN-major operands transposed first (`host/driver/operand_copies.rs`).
     KMajor,
+    /// One entry, NN: row-major A (K-major) and B (N-major), the layout
+    /// step 10f's swapped TF32 kernels read in place ([`crate::tma::swapped`]:
+    /// B through registers). The host copies a column-major operand
+    /// transposed first, as for [`Layouts::KMajor`].
+    NMajorB,
 }
 
 /// Everything the host needs to launch a kernel, and the kernel needs to be
@@ -292,18 +297,26 @@ impl KernelSpec {
     /// (through the entry [`KernelSpec::entry_layout`] names).
     pub const fn supports(&self, layout: OperandLayout) -> bool {
         match self.layouts {
-            Layouts::Any | Layouts::KMajor => true,
+            Layouts::Any | Layouts::KMajor | Layouts::NMajorB => true,
             Layouts::RowMajor => !layout.a_col_major && !layout.b_col_major,
         }
     }
 
     /// The layout of the entry that runs a call in `layout`: itself, or NT
-    /// for a K-major kernel (after the host's transposed copies).
+    /// for a K-major kernel, NN for a swapped one (after the host's
+    /// transposed copies).
     pub const fn entry_layout(&self, layout: OperandLayout) -> OperandLayout {
         match self.layouts {
             Layouts::KMajor => OperandLayout::NT,
+            Layouts::NMajorB => OperandLayout::NN,
             _ => layout,
         }
+    }
+
+    /// Whether the kernel multiplies with its operands swapped, B through
+    /// registers (step 10f, [`Layouts::NMajorB`]; `crate::tma::swapped`).
+    pub const fn is_swapped(&self) -> bool {
+        matches!(self.layouts, Layouts::NMajorB)
     }
 
     /// Whether the kernel has a PTX entry of its own for `layout`.

@@ -464,19 +464,27 @@ pub const TMA_SAME_TILE_TWINS: &[(&KernelSpec, &KernelSpec)] =
     &[(&WS_F16_128X192X64, &WS_F16_128X192X64_F32OUT), (&WS_BF16_128X192X64, &WS_BF16_128X192X64_F32OUT)];
 
 /// Whether an `m × n` call (`batch` matrices) of `spec` is better left
-/// unsplit for its few tiles: `spec` is one of TF32's TMA kernels, whose
-/// partial sums [`partials_kernel`] gives to TF32 `mma.sync` 64×128 at about
-/// half their speed, and its own blocks fill at least
-/// [`SLOWER_PARTIALS_MIN_QUARTERS`] quarters of a wave.
+/// unsplit for its few tiles: `spec` is one of TF32's K-major TMA kernels
+/// (step 10b), whose partial sums [`partials_kernel`] gives to TF32
+/// `mma.sync` 64×128 at about half their speed, and its own blocks fill at
+/// least [`SLOWER_PARTIALS_MIN_QUARTERS`] quarters of a wave.
 pub fn slower_partials_fill_gpu(spec: &KernelSpec, (m, n, batch): (u32, u32, u32), multiprocessors: u32) -> bool {
-    let tma_tf32 = matches!(spec.algorithm, crate::spec::Algorithm::WarpSpecialized) && spec.dtype == Dtype::Tf32;
-    tma_tf32
+    k_major_tma_tf32(spec)
         && 4 * spec.grid(m, n).saturating_mul(batch as u64) >= SLOWER_PARTIALS_MIN_QUARTERS * multiprocessors as u64
 }
 
+/// Step 10b's TF32 TMA kernels, which read only K-major operands (the host
+/// copies a row-major B transposed for them); not step 10f's swapped ones,
+/// which read a row-major B in place.
+const fn k_major_tma_tf32(spec: &KernelSpec) -> bool {
+    matches!(spec.algorithm, crate::spec::Algorithm::WarpSpecialized)
+        && matches!(spec.dtype, Dtype::Tf32)
+        && !spec.is_swapped()
+}
+
 /// The kernel that computes the partial sums of a split of `spec`'s call:
-/// `spec` itself when it writes f32 (f32, TF32 but its TMA kernels, and the
-/// twins), else its f32-output twin of the same tile
+/// `spec` itself when it writes f32 (f32, TF32 but its K-major TMA kernels,
+/// and the twins), else its f32-output twin of the same tile
 /// ([`TMA_SAME_TILE_TWINS`]) or of its dtype, a TMA one for a TMA kernel. The partial GEMMs'
 /// batches are K chunks of one A and B, so a K-major operand's matrices
 /// overlap (their batch stride is the chunk, less than a row): the TMA
@@ -484,13 +492,12 @@ pub fn slower_partials_fill_gpu(spec: &KernelSpec, (m, n, batch): (u32, u32, u32
 /// refuses only a batch stride of 0).
 pub fn partials_kernel(spec: &'static KernelSpec) -> Option<&'static KernelSpec> {
     if writes_f32(spec) {
-        // Except TF32's TMA kernels: at deep K their partials ran at 57%,
-        // 63% and 37% of cuBLAS where `mma.sync` 64×128 (two blocks per SM,
-        // every layout in place) ran at 69%, 61% and 73% (H100, PERF.md
-        // step 39: 128×128×65536, 256×256×131072, 64×192×300000).
-        let tma_tf32 =
-            matches!(spec.algorithm, crate::spec::Algorithm::WarpSpecialized) && matches!(spec.dtype, Dtype::Tf32);
-        return Some(if tma_tf32 { &crate::kernels::MMA_TF32_64X128X32 } else { spec });
+        // Except TF32's K-major TMA kernels: at deep K their partials (a
+        // row-major B copied transposed first) ran at 57%, 63% and 37% of
+        // cuBLAS where `mma.sync` 64×128 (two blocks per SM, every layout in
+        // place) ran at 69%, 61% and 73% (H100, PERF.md step 39:
+        // 128×128×65536, 256×256×131072, 64×192×300000).
+        return Some(if k_major_tma_tf32(spec) { &crate::kernels::MMA_TF32_64X128X32 } else { spec });
     }
     if let Some((_, twin)) = TMA_SAME_TILE_TWINS.iter().find(|(base, _)| base.name == spec.name) {
         return Some(twin);

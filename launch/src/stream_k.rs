@@ -129,7 +129,7 @@ pub const fn max_consumer_warps() -> u32 {
     let (mut i, mut most) = (0, 0);
     while i < crate::KERNELS.len() {
         let spec = &crate::KERNELS[i];
-        let warps = crate::tma::consumer_warps(spec.tile.bm);
+        let warps = crate::tma::consumer_warps(spec);
         if spec.features.stream_k && warps > most {
             most = warps;
         }

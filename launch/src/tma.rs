@@ -41,10 +41,22 @@ pub const fn mn_block_bytes(bk: u32) -> u32 {
     bk * SWIZZLE_ROW_BYTES
 }
 
-/// Consumer warps of a warp-specialized block tile `bm` rows high: a
-/// warpgroup (4 warps) per 64 rows, one `wgmma` m64 tile each.
-pub const fn consumer_warps(bm: u32) -> u32 {
-    bm / 64 * 4
+/// Consumer warps of a warp-specialized kernel: a warpgroup (4 warps) per
+/// warpgroup tile `tm × tn` of the block tile, one `wgmma` m64 tile high:
+/// 64 rows of C each, or in the swapped kernels ([`swapped`]) 64 columns.
+pub const fn consumer_warps(spec: &KernelSpec) -> u32 {
+    let t = spec.tile;
+    (t.bm / t.tm) * (t.bn / t.tn) * 4
+}
+
+/// Whether a warp-specialized kernel of `dtype` whose B arrives
+/// `b_k_major` (column-major) or not multiplies with its operands swapped
+/// (step 10f): TF32 `wgmma` reads only K-major tiles from shared memory,
+/// so a row-major B, N-major, is loaded into registers as the `wgmma`'s A
+/// (`Cᵀ = Bᵀ·Aᵀ`, 64 columns of C per consumer warpgroup) and A, K-major,
+/// is read from shared memory as its B.
+pub const fn swapped(dtype: Dtype, b_k_major: bool) -> bool {
+    matches!(dtype, Dtype::Tf32) && !b_k_major
 }
 
 /// Bytes of one stage (A tile, then B tile) of a `bm × bn × bk` block

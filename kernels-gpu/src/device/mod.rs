@@ -241,6 +241,17 @@ pub fn store_shared_b32(addr: u32, v: u32) {
     unsafe { asm!("st.shared.b32 [{a}], {v};", a = in(reg32) addr, v = in(reg32) v, options(nostack)) }
 }
 
+/// `ld.shared.v2.b32`: 8 bytes at a shared address (8-byte aligned).
+#[inline(always)]
+pub fn load_shared_x2_b32(addr: u32) -> [u32; 2] {
+    let (x, y): (u32, u32);
+    unsafe {
+        asm!("ld.shared.v2.b32 {{{x}, {y}}}, [{a}];",
+             x = out(reg32) x, y = out(reg32) y, a = in(reg32) addr, options(pure, readonly, nostack));
+    }
+    [x, y]
+}
+
 /// `ld.shared.v4.b32`: 16 bytes at a shared address (16-byte aligned).
 #[inline(always)]
 pub fn load_shared_x4_b32(addr: u32) -> [u32; 4] {

@@ -43,6 +43,35 @@ pub fn wgmma_wait(pending: u32) {
     }
 }
 
+/// `wgmma.wait_group.sync.aligned N;` as [`wgmma_wait`], naming `held` (the
+/// A fragments of a register-sourced `wgmma` in the groups it waits for)
+/// as read by it: the compiler keeps their values in their registers until
+/// here and writes nothing else into them before (PTX: a `wgmma`'s A
+/// registers must not be written until a wait has seen its group
+/// complete). The names go in a PTX comment; the instruction is the same.
+#[inline(always)]
+pub fn wgmma_wait_holding(pending: u32, held: &[[u32; 4]; 4]) {
+    macro_rules! wait {
+        ($n:literal) => {
+            unsafe {
+                asm!(
+                    concat!("wgmma.wait_group.sync.aligned ", $n, "; // holds {0} {1} {2} {3} {4} {5} {6} {7} ",
+                            "{8} {9} {10} {11} {12} {13} {14} {15}"),
+                    in(reg32) held[0][0], in(reg32) held[0][1], in(reg32) held[0][2], in(reg32) held[0][3],
+                    in(reg32) held[1][0], in(reg32) held[1][1], in(reg32) held[1][2], in(reg32) held[1][3],
+                    in(reg32) held[2][0], in(reg32) held[2][1], in(reg32) held[2][2], in(reg32) held[2][3],
+                    in(reg32) held[3][0], in(reg32) held[3][1], in(reg32) held[3][2], in(reg32) held[3][3],
+                    options(nostack),
+                )
+            }
+        };
+    }
+    match pending {
+        0 => wait!("0"),
+        _ => wait!("1"),
+    }
+}
+
 /// `fence.proxy.async.shared::cta;`: makes this thread's writes to shared
 /// memory (here: landed `cp.async` copies) visible to the async proxy that
 /// `wgmma` reads shared memory through. Needed before the barrier that
@@ -254,6 +283,74 @@ wgmma_tf32!(
 wgmma_tf32!(
     /// `wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32`: 64×128 tile.
     wgmma_m64n128k8_tf32,
+    "m64n128k8",
+    64,
+    [
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29,
+        30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57,
+        58, 59, 60, 61, 62
+    ],
+    63
+);
+
+/// Declares a TF32 `wgmma.mma_async` wrapper whose A comes from registers
+/// (step 10f): `acc += A·B` for a 64×N accumulator tile, A (64×8) as four
+/// TF32 per thread in the `mma.sync` m16n8k8 A layout of each warp's 16
+/// rows (`a[0]` row lane/4 and column lane%4, `a[1]` 8 rows lower, `a[2]`
+/// and `a[3]` 4 columns right of those), B (8×N, K-major) from shared
+/// memory through its descriptor. The registers must not be written again
+/// before the `wgmma` has completed (`wgmma.wait_group`), and a
+/// `wgmma.fence` must come between their loads and the `wgmma`.
+macro_rules! wgmma_tf32_rs {
+    ($(#[$doc:meta])* $name:ident, $shape:literal, $len:literal, [$($i:literal),*], $last:literal) => {
+        $(#[$doc])*
+        ///
+        /// # Safety
+        /// As [`wgmma_m64n256k16_f16`] for B's descriptor; `a` as above.
+        #[inline(always)]
+        pub unsafe fn $name(acc: &mut [f32; $len], a: [u32; 4], desc_b: u64) {
+            unsafe {
+                asm!(
+                    concat!(
+                        "{{ .reg .pred p; setp.ne.b32 p, 1, 0;\n",
+                        "wgmma.mma_async.sync.aligned.", $shape, ".f32.tf32.tf32 {{",
+                        $("{", $i, "}, ",)*
+                        "{", $last, "}}}, {{{a0}, {a1}, {a2}, {a3}}}, {db}, p, 1, 1; }}"
+                    ),
+                    $(inout(reg32) acc[$i],)*
+                    inout(reg32) acc[$last],
+                    a0 = in(reg32) a[0],
+                    a1 = in(reg32) a[1],
+                    a2 = in(reg32) a[2],
+                    a3 = in(reg32) a[3],
+                    db = in(reg64) desc_b,
+                    options(nostack),
+                );
+            }
+        }
+    };
+}
+
+wgmma_tf32_rs!(
+    /// `wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32`, A from
+    /// registers: 64×256 tile.
+    wgmma_m64n256k8_tf32_rs,
+    "m64n256k8",
+    128,
+    [
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29,
+        30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57,
+        58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85,
+        86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110,
+        111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126
+    ],
+    127
+);
+
+wgmma_tf32_rs!(
+    /// `wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32`, A from
+    /// registers: 64×128 tile.
+    wgmma_m64n128k8_tf32_rs,
     "m64n128k8",
     64,
     [

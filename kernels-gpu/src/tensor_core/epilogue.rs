@@ -121,6 +121,8 @@ pub(crate) unsafe fn store_c_f32<In>(out: &Output<In, f32>, acc: &impl WarpAccum
         for half in 0..2 {
             let row = out.row0 + (out.warp_row + i * 16 + out.lane / 4 + half * 8) as u32;
             let (v0, v1) = (tile[2 * half], tile[2 * half + 1]);
+            // [`store_pair_f32`], inlined by hand: through the call, ptxas
+            // spilled 4 bytes of `mma_128x128x32` (TF32) on sm_90.
             if pairs && row < p.m && col + 1 < p.n {
                 let at = unsafe { p.c.add(p.c_at(row, col)) };
                 let (old0, old1) = if p.scale.reads_c() { unsafe { (*at, *at.add(1)) } } else { (0.0, 0.0) };
@@ -131,6 +133,48 @@ pub(crate) unsafe fn store_c_f32<In>(out: &Output<In, f32>, acc: &impl WarpAccum
             }
         }
     });
+}
+
+/// `α·v + β·C` into C(row, col) and (row, col + 1), inside C only: 8 bytes
+/// at a time where `pairs` (C's rows even-aligned) and both are inside.
+///
+/// # Safety
+/// As [`store_c_f32`].
+#[cfg(rgemm_sm90a)]
+#[inline(always)]
+unsafe fn store_pair_f32<In>(p: &Gemm<In, f32>, pairs: bool, row: u32, col: u32, [v0, v1]: [f32; 2]) {
+    if pairs && row < p.m && col + 1 < p.n {
+        let at = unsafe { p.c.add(p.c_at(row, col)) };
+        let (old0, old1) = if p.scale.reads_c() { unsafe { (*at, *at.add(1)) } } else { (0.0, 0.0) };
+        unsafe { store_global_x2(at, [p.scale.apply(v0, || old0), p.scale.apply(v1, || old1)]) };
+    } else {
+        unsafe { p.store_c(row, col, v0) };
+        unsafe { p.store_c(row, col + 1, v1) };
+    }
+}
+
+/// Epilogue of step 10f's swapped tiles (TF32, f32 C): a warpgroup's
+/// accumulators are a 64 × `LEN/2` tile of Cᵀ in the `wgmma` C layout,
+/// whose rows are C's columns and columns C's rows. Lane `l` holds C's
+/// columns `col` and `col + 1` (its rows `l/4` and `l/4 + 8`) in C rows
+/// `8j + 2·(l%4)` and `+ 1` of the block tile, for each of the `LEN/4`
+/// 8-row groups `j`: a pair side by side in each row, stored as
+/// [`store_c_f32`] stores its pairs.
+///
+/// # Safety
+/// As [`store_c_f32`]; `col` is the lane's first column in the block tile.
+#[cfg(rgemm_sm90a)]
+#[inline(always)]
+pub(crate) unsafe fn store_c_f32_swapped<In, const LEN: usize>(out: &Output<In, f32>, acc: &[f32; LEN], col: u32) {
+    let p = out.p;
+    let pairs = (p.c as usize).is_multiple_of(8) && p.ldc.is_multiple_of(2);
+    let col = out.col0 + col;
+    for j in 0..LEN / 4 {
+        for e in 0..2 {
+            let row = out.row0 + (8 * j + 2 * (out.lane % 4) + e) as u32;
+            unsafe { store_pair_f32(p, pairs, row, col, [acc[4 * j + e], acc[4 * j + 2 + e]]) };
+        }
+    }
 }
 
 /// C's element type in the 16-bit `mma.sync` kernel (step 8), with the

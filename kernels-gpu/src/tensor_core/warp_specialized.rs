@@ -80,11 +80,31 @@
 //! longer read the same A and B from L2 together. With no fix-up at all
 //! (a timing-only variant) 1536³ runs no faster than data-parallel.
 //! `auto` does not choose it.
-//! TF32 `wgmma` reads K-major operands only and the TMA cannot transpose
-//! 4-byte elements: those kernels have one entry (NT), and the host copies
-//! a row-major B or column-major A transposed first; operands whose rows
-//! are off the TMA's 16 bytes it copies realigned
-//! (`host/driver/operand_copies.rs`). Tensor maps (A, B, C) are built by
+//! TF32 `wgmma` reads K-major operands only from shared memory and the
+//! TMA cannot transpose 4-byte elements: step 10b's kernels have one entry
+//! (NT), and the host copies a row-major B or column-major A transposed
+//! first; operands whose rows are off the TMA's 16 bytes it copies
+//! realigned (`host/driver/operand_copies.rs`).
+//! Step 10f reads a row-major B in place by swapping the operands
+//! (`gemm_launch::tma::swapped`, one entry, NN): `Cᵀ = Bᵀ·Aᵀ`. B's tile
+//! lands N-major (a TMA box per 32 columns); each consumer warpgroup loads
+//! its 64 columns of it into registers, 8-byte loads that hit 32 banks
+//! under the swizzle ([`swapped_fragments`]), as the `wgmma`'s A, and A's
+//! K-major tile is its B from shared memory, so a warpgroup's accumulators
+//! are 64 columns × BM rows of C, stored transposed
+//! (`epilogue::store_c_f32_swapped`). A `wgmma` reads its A registers
+//! until its group completes, so the main loop runs two slices per pass,
+//! each loading into registers of its own, and each wait names the
+//! registers of the group it waits for (`wgmma_wait_holding`): with one
+//! slice per pass, the next slice's loads overwrote the registers of the
+//! group in flight (wrong results, H100, except under compute-sanitizer's
+//! slower pace). At deep K, where B is as large as the work, the
+//! transposed copy doubled the bytes moved. H100, % of cuBLAS in the same
+//! run (PERF step 62): 128×128 tiles at 384×384×100000 102% (step 9b as
+//! partial sums: 56%), 1000×128×30000 102% (59%), 256×256×131072 116%
+//! (76%), 1024²×8192 120% (step 10b with `mma.sync` partials: 70%),
+//! 1024³ 92% (step 10b: 82–87%); 256×128 tiles at 2048³ 103% (step 10b's
+//! 128×256: 78%), 4096³ 95% (85%), 8192×4096×6144 92–94% (90%). Tensor maps (A, B, C) are built by
 //! the host for each call (`host/driver/tensor_map.rs`) and read from
 //! global memory. A block fences them (`fence.proxy.tensormap`) only when
 //! the host says their address held other maps before
@@ -100,7 +120,8 @@
 //! memory 213,040 bytes (128×256, and its clusters), 213,056 (128×192),
 //! 229,472 (128×128), 196,672 (TF32 128×256, and its clusters), 204,880
 //! (TF32 128×192), 196,704 (TF32 128×128, and the f32-output twins),
-//! 229,440 (the 4-stage ablation);
+//! 229,440 (the 4-stage ablation), 196,672 (step 10f's 256×128), 196,704
+//! (step 10f's 128×128);
 //! step 10d: 96 registers (ptxas's cap for 288 threads × 2 blocks), 98,336
 //! bytes per block; step 10e: as the 128×256 kernels it twins (168, 0
 //! spills; the accumulators stay in registers while a slot is added).
@@ -126,21 +147,21 @@
 //! TFLOP/s (89.0%, 128×256: 69.0%), bf16 88.9%, TF32 105.5%; 1536³ f16
 //! 64.5% (54.9%); 6144³ 97.5% of 128×256's rate.
 
-use super::epilogue::store_c_f32;
 use super::epilogue::{Output, store_c_direct, store_c_tma};
+use super::epilogue::{store_c_f32, store_c_f32_swapped};
 use super::wgmma::descriptor;
 use super::{Bf16, F16};
 use crate::device::sm90a::{
     bulk_wait_group, cluster_address, cluster_rank, cluster_size, cluster_sync, elect_one, fence_mbarrier_init,
     fence_tensormap_acquire, mbarrier_arrive, mbarrier_arrive_cluster, mbarrier_arrive_expect_tx, mbarrier_init,
     mbarrier_wait, prefetch_tensormap, setmaxnreg_dec, setmaxnreg_inc, tma_load_3d, tma_load_3d_multicast,
-    wgmma_commit, wgmma_fence, wgmma_m64n128k8_tf32, wgmma_m64n128k16_bf16, wgmma_m64n128k16_f16, wgmma_m64n192k8_tf32,
-    wgmma_m64n192k16_bf16, wgmma_m64n192k16_f16, wgmma_m64n256k8_tf32, wgmma_m64n256k16_bf16, wgmma_m64n256k16_f16,
-    wgmma_wait,
+    wgmma_commit, wgmma_fence, wgmma_m64n128k8_tf32, wgmma_m64n128k8_tf32_rs, wgmma_m64n128k16_bf16,
+    wgmma_m64n128k16_f16, wgmma_m64n192k8_tf32, wgmma_m64n192k16_bf16, wgmma_m64n192k16_f16, wgmma_m64n256k8_tf32,
+    wgmma_m64n256k8_tf32_rs, wgmma_m64n256k16_bf16, wgmma_m64n256k16_f16, wgmma_wait, wgmma_wait_holding,
 };
 use crate::device::{
-    block_idx, block_idx_z, fence_gpu, grid_dim, load_acquire_gpu, load_global_x4, smem_addr, store_global_x4,
-    store_relaxed_gpu, sync_threads, sync_warp, thread_idx, trap,
+    block_idx, block_idx_z, fence_gpu, grid_dim, load_acquire_gpu, load_global_x4, load_shared_x2_b32, smem_addr,
+    store_global_x4, store_relaxed_gpu, sync_threads, sync_warp, thread_idx, trap,
 };
 use crate::kernel_abi::{Gemm, kernel_entries};
 use gemm_launch::{Dtype, stream_k, tile_coords, tiles, tma};
@@ -199,26 +220,68 @@ impl<E: WsElement<In = u16>> WsElement for F32Out<E> {
 /// `mma.sync` C layout repeated over `N/8` column groups (see step 9).
 trait WarpgroupTile<E: WsElement>: Accumulators {
     const N: usize;
+    /// What a slice's `wgmma`s read from registers besides the
+    /// accumulators: step 10f's A fragments, nothing for the others.
+    type Fragments: Fragments;
     /// `acc += A·B` for one K step (`m64nNk16`, or `m64nNk8` for TF32,
     /// whose operands are always K-major).
     ///
     /// # Safety
     /// See [`wgmma_m64n256k16_f16`].
     unsafe fn wgmma(&mut self, desc_a: u64, desc_b: u64, trans_a: bool, trans_b: bool);
+    /// This warpgroup's `wgmma`s over one K slice, `BK` deep, of the tiles
+    /// at `a_tile` and `b_tile` (its part of each), after the `wgmma.fence`
+    /// that orders the registers' earlier writes before them. `t`: the
+    /// thread's index in its warpgroup.
+    ///
+    /// # Safety
+    /// The tiles must hold a landed slice; all 128 threads of the warpgroup.
+    #[inline(always)]
+    unsafe fn multiply<const BK: usize, const A_T: bool, const B_T: bool>(
+        &mut self,
+        a_tile: u32,
+        b_tile: u32,
+        _t: usize,
+    ) -> Self::Fragments {
+        unsafe { multiply_from_shared::<E, Self, BK, A_T, B_T>(self, a_tile, b_tile) };
+        Self::Fragments::default()
+    }
     /// The epilogue: through the TMA (`store_c_tma`) when the kernel has
     /// the TMA store (`C_BOXES` staged boxes of C, 0 when it has none) and
     /// this call's C takes it (`tma`),
-    /// else from registers.
+    /// else from registers (a swapped tile's, `tma::swapped`, transposed).
     ///
     /// # Safety
     /// As [`store_c_tma`] for the TMA path, [`store_c_direct`] otherwise.
-    unsafe fn store<const BN: usize, const C_BOXES: usize, const BLOCKS_PER_SM: usize>(
+    unsafe fn store<const BN: usize, const C_BOXES: usize, const BLOCKS_PER_SM: usize, const B_T: bool>(
         &self,
         out: &Output<E::In, E::Out>,
         tma: Option<(u32, u64)>,
         consumer: usize,
         t: usize,
     );
+}
+
+/// Registers a slice's `wgmma`s read, which must keep their values until
+/// the group has completed.
+trait Fragments: Copy + Default {
+    /// `wgmma.wait_group pending`, the registers held until it.
+    fn wait(&self, pending: u32);
+}
+
+impl Fragments for () {
+    #[inline(always)]
+    fn wait(&self, pending: u32) {
+        wgmma_wait(pending)
+    }
+}
+
+/// Step 10f's A fragments of a slice: 4 K steps × 4 TF32.
+impl Fragments for [[u32; 4]; 4] {
+    #[inline(always)]
+    fn wait(&self, pending: u32) {
+        wgmma_wait_holding(pending, self)
+    }
 }
 
 /// A consumer thread's f32 accumulators, whatever the tile's width.
@@ -258,12 +321,13 @@ macro_rules! warpgroup_tile_16bit {
     ($e:ty, $len:literal, $n:literal, $nj:literal, $wgmma:ident) => {
         impl WarpgroupTile<$e> for [f32; $len] {
             const N: usize = $n;
+            type Fragments = ();
             #[inline(always)]
             unsafe fn wgmma(&mut self, desc_a: u64, desc_b: u64, trans_a: bool, trans_b: bool) {
                 unsafe { $wgmma(self, desc_a, desc_b, trans_a, trans_b) }
             }
             #[inline(always)]
-            unsafe fn store<const BN: usize, const C_BOXES: usize, const BLOCKS_PER_SM: usize>(
+            unsafe fn store<const BN: usize, const C_BOXES: usize, const BLOCKS_PER_SM: usize, const B_T: bool>(
                 &self,
                 out: &Output<u16, u16>,
                 tma: Option<(u32, u64)>,
@@ -287,25 +351,23 @@ warpgroup_tile_16bit!(Bf16, 96, 192, 12, wgmma_m64n192k16_bf16);
 warpgroup_tile_16bit!(F16, 64, 128, 8, wgmma_m64n128k16_f16);
 warpgroup_tile_16bit!(Bf16, 64, 128, 8, wgmma_m64n128k16_bf16);
 
-/// `WarpgroupTile` of an element whose C is f32 (TF32, and the 16-bit
-/// f32-output twins `F32Out<E>`; A and B of `$in`) for `[f32; LEN]`: `N`
-/// columns, `NJ` pairs of 8-column groups, the `wgmma` call given (TF32's
-/// reads K-major operands only, so takes no transpose flags). C goes out
-/// from registers: a staged f32 tile would leave room for few stages.
-macro_rules! warpgroup_tile_f32_c {
-    ($e:ty, $in:ty, $len:literal, $n:literal, $nj:literal,
-     |$acc:ident, $a:ident, $b:ident, $ta:ident, $tb:ident| $wgmma:expr) => {
-        impl WarpgroupTile<$e> for [f32; $len] {
+/// `WarpgroupTile` of a 16-bit f32-output twin (`F32Out<E>`) for
+/// `[f32; LEN]`: `N` columns, `NJ` pairs of 8-column groups, the `wgmma`
+/// of that width. C goes out from registers: a staged f32 tile would leave
+/// room for few stages.
+macro_rules! warpgroup_tile_f32_out {
+    ($e:ty, $len:literal, $n:literal, $nj:literal, $wgmma:ident) => {
+        impl WarpgroupTile<F32Out<$e>> for [f32; $len] {
             const N: usize = $n;
+            type Fragments = ();
             #[inline(always)]
-            unsafe fn wgmma(&mut self, $a: u64, $b: u64, $ta: bool, $tb: bool) {
-                let $acc = self;
-                unsafe { $wgmma }
+            unsafe fn wgmma(&mut self, desc_a: u64, desc_b: u64, trans_a: bool, trans_b: bool) {
+                unsafe { $wgmma(self, desc_a, desc_b, trans_a, trans_b) }
             }
             #[inline(always)]
-            unsafe fn store<const BN: usize, const C_BOXES: usize, const BLOCKS_PER_SM: usize>(
+            unsafe fn store<const BN: usize, const C_BOXES: usize, const BLOCKS_PER_SM: usize, const B_T: bool>(
                 &self,
-                out: &Output<$in, f32>,
+                out: &Output<u16, f32>,
                 _tma: Option<(u32, u64)>,
                 _consumer: usize,
                 _t: usize,
@@ -316,13 +378,140 @@ macro_rules! warpgroup_tile_f32_c {
         }
     };
 }
-warpgroup_tile_f32_c!(Tf32, u32, 128, 256, 16, |acc, a, b, _ta, _tb| wgmma_m64n256k8_tf32(acc, a, b));
-warpgroup_tile_f32_c!(Tf32, u32, 96, 192, 12, |acc, a, b, _ta, _tb| wgmma_m64n192k8_tf32(acc, a, b));
-warpgroup_tile_f32_c!(Tf32, u32, 64, 128, 8, |acc, a, b, _ta, _tb| wgmma_m64n128k8_tf32(acc, a, b));
-warpgroup_tile_f32_c!(F32Out<F16>, u16, 64, 128, 8, |acc, a, b, ta, tb| wgmma_m64n128k16_f16(acc, a, b, ta, tb));
-warpgroup_tile_f32_c!(F32Out<Bf16>, u16, 64, 128, 8, |acc, a, b, ta, tb| wgmma_m64n128k16_bf16(acc, a, b, ta, tb));
-warpgroup_tile_f32_c!(F32Out<F16>, u16, 96, 192, 12, |acc, a, b, ta, tb| wgmma_m64n192k16_f16(acc, a, b, ta, tb));
-warpgroup_tile_f32_c!(F32Out<Bf16>, u16, 96, 192, 12, |acc, a, b, ta, tb| wgmma_m64n192k16_bf16(acc, a, b, ta, tb));
+warpgroup_tile_f32_out!(F16, 64, 128, 8, wgmma_m64n128k16_f16);
+warpgroup_tile_f32_out!(Bf16, 64, 128, 8, wgmma_m64n128k16_bf16);
+warpgroup_tile_f32_out!(F16, 96, 192, 12, wgmma_m64n192k16_f16);
+warpgroup_tile_f32_out!(Bf16, 96, 192, 12, wgmma_m64n192k16_bf16);
+
+/// `WarpgroupTile<Tf32>` for `[f32; LEN]`: `N` columns, `NJ` pairs of
+/// 8-column groups, the `wgmma` of that width from shared memory (K-major
+/// operands only, no transpose flags) and, where it has one, with A from
+/// registers. Through the NT entry (step 10b) both tiles are K-major in
+/// shared memory. Through the NN entry (step 10f, `tma::swapped`) B's tile
+/// is N-major: the warpgroup's 64 columns of it are loaded into registers
+/// as the `wgmma`'s A ([`swapped_fragments`]), A's K-major tile is its B,
+/// and the accumulators are a `64 × N` tile of Cᵀ, stored transposed.
+macro_rules! warpgroup_tile_tf32 {
+    ($len:literal, $n:literal, $nj:literal, $wgmma:ident $(, $wgmma_rs:ident)?) => {
+        impl WarpgroupTile<Tf32> for [f32; $len] {
+            const N: usize = $n;
+            type Fragments = [[u32; 4]; 4];
+            #[inline(always)]
+            unsafe fn wgmma(&mut self, desc_a: u64, desc_b: u64, _trans_a: bool, _trans_b: bool) {
+                unsafe { $wgmma(self, desc_a, desc_b) }
+            }
+            $(
+            #[inline(always)]
+            unsafe fn multiply<const BK: usize, const A_T: bool, const B_T: bool>(
+                &mut self,
+                a_tile: u32,
+                b_tile: u32,
+                t: usize,
+            ) -> [[u32; 4]; 4] {
+                if B_T {
+                    unsafe { multiply_from_shared::<Tf32, Self, BK, A_T, B_T>(self, a_tile, b_tile) };
+                    return [[0; 4]; 4];
+                }
+                const { assert!(BK == 32 && !A_T, "a swapped slice is 4 K steps of a K-major A") };
+                let (low, high) = swapped_fragments(t);
+                // All four K steps' fragments first, then one fence for them.
+                let a: [[u32; 4]; 4] = core::array::from_fn(|kk| {
+                    let rows = b_tile + (kk * 8) as u32 * tma::SWIZZLE_ROW_BYTES;
+                    let ([a0, a1], [a2, a3]) = (load_shared_x2_b32(rows + low), load_shared_x2_b32(rows + high));
+                    [a0, a1, a2, a3]
+                });
+                wgmma_fence();
+                // Indexed: an array iterator would put the fragments in local memory.
+                for kk in 0..4 {
+                    unsafe { $wgmma_rs(self, a[kk], descriptor(a_tile, kk, false)) };
+                }
+                a
+            }
+            )?
+            #[inline(always)]
+            unsafe fn store<const BN: usize, const C_BOXES: usize, const BLOCKS_PER_SM: usize, const B_T: bool>(
+                &self,
+                out: &Output<u32, f32>,
+                _tma: Option<(u32, u64)>,
+                consumer: usize,
+                t: usize,
+            ) {
+                const { assert!(C_BOXES == 0, "an f32 C is stored from registers") };
+                if tma::swapped(Dtype::Tf32, B_T) {
+                    let col = (consumer * 64 + swapped_column(t)) as u32;
+                    unsafe { store_c_f32_swapped(out, self, col) };
+                } else {
+                    unsafe { store_c_f32(out, &mma_tiles::<$len, $nj>(self)) };
+                }
+            }
+        }
+    };
+}
+warpgroup_tile_tf32!(128, 256, 16, wgmma_m64n256k8_tf32, wgmma_m64n256k8_tf32_rs);
+warpgroup_tile_tf32!(96, 192, 12, wgmma_m64n192k8_tf32);
+warpgroup_tile_tf32!(64, 128, 8, wgmma_m64n128k8_tf32, wgmma_m64n128k8_tf32_rs);
+
+/// One K slice from shared memory: a `wgmma` per K step with both
+/// operands through descriptors (K-major, or MN-major where the 16-bit
+/// transpose flags say so).
+///
+/// # Safety
+/// As [`WarpgroupTile::multiply`].
+#[inline(always)]
+unsafe fn multiply_from_shared<
+    E: WsElement,
+    Acc: WarpgroupTile<E>,
+    const BK: usize,
+    const A_T: bool,
+    const B_T: bool,
+>(
+    acc: &mut Acc,
+    a_tile: u32,
+    b_tile: u32,
+) {
+    wgmma_fence();
+    for kk in 0..BK / E::K_STEP {
+        let (desc_a, desc_b) = (descriptor(a_tile, kk, A_T), descriptor(b_tile, kk, !B_T));
+        unsafe { acc.wgmma(desc_a, desc_b, A_T, !B_T) };
+    }
+}
+
+/// Step 10f: which pair of B's columns, `2q` and `2q + 1` of its 32-column
+/// box, lane `lane` of warp `warp` (in its warpgroup) holds as its `wgmma`
+/// A rows `lane/4` and `lane/4 + 8`. Warp `w` reads box `w/2` of its
+/// warpgroup's two; the pairs are dealt so that each half-warp's 8-byte
+/// loads of 4 k-rows hit 8 distinct 16-byte chunks under the 128-byte
+/// swizzle (chunk `c` of row `k` lies at `c ^ k`): lanes `4i..4i+4` take
+/// chunks `2p + i%2` and `2p + i%2 + 4` of the box, `p = w % 2`, whose
+/// XOR with k = 0..3 (or 4..7) lands on 8 different chunks. Pairs in one
+/// chunk (q, q + 1) are the two lanes of `lane/4` that differ in bit 0.
+#[inline(always)]
+fn swapped_pair(warp: usize, lane: usize) -> usize {
+    let g = lane / 4;
+    4 * (warp % 2) + g % 2 + 2 * (g / 4) + 8 * ((g / 2) % 2)
+}
+
+/// Step 10f: the column, in its warpgroup's 64, of C that thread `t` (in
+/// the warpgroup) holds as its `wgmma` A row `lane/4` (row `lane/4 + 8`
+/// holds the next), as [`swapped_pair`] deals them.
+#[inline(always)]
+fn swapped_column(t: usize) -> usize {
+    let (warp, lane) = (t / 32, t % 32);
+    32 * (warp / 2) + 2 * swapped_pair(warp, lane)
+}
+
+/// Step 10f: the byte offsets, from the warpgroup's part of the B tile, of
+/// the 8-byte pairs thread `t` loads as its A fragment of a K step's first
+/// 8 rows: k = lane%4 (`a[0]`, `a[1]`) and k = lane%4 + 4 (`a[2]`,
+/// `a[3]`). Each box is `BK` rows of 128 bytes, 32 columns.
+#[inline(always)]
+fn swapped_fragments(t: usize) -> (u32, u32) {
+    let (warp, lane) = (t / 32, t % 32);
+    let q = swapped_pair(warp, lane);
+    let box_bytes = (warp / 2) as u32 * tma::mn_block_bytes(32);
+    let at = |k: usize| box_bytes + (k as u32) * tma::SWIZZLE_ROW_BYTES + (((q / 2) ^ k) * 16 + (q % 2) * 8) as u32;
+    (at(lane % 4), at(lane % 4 + 4))
+}
 
 /// The accumulators as the epilogue's m16n8 tiles (pairs side by side).
 #[inline(always)]
@@ -723,6 +912,7 @@ unsafe fn consume<
     p: &Gemm<E::In, E::Out>,
     ring: Ring<STAGES>,
     consumer: usize,
+    warps: usize,
     t: usize,
 ) {
     let slices = p.k.div_ceil(BK as u32);
@@ -740,41 +930,72 @@ unsafe fn consume<
         prefetch_tensormap(map_c);
     }
     let (warp, lane) = ((t / 32) % 4, t % 32);
-    // This warpgroup's 64 rows of A: 64 K-major rows, or one MN-major box.
-    let a_part = if A_T {
-        consumer as u32 * tma::mn_block_bytes(BK as u32)
+    // This warpgroup's part of the tiles: 64 rows of A (64 K-major rows, or
+    // one MN-major box) and all of B; swapped, all of A and 64 columns of B
+    // (two MN-major boxes of TF32).
+    let (a_part, b_part) = if tma::swapped(E::DTYPE, B_T) {
+        (0, consumer as u32 * 2 * tma::mn_block_bytes(BK as u32))
+    } else if A_T {
+        (consumer as u32 * tma::mn_block_bytes(BK as u32), 0)
     } else {
-        consumer as u32 * 64 * BK as u32 * E::DTYPE.element_bytes()
+        (consumer as u32 * 64 * BK as u32 * E::DTYPE.element_bytes(), 0)
     };
     let mut at = Position::<STAGES>::START;
     let shared = unsafe { shared_tiles::<BM, BN, STREAM_K, _, _>(p, slices) };
     let mut walk = TileWalk::<BM, BN, CLUSTER, STREAM_K>::new(p, slices, shared);
     // Stream-K's partial sums: each consumer warp hands its share over
     // under a flag of its own (`Workspace::flag`).
-    let warps = tma::consumer_warps(BM as u32) as usize;
     let threads = warps * 32;
     while let Some(Work { row0, col0, first, end, role }) = walk.next() {
         let (first, end) = if STREAM_K { (first, end) } else { (0, slices) };
         let mut acc = Acc::zero();
         let mut reading = at.stage;
-        for slice in first..end {
+        let mut slice_of = |slice: u32, acc: &mut Acc, holding: Option<&Acc::Fragments>| {
             mbarrier_wait(ring.full(at.stage), at.phase);
-            let (a_tile, b_tile) = (ring.a(at.stage) + a_part, ring.b(at.stage));
-            wgmma_fence();
-            for kk in 0..BK / E::K_STEP {
-                let (desc_a, desc_b) = (descriptor(a_tile, kk, A_T), descriptor(b_tile, kk, !B_T));
-                unsafe { acc.wgmma(desc_a, desc_b, A_T, !B_T) };
-            }
+            let (a_tile, b_tile) = (ring.a(at.stage) + a_part, ring.b(at.stage) + b_part);
+            let fragments = unsafe { acc.multiply::<BK, A_T, B_T>(a_tile, b_tile, t % 128) };
             wgmma_commit();
             // The previous slice's group has completed: its stage is free.
-            wgmma_wait(1);
+            match holding {
+                Some(fragments) => fragments.wait(1),
+                None => wgmma_wait(1),
+            }
             if slice > first && lane == 0 {
                 release::<CLUSTER>(ring.empty(reading));
             }
             reading = at.stage;
             at.advance();
+            fragments
+        };
+        if tma::swapped(E::DTYPE, B_T) {
+            // A slice's A fragments stay in their registers until its group
+            // has completed, one slice later: the loop is unrolled by two,
+            // so that each slice of a pair loads into registers of its own
+            // (in a loop of one slice, the next slice's loads would write
+            // the registers of the group still in flight), and each wait
+            // holds the registers of the group it waits for.
+            let mut odd = Acc::Fragments::default();
+            let mut slice = first;
+            loop {
+                let even = slice_of(slice, &mut acc, Some(&odd));
+                slice += 1;
+                if slice >= end {
+                    even.wait(0);
+                    break;
+                }
+                odd = slice_of(slice, &mut acc, Some(&even));
+                slice += 1;
+                if slice >= end {
+                    odd.wait(0);
+                    break;
+                }
+            }
+        } else {
+            for slice in first..end {
+                slice_of(slice, &mut acc, None);
+            }
+            wgmma_wait(0);
         }
-        wgmma_wait(0);
         // (Every piece has a slice, K ≥ 1, so it read at least one stage.)
         if end > first && lane == 0 {
             release::<CLUSTER>(ring.empty(reading));
@@ -813,7 +1034,7 @@ unsafe fn consume<
         }
         let out = Output { p, row0, col0, warp_row: consumer * 64 + warp * 16, warp_col: 0, lane };
         let tma = if tma_store { Some((ring.c_tile(consumer, C_BOXES), map_c)) } else { None };
-        unsafe { acc.store::<BN, C_BOXES, BLOCKS_PER_SM>(&out, tma, consumer, t % 128) };
+        unsafe { acc.store::<BN, C_BOXES, BLOCKS_PER_SM, B_T>(&out, tma, consumer, t % 128) };
     }
     // The last stores must be done before the block (and its shared memory) goes.
     if tma_store && issuer {
@@ -842,15 +1063,20 @@ unsafe fn ws_kernel<
 >(
     p: Gemm<E::In, E::Out>,
 ) {
+    // The producer: a warpgroup whose registers go to the consumers
+    // (`setmaxnreg`), or, with two blocks per SM, one warp.
+    let producer_threads = if BLOCKS_PER_SM == 1 { 128 } else { 32 };
     const {
         // A K slice is one 128-byte swizzled row.
         assert!(BK * E::DTYPE.element_bytes() as usize == 128);
-        assert!(BN == Acc::N && STAGES >= 2);
-        // The producer: a warpgroup whose registers go to the consumers
-        // (`setmaxnreg`), or, with two blocks per SM, one warp.
-        assert!(THREADS == BM / 64 * 128 + if BLOCKS_PER_SM == 1 { 128 } else { 32 });
+        // A consumer warpgroup per 64 rows of the tile, each `wgmma` as wide
+        // as the tile; swapped, per 64 columns, each as wide as it is high.
+        let swapped = tma::swapped(E::DTYPE, B_T);
+        let (split, across) = if swapped { (BN, BM) } else { (BM, BN) };
+        assert!(across == Acc::N && STAGES >= 2);
+        assert!(THREADS == split / 64 * 128 + if BLOCKS_PER_SM == 1 { 128 } else { 32 });
         assert!(BLOCKS_PER_SM == 1 || BLOCKS_PER_SM == 2);
-        assert!(BLOCKS_PER_SM == 2 || 128 * (PRODUCER_REGISTERS + (BM / 64) as u32 * CONSUMER_REGISTERS) <= 65536);
+        assert!(BLOCKS_PER_SM == 2 || 128 * (PRODUCER_REGISTERS + (split / 64) as u32 * CONSUMER_REGISTERS) <= 65536);
         // A block's share of B is whole boxes.
         assert!(CLUSTER >= 1 && BN.is_multiple_of(CLUSTER) && (BN / CLUSTER).is_multiple_of(64));
         // Stream-K's blocks walk single tiles.
@@ -865,9 +1091,8 @@ unsafe fn ws_kernel<
     let c_tile_bytes = tma::c_tile_bytes(BM as u32, C_BOXES as u32);
     let barriers = tma::barriers_offset(stage_bytes, STAGES as u32, c_tile_bytes);
     let ring = Ring::<STAGES> { a_bytes, stage_bytes, c_staging, barriers };
-    // A consumer warpgroup per 64 rows of the tile.
-    let consumer_warps = tma::consumer_warps(BM as u32);
-    let consumer_threads = consumer_warps as usize * 32;
+    let consumer_threads = THREADS - producer_threads;
+    let consumer_warps = (consumer_threads / 32) as u32;
     let t = thread_idx();
     // Launched without its clusters, the multicasts would write into blocks
     // that are not there: stop with an error instead.
@@ -907,6 +1132,7 @@ unsafe fn ws_kernel<
                 &p,
                 ring,
                 t / 128,
+                consumer_warps as usize,
                 t,
             )
         };
@@ -933,6 +1159,8 @@ kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 64]>, tgemm_ws_128x128x32
 kernel_entries!(warp_specialized ws_kernel<F16, [f32; 96]>, hgemm_ws_128x192x64, gemm_launch::WS_F16_128X192X64, any);
 kernel_entries!(warp_specialized ws_kernel<Bf16, [f32; 96]>, bgemm_ws_128x192x64, gemm_launch::WS_BF16_128X192X64, any);
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 96]>, tgemm_ws_128x192x32, gemm_launch::WS_TF32_128X192X32, k_major);
+kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 128]>, tgemm_ws_256x128x32_rs, gemm_launch::WS_TF32_256X128X32_RS, n_major_b);
+kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 64]>, tgemm_ws_128x128x32_rs, gemm_launch::WS_TF32_128X128X32_RS, n_major_b);
 kernel_entries!(warp_specialized ws_kernel<F16, [f32; 128]>, hgemm_ws_128x256x64_c2, gemm_launch::WS_F16_128X256X64_C2, any);
 kernel_entries!(warp_specialized ws_kernel<Bf16, [f32; 128]>, bgemm_ws_128x256x64_c2, gemm_launch::WS_BF16_128X256X64_C2, any);
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 128]>, tgemm_ws_128x256x32_c2, gemm_launch::WS_TF32_128X256X32_C2, k_major);
