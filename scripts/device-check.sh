@@ -103,6 +103,9 @@
 #   bigtf32     TF32 at 12288-16384 (M, N and K each moved alone): step 10f's
 #               256×128 tiles with tile-row groups of 16, 8 and 4 beside its
 #               128×128 tiles and step 10b's 128×256
+#   skinnyrs    TF32 with M of 8 to 16 (row-major A and B): step 10f's 16×128
+#               tiles beside step 9b's 128×256 and the memory-bound kernel,
+#               and `auto` alternating with VARIANTS, two rounds; sanitizers
 #   sweep       `gemm sweep` (CSV, JSON, SVG)
 #   sanitizers  compute-sanitizer memcheck/racecheck/synccheck/initcheck
 # Usage: device-check.sh [bundle-dir] [part...]. Logs go to $OUT/<part>/ (or
@@ -903,6 +906,23 @@ PY
       done
     done 2>&1 | tee "$L/bigtf32.txt"
     note "bigtf32: $(grep -c pass "$L/bigtf32.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/bigtf32.txt") failures"
+    ;;
+  skinnyrs)
+    for round in 1 2; do
+      named_runs tf32 "16 4096 4096" "16 16384 4096" "16 8192 8192" "8 16384 4096" "12 16384 4096" \
+        "16 65536 1024" "16 4096 16384" "16 100000 777" -- "ws_16x128x32_rs auto" "wgmma_128x256x32 auto" \
+        "skinny_r16 auto"
+      for shape in "16 4096 4096" "16 16384 4096" "16 8192 8192" "8 16384 4096" "12 16384 4096" \
+                   "16 65536 1024" "16 4096 16384" "16 100000 777"; do
+        set -- $shape
+        each_bundle --m $1 --n $2 --k $3 --dtype tf32 --kernel auto --iters 20
+      done
+    done 2>&1 | tee "$L/skinnyrs.txt"
+    for tool in memcheck racecheck synccheck; do
+      sanitize $tool "$L/san-$tool.log" "$B/gemm" --m 13 --n 1000 --k 777 --dtype tf32 --kernel ws_16x128x32_rs \
+        --iters 1 --no-cublas
+    done
+    note "skinnyrs: $(grep -c pass "$L/skinnyrs.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/skinnyrs.txt") failures"
     ;;
   sweep)
     "$B/gemm" sweep --iters 10 --out "$L" >"$L/sweep.log" 2>&1

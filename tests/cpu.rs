@@ -287,15 +287,19 @@ fn launch_geometry_is_consistent() {
             // Each slice's boxes add up to the bytes the barrier is armed for,
             // in either orientation; no box is wider than a swizzled row or
             // longer than the TMA's 256.
-            for rows in [t.bm, t.bn] {
-                for k_major in [true, false] {
-                    let [inner, outer] = tma::tma_box(spec.dtype, rows, t.bk, k_major);
-                    assert!(inner * element <= tma::SWIZZLE_ROW_BYTES && outer <= 256, "{}", spec.name);
-                    let boxes = if k_major { 1 } else { rows / tma::row_elements(spec.dtype) };
-                    assert_eq!(boxes * inner * outer, rows * t.bk, "{}: the box covers the tile", spec.name);
-                    if !k_major {
-                        assert_eq!(inner * outer * element, tma::mn_block_bytes(t.bk), "{}", spec.name);
-                    }
+            // (A swapped kernel's one entry reads A K-major and B N-major.)
+            let orientations: &[(u32, bool)] = if spec.is_swapped() {
+                &[(t.bm, true), (t.bn, false)]
+            } else {
+                &[(t.bm, true), (t.bm, false), (t.bn, true), (t.bn, false)]
+            };
+            for &(rows, k_major) in orientations {
+                let [inner, outer] = tma::tma_box(spec.dtype, rows, t.bk, k_major);
+                assert!(inner * element <= tma::SWIZZLE_ROW_BYTES && outer <= 256, "{}", spec.name);
+                let boxes = if k_major { 1 } else { rows / tma::row_elements(spec.dtype) };
+                assert_eq!(boxes * inner * outer, rows * t.bk, "{}: the box covers the tile", spec.name);
+                if !k_major {
+                    assert_eq!(inner * outer * element, tma::mn_block_bytes(t.bk), "{}", spec.name);
                 }
             }
             assert_eq!(spec.is_persistent(), spec.features.persistent, "{}", spec.name);
@@ -1052,7 +1056,9 @@ fn memory_bound_shapes_choose_the_skinny_kernels() {
                         .spec(dtype)
                         .unwrap();
                 // On Hopper, 16-bit: step 10's tiles from M = 4 or N = 8;
-                // TF32: step 9b's (row-major operands) from 8 rows or columns.
+                // TF32 (row-major operands) from 8 rows or columns: step
+                // 10f's 16×128 tiles where M is the small side, step 9b's
+                // 256×128 where N is.
                 let sixteen_bit = matches!(dtype, Dtype::F16 | Dtype::Bf16);
                 let beats = match dtype {
                     Dtype::F16 | Dtype::Bf16 => matches!((m, n), (16, 5000) | (5000, 16) | (4, 100) | (100, 8)),
@@ -1063,7 +1069,7 @@ fn memory_bound_shapes_choose_the_skinny_kernels() {
                 if beats && hopper && (sixteen_bit || layout == OperandLayout::NN) {
                     assert_ne!(spec.algorithm, Algorithm::MemoryBound, "{dtype:?} {m}×{n}: {}", spec.name);
                     if dtype == Dtype::Tf32 {
-                        let tile = if m <= n { "tgemm_wgmma_128x256x32" } else { "tgemm_wgmma_256x128x32" };
+                        let tile = if m <= n { "tgemm_ws_16x128x32_rs" } else { "tgemm_wgmma_256x128x32" };
                         assert_eq!(spec.name, tile, "{m}×{n}");
                     }
                     continue;

@@ -128,8 +128,8 @@ pub fn default_choice(
         |spec: &KernelSpec| Choice { kernel: short_name(spec).into(), group_m: spec.default_group_m, tflops: None };
     if let Some(skinny) = gemm_launch::memory_bound::skinny_for(dtype, m32, n32) {
         let tiles_beat_skinny = gemm_launch::memory_bound::tiles_beat_skinny(dtype, m32, n32);
-        // TF32 takes step 9b's `wgmma` tiles, long side along the tile's long side.
-        if let Some(spec) = skinny_tf32_tiles(dtype, m, n).filter(|spec| tiles_beat_skinny && runs(spec)) {
+        // TF32 takes tensor-core tiles: the first of `skinny_tf32_tiles` that runs.
+        if let Some(spec) = skinny_tf32_tiles(dtype, m, n, layout).iter().find(|spec| tiles_beat_skinny && runs(spec)) {
             return chosen(spec);
         }
         let tiles_win = tiles_beat_skinny
@@ -285,15 +285,23 @@ pub fn shallow_k_kernel(dtype: Dtype) -> Option<&'static KernelSpec> {
     }
 }
 
-/// The tile kernel a TF32 call with M or N of 8 to 16 runs
-/// ([`gemm_launch::memory_bound::tiles_beat_skinny`]): step 9b's `wgmma`
-/// 128×256 tiles where M is the small side, 256×128 where N is (the
-/// long side along the tile's long side; H100, PERF.md step 48, K = 4096
-/// and 8192: 81–85% and 87–90% of cuBLAS, where the memory-bound kernels
-/// ran 42–80% and 60–82%).
-fn skinny_tf32_tiles(dtype: Dtype, m: usize, n: usize) -> Option<&'static KernelSpec> {
-    use gemm_launch::{WGMMA_TF32_128X256X32, WGMMA_TF32_256X128X32};
-    (dtype == Dtype::Tf32).then_some(if m <= n { &WGMMA_TF32_128X256X32 } else { &WGMMA_TF32_256X128X32 })
+/// The tile kernels a TF32 call with M or N of 8 to 16 runs
+/// ([`gemm_launch::memory_bound::tiles_beat_skinny`]), the first that can:
+/// where M is the small side and A and B row-major, step 10f's 16×128 tiles,
+/// which stream B through the TMA (PERF.md step 63); then step 9b's
+/// `wgmma` 128×256 tiles where M is the small side, 256×128 where N is
+/// (the long side along the tile's long side; H100, PERF.md step 48, K =
+/// 4096 and 8192: 81–85% and 87–90% of cuBLAS, where the memory-bound
+/// kernels ran 42–80% and 60–82%).
+fn skinny_tf32_tiles(dtype: Dtype, m: usize, n: usize, layout: OperandLayout) -> &'static [KernelSpec] {
+    use gemm_launch::{WGMMA_TF32_128X256X32, WGMMA_TF32_256X128X32, WS_TF32_16X128X32_RS};
+    match (dtype, m <= n) {
+        // Measured with row-major A and B only.
+        (Dtype::Tf32, true) if layout == OperandLayout::NN => &[WS_TF32_16X128X32_RS, WGMMA_TF32_128X256X32],
+        (Dtype::Tf32, true) => &[WGMMA_TF32_128X256X32],
+        (Dtype::Tf32, false) => &[WGMMA_TF32_256X128X32],
+        _ => &[],
+    }
 }
 
 /// Step 10's kernels and their 2×1-cluster twins (step 10c), which the

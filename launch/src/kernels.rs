@@ -592,6 +592,23 @@ pub const WS_TF32_128X128X32_RS: KernelSpec = KernelSpec {
     ..WS_TF32_256X128X32_RS
 };
 
+/// Step 10f for M ≤ 16: 16×128 tiles (one `m64n16k8` per consumer and K
+/// step, 8 accumulators per thread), 12 stages of 18 KiB. A TF32 call
+/// with a row-major B and M of 8 to 16 streams B, the large operand:
+/// each block reads 128 columns of it through the TMA, with 216 KiB of
+/// its slices on the way, where step 9b copies B with 4-byte `cp.async`.
+/// H100 (PERF.md step 63), % of cuBLAS against step 9b's 128×256:
+/// 16×16384×4096 107 / 83.5 (2.9 TB/s, 87% of peak), 16×4096×4096 95 /
+/// 82, 16×8192×8192 91 / 82, 8×16384×4096 106 / 85, 16×4096×16384 88 /
+/// 79.
+pub const WS_TF32_16X128X32_RS: KernelSpec = KernelSpec {
+    name: "tgemm_ws_16x128x32_rs",
+    tile: Tile { bm: 16, bn: 128, bk: 32, tm: 16, tn: 64 },
+    stages: 12,
+    default_group_m: 1,
+    ..WS_TF32_256X128X32_RS
+};
+
 /// Step 10c: step 10 in 2×1 thread-block clusters. The two blocks of a
 /// cluster compute vertically adjacent 128×256 tiles, which read the same
 /// 64×256 B slice: each block's producer loads its own A and half of B,
@@ -734,6 +751,7 @@ pub const KERNELS: &[KernelSpec] = &[
     WS_TF32_128X192X32,
     WS_TF32_256X128X32_RS,
     WS_TF32_128X128X32_RS,
+    WS_TF32_16X128X32_RS,
     WS_F16_128X256X64_C2,
     WS_BF16_128X256X64_C2,
     WS_TF32_128X256X32_C2,

@@ -361,6 +361,25 @@ wgmma_tf32_rs!(
     63
 );
 
+wgmma_tf32!(
+    /// `wgmma.mma_async.sync.aligned.m64n16k8.f32.tf32.tf32`: 64×16 tile.
+    wgmma_m64n16k8_tf32,
+    "m64n16k8",
+    8,
+    [0, 1, 2, 3, 4, 5, 6],
+    7
+);
+
+wgmma_tf32_rs!(
+    /// `wgmma.mma_async.sync.aligned.m64n16k8.f32.tf32.tf32`, A from
+    /// registers: 64×16 tile.
+    wgmma_m64n16k8_tf32_rs,
+    "m64n16k8",
+    8,
+    [0, 1, 2, 3, 4, 5, 6],
+    7
+);
+
 // ---- The asynchronous pipeline of the warp-specialized kernels (step 10):
 // shared-memory barriers that count both arrivals and bytes, the tensor
 // memory accelerator (TMA), and per-warpgroup register budgets.

@@ -104,7 +104,10 @@
 //! partial sums: 56%), 1000×128×30000 102% (59%), 256×256×131072 116%
 //! (76%), 1024²×8192 120% (step 10b with `mma.sync` partials: 70%),
 //! 1024³ 92% (step 10b: 82–87%); 256×128 tiles at 2048³ 103% (step 10b's
-//! 128×256: 78%), 4096³ 95% (85%), 8192×4096×6144 92–94% (90%). Tensor maps (A, B, C) are built by
+//! 128×256: 78%), 4096³ 95% (85%), 8192×4096×6144 92–94% (90%).
+//! Its 16×128 tiles (`m64n16k8`, 12 stages of 18 KiB) take TF32 calls of
+//! M = 8 to 16, which stream B: 16×16384×4096 107% (step 9b: 83.5%),
+//! 16×8192×8192 91% (82%), 16×4096×16384 88% (79%; PERF step 63). Tensor maps (A, B, C) are built by
 //! the host for each call (`host/driver/tensor_map.rs`) and read from
 //! global memory. A block fences them (`fence.proxy.tensormap`) only when
 //! the host says their address held other maps before
@@ -121,7 +124,7 @@
 //! 229,472 (128×128), 196,672 (TF32 128×256, and its clusters), 204,880
 //! (TF32 128×192), 196,704 (TF32 128×128, and the f32-output twins),
 //! 229,440 (the 4-stage ablation), 196,672 (step 10f's 256×128), 196,704
-//! (step 10f's 128×128);
+//! (step 10f's 128×128), 221,376 (step 10f's 16×128);
 //! step 10d: 96 registers (ptxas's cap for 288 threads × 2 blocks), 98,336
 //! bytes per block; step 10e: as the 128×256 kernels it twins (168, 0
 //! spills; the accumulators stay in registers while a slot is added).
@@ -155,9 +158,10 @@ use crate::device::sm90a::{
     bulk_wait_group, cluster_address, cluster_rank, cluster_size, cluster_sync, elect_one, fence_mbarrier_init,
     fence_tensormap_acquire, mbarrier_arrive, mbarrier_arrive_cluster, mbarrier_arrive_expect_tx, mbarrier_init,
     mbarrier_wait, prefetch_tensormap, setmaxnreg_dec, setmaxnreg_inc, tma_load_3d, tma_load_3d_multicast,
-    wgmma_commit, wgmma_fence, wgmma_m64n128k8_tf32, wgmma_m64n128k8_tf32_rs, wgmma_m64n128k16_bf16,
-    wgmma_m64n128k16_f16, wgmma_m64n192k8_tf32, wgmma_m64n192k16_bf16, wgmma_m64n192k16_f16, wgmma_m64n256k8_tf32,
-    wgmma_m64n256k8_tf32_rs, wgmma_m64n256k16_bf16, wgmma_m64n256k16_f16, wgmma_wait, wgmma_wait_holding,
+    wgmma_commit, wgmma_fence, wgmma_m64n16k8_tf32, wgmma_m64n16k8_tf32_rs, wgmma_m64n128k8_tf32,
+    wgmma_m64n128k8_tf32_rs, wgmma_m64n128k16_bf16, wgmma_m64n128k16_f16, wgmma_m64n192k8_tf32, wgmma_m64n192k16_bf16,
+    wgmma_m64n192k16_f16, wgmma_m64n256k8_tf32, wgmma_m64n256k8_tf32_rs, wgmma_m64n256k16_bf16, wgmma_m64n256k16_f16,
+    wgmma_wait, wgmma_wait_holding,
 };
 use crate::device::{
     block_idx, block_idx_z, fence_gpu, grid_dim, load_acquire_gpu, load_global_x4, load_shared_x2_b32, smem_addr,
@@ -450,6 +454,7 @@ macro_rules! warpgroup_tile_tf32 {
 warpgroup_tile_tf32!(128, 256, 16, wgmma_m64n256k8_tf32, wgmma_m64n256k8_tf32_rs);
 warpgroup_tile_tf32!(96, 192, 12, wgmma_m64n192k8_tf32);
 warpgroup_tile_tf32!(64, 128, 8, wgmma_m64n128k8_tf32, wgmma_m64n128k8_tf32_rs);
+warpgroup_tile_tf32!(8, 16, 1, wgmma_m64n16k8_tf32, wgmma_m64n16k8_tf32_rs);
 
 /// One K slice from shared memory: a `wgmma` per K step with both
 /// operands through descriptors (K-major, or MN-major where the 16-bit
@@ -1161,6 +1166,7 @@ kernel_entries!(warp_specialized ws_kernel<Bf16, [f32; 96]>, bgemm_ws_128x192x64
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 96]>, tgemm_ws_128x192x32, gemm_launch::WS_TF32_128X192X32, k_major);
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 128]>, tgemm_ws_256x128x32_rs, gemm_launch::WS_TF32_256X128X32_RS, n_major_b);
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 64]>, tgemm_ws_128x128x32_rs, gemm_launch::WS_TF32_128X128X32_RS, n_major_b);
+kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 8]>, tgemm_ws_16x128x32_rs, gemm_launch::WS_TF32_16X128X32_RS, n_major_b);
 kernel_entries!(warp_specialized ws_kernel<F16, [f32; 128]>, hgemm_ws_128x256x64_c2, gemm_launch::WS_F16_128X256X64_C2, any);
 kernel_entries!(warp_specialized ws_kernel<Bf16, [f32; 128]>, bgemm_ws_128x256x64_c2, gemm_launch::WS_BF16_128X256X64_C2, any);
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 128]>, tgemm_ws_128x256x32_c2, gemm_launch::WS_TF32_128X256X32_C2, k_major);
