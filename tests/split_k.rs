@@ -244,11 +244,11 @@ fn which_kernels_can_write_partial_sums() {
     // never left unsplit for their partials' sake.
     assert_eq!(partials_kernel(&gemm_launch::WS_TF32_128X256X32), Some(&gemm_launch::MMA_TF32_64X128X32));
     assert!(OperandLayout::ALL.into_iter().all(|l| gemm_launch::MMA_TF32_64X128X32.has_entry(l)));
+    let left_unsplit = gemm_launch::split_k::slower_partials_fill_gpu;
+    assert!(left_unsplit(&gemm_launch::WS_TF32_128X128X32, (1024, 1024, 1), 132));
     for swapped in [&gemm_launch::WS_TF32_256X128X32_RS, &gemm_launch::WS_TF32_128X128X32_RS] {
         assert_eq!(partials_kernel(swapped), Some(swapped));
-        let split_k = gemm_launch::split_k::slower_partials_fill_gpu;
-        assert!(!split_k(swapped, (1024, 1024, 1), 132));
-        assert!(split_k(&gemm_launch::WS_TF32_128X128X32, (1024, 1024, 1), 132));
+        assert!(!left_unsplit(swapped, (1024, 1024, 1), 132));
     }
     // Every f16/bf16 kernel the host can run (mma, wgmma, memory-bound, TMA,
     // and so whatever the selector or the tuner picks) has its dtype's twin:

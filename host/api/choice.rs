@@ -80,8 +80,9 @@ pub fn choice_list(dtype: Dtype) -> &'static [(KernelSpec, i64)] {
 
 /// Built-in choice when nothing is cached. M or N ≤ 16 takes the
 /// memory-bound path (16-bit calls from 4 rows or 8 columns take step 10's
-/// tiles instead, where they run, and TF32 calls from 8 step 9b's:
-/// `memory_bound::tiles_beat_skinny`). Where K is deep enough that the call
+/// tiles instead, where they run, and TF32 calls from 8 step 10f's 16×128
+/// tiles or step 9b's: `memory_bound::tiles_beat_skinny`,
+/// `skinny_tf32_tiles`). Where K is deep enough that the call
 /// will be split, [`deep_k_list`] decides; where it fits one K slice of a
 /// 16-bit kernel, step 10d ([`shallow_k_kernel`]). Otherwise each dtype has a short list of kernels,
 /// largest tile first, each with the fraction of a wave of blocks (one block
@@ -321,7 +322,7 @@ pub const CLUSTER_TWINS: &[(KernelSpec, KernelSpec)] = {
 /// Step 10b's TF32 kernels and their swapped twins (step 10f), which read
 /// a row-major B in place where step 10b has the host copy it transposed
 /// first: the built-in choice takes the twin for a row-major B. H100, % of
-/// cuBLAS, step 10b → twin (PERF.md step 62): 1024³ 82–85 → 91–92 (128×128),
+/// cuBLAS, step 10b → twin (PERF.md step 62): 1024³ 82–87 → 91–94 (128×128),
 /// 2048³ 78 → 103, 4096³ 85 → 95, 8192×4096×6144 90 → 92–94 (128×256 →
 /// 256×128). Step 10b's 128×192 tiles have no twin: at 3072³, where the
 /// choice takes them, they ran 105.5% and the swapped 256×128 tiles 96–98%.

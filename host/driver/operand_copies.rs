@@ -5,7 +5,9 @@
 //! - **transposed**: a K-major kernel (`Layouts::KMajor`: TF32 step 10b,
 //!   whose `wgmma` reads only K-major operands and whose TMA cannot
 //!   transpose 4-byte elements) on an MN-major operand (a row-major B, a
-//!   column-major A); the kernel's NT entry runs on the copies;
+//!   column-major A); the kernel's NT entry runs on the copies; and a
+//!   swapped one (`Layouts::NMajorB`: TF32 step 10f) on a column-major A
+//!   or B, whose NN entry runs on the copies;
 //! - **realigned**: an operand whose start, leading dimension or batch
 //!   stride is no multiple of the TMA's 16 bytes (an odd K or N in
 //!   16-bit), copied as it is into rows padded to 16 bytes.

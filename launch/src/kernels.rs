@@ -557,8 +557,8 @@ pub const WS_TF32_128X128X32: KernelSpec = KernelSpec {
 /// Step 10f: TF32 with a row-major B read in place, the operands swapped
 /// (`tma::swapped`). Step 10b needs both tiles K-major, so the host copies
 /// a row-major B transposed first: at deep K, where B is as large as the
-/// work, that copy doubles the bytes moved (384×384×100000: 58% of
-/// cuBLAS). Here B's tile lands N-major (a TMA box per 32 columns) and
+/// work, that copy doubles the bytes moved, and step 9b's in-kernel 4-byte
+/// transposing copies ran 384×384×100000 at 56% of cuBLAS. Here B's tile lands N-major (a TMA box per 32 columns) and
 /// each consumer warpgroup loads 64 columns of it into registers as the
 /// `wgmma`'s A (`Cᵀ = Bᵀ·Aᵀ`), while A's K-major tile is its B from shared
 /// memory: a 256×128 tile is two warpgroups of 64 columns × 256 rows, one
@@ -594,7 +594,7 @@ pub const WS_TF32_128X128X32_RS: KernelSpec = KernelSpec {
 
 /// Step 10f for M ≤ 16: 16×128 tiles (one `m64n16k8` per consumer and K
 /// step, 8 accumulators per thread), 12 stages of 18 KiB. A TF32 call
-/// with a row-major B and M of 8 to 16 streams B, the large operand:
+/// with row-major A and B and M of 8 to 16 streams B, the large operand:
 /// each block reads 128 columns of it through the TMA, with 216 KiB of
 /// its slices on the way, where step 9b copies B with 4-byte `cp.async`.
 /// H100 (PERF.md step 63), % of cuBLAS against step 9b's 128×256:

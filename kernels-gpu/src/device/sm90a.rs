@@ -18,7 +18,8 @@ pub fn smem_descriptor_sw128(smem_addr: u32, leading_bytes: u32, stride_bytes: u
 }
 
 /// `wgmma.fence.sync.aligned;`: orders this warpgroup's earlier register
-/// writes (the accumulators) before the `wgmma`s that follow.
+/// writes (the accumulators, and A fragments loaded into registers)
+/// before the `wgmma`s that follow.
 #[inline(always)]
 pub fn wgmma_fence() {
     unsafe { asm!("wgmma.fence.sync.aligned;", options(nostack)) }
@@ -43,12 +44,14 @@ pub fn wgmma_wait(pending: u32) {
     }
 }
 
-/// `wgmma.wait_group.sync.aligned N;` as [`wgmma_wait`], naming `held` (the
-/// A fragments of a register-sourced `wgmma` in the groups it waits for)
-/// as read by it: the compiler keeps their values in their registers until
-/// here and writes nothing else into them before (PTX: a `wgmma`'s A
-/// registers must not be written until a wait has seen its group
-/// complete). The names go in a PTX comment; the instruction is the same.
+/// `wgmma.wait_group.sync.aligned N;` as [`wgmma_wait`] (`pending` 0, or
+/// 1 for anything else), naming `held` (the A fragments of a
+/// register-sourced `wgmma` in the groups it waits for) as read by it: LLVM
+/// keeps their values live until here, so it writes no other value into
+/// their PTX registers before (PTX: a `wgmma`'s A registers must not be
+/// written until a wait has seen its group complete; ptxas, which maps
+/// them to hardware registers, knows that rule). The names go in a PTX
+/// comment; the instruction is the same.
 #[inline(always)]
 pub fn wgmma_wait_holding(pending: u32, held: &[[u32; 4]; 4]) {
     macro_rules! wait {

@@ -154,7 +154,7 @@ unsafe fn store_pair_f32<In>(p: &Gemm<In, f32>, pairs: bool, row: u32, col: u32,
 }
 
 /// Epilogue of step 10f's swapped tiles (TF32, f32 C): a warpgroup's
-/// accumulators are a 64 × `LEN/2` tile of Cᵀ in the `wgmma` C layout,
+/// accumulators are a 64 × `2·LEN` tile of Cᵀ in the `wgmma` C layout,
 /// whose rows are C's columns and columns C's rows. Lane `l` holds C's
 /// columns `col` and `col + 1` (its rows `l/4` and `l/4 + 8`) in C rows
 /// `8j + 2·(l%4)` and `+ 1` of the block tile, for each of the `LEN/4`

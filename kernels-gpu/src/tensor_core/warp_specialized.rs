@@ -13,7 +13,8 @@
 //!   applies the 128-byte swizzle the descriptors read, and fills whatever
 //!   lies outside the matrix with zeros, so any M, N, K works with no bounds
 //!   code), into a ring of `STAGES` stages;
-//! - the consumers, warpgroups 0 and 1 (64×BN of C each), multiply with
+//! - the consumers, warpgroups 0 and 1 (64×BN of C each; in step 10f,
+//!   BM×64), multiply with
 //!   `wgmma`, one group kept in flight across K slices.
 //!
 //! Each stage has two barriers instead of `__syncthreads`: "full" counts the
@@ -200,7 +201,8 @@ impl WsElement for Bf16 {
     const DTYPE: Dtype = Dtype::Bf16;
 }
 
-/// TF32 on f32 data (`Gemm<u32, f32>`, as step 9b), K-major operands only.
+/// TF32 on f32 data (`Gemm<u32, f32>`, as step 9b): K-major operands from
+/// shared memory, or (step 10f) A from registers.
 struct Tf32;
 
 impl WsElement for Tf32 {
@@ -220,7 +222,7 @@ impl<E: WsElement<In = u16>> WsElement for F32Out<E> {
 }
 
 /// A consumer warpgroup's accumulators for element `E`: 64 rows × `N`
-/// columns of C (the block tile's width), `N/2` f32 per thread in the
+/// columns of C (the block tile's width; swapped, 64 columns × `N` rows), `N/2` f32 per thread in the
 /// `mma.sync` C layout repeated over `N/8` column groups (see step 9).
 trait WarpgroupTile<E: WsElement>: Accumulators {
     const N: usize;
@@ -247,6 +249,7 @@ trait WarpgroupTile<E: WsElement>: Accumulators {
         b_tile: u32,
         _t: usize,
     ) -> Self::Fragments {
+        const { assert!(!tma::swapped(E::DTYPE, B_T), "a swapped tile loads B into registers: its own multiply") };
         unsafe { multiply_from_shared::<E, Self, BK, A_T, B_T>(self, a_tile, b_tile) };
         Self::Fragments::default()
     }
@@ -416,7 +419,7 @@ macro_rules! warpgroup_tile_tf32 {
                     unsafe { multiply_from_shared::<Tf32, Self, BK, A_T, B_T>(self, a_tile, b_tile) };
                     return [[0; 4]; 4];
                 }
-                const { assert!(BK == 32 && !A_T, "a swapped slice is 4 K steps of a K-major A") };
+                const { assert!(B_T || (BK == 32 && !A_T), "a swapped slice is 4 K steps of a K-major A") };
                 let (low, high) = swapped_fragments(t);
                 // All four K steps' fragments first, then one fence for them.
                 let a: [[u32; 4]; 4] = core::array::from_fn(|kk| {
@@ -486,10 +489,11 @@ unsafe fn multiply_from_shared<
 /// A rows `lane/4` and `lane/4 + 8`. Warp `w` reads box `w/2` of its
 /// warpgroup's two; the pairs are dealt so that each half-warp's 8-byte
 /// loads of 4 k-rows hit 8 distinct 16-byte chunks under the 128-byte
-/// swizzle (chunk `c` of row `k` lies at `c ^ k`): lanes `4i..4i+4` take
-/// chunks `2p + i%2` and `2p + i%2 + 4` of the box, `p = w % 2`, whose
-/// XOR with k = 0..3 (or 4..7) lands on 8 different chunks. Pairs in one
-/// chunk (q, q + 1) are the two lanes of `lane/4` that differ in bit 0.
+/// swizzle (chunk `c` of row `k` lies at `c ^ k`): half-warp `h` (row
+/// groups g = lane/4 of 4h..4h+4) takes chunks `2p + h` and `2p + h + 4`
+/// of the box, `p = w % 2`, whose XOR with k = 0..3 (or 4..7) lands on 8
+/// different chunks. The two pairs of a chunk go to row groups g and
+/// g ^ 1.
 #[inline(always)]
 fn swapped_pair(warp: usize, lane: usize) -> usize {
     let g = lane / 4;
@@ -819,8 +823,8 @@ unsafe fn load_b<const CLUSTER: usize>(dst: u32, map: u64, bar: u32, x: u32, y: 
 
 /// The producer: for every slice of every tile, wait until its stage is
 /// free, arm the stage's "full" barrier with the slice's bytes and issue
-/// the TMA copies. A K-major tile is one box; an MN-major one a box per 64
-/// rows (a swizzled row holds 64 16-bit elements). In a cluster, B's
+/// the TMA copies. A K-major tile is one box; an MN-major one a box per
+/// swizzled row's worth of rows (64 16-bit elements, 32 f32). In a cluster, B's
 /// copies are this block's share of the tile (`tma::b_share` columns),
 /// multicast; the stage's other shares come from the other blocks, counted
 /// on the same barrier.
@@ -893,7 +897,8 @@ unsafe fn produce<
     }
 }
 
-/// A consumer warpgroup: for every tile, multiply its 64 rows over every
+/// A consumer warpgroup: for every tile, multiply its 64 rows (swapped:
+/// columns) over every
 /// slice as each lands, keeping one `wgmma` group in flight and releasing
 /// a stage once the group that read it has completed; then store C.
 ///
@@ -955,6 +960,9 @@ unsafe fn consume<
         let (first, end) = if STREAM_K { (first, end) } else { (0, slices) };
         let mut acc = Acc::zero();
         let mut reading = at.stage;
+        // `holding`: the fragments of the group in flight (the swapped
+        // tiles'), or `None` where a slice reads none (step 10b's TF32
+        // tiles would otherwise pass 16 zero registers to each wait).
         let mut slice_of = |slice: u32, acc: &mut Acc, holding: Option<&Acc::Fragments>| {
             mbarrier_wait(ring.full(at.stage), at.phase);
             let (a_tile, b_tile) = (ring.a(at.stage) + a_part, ring.b(at.stage) + b_part);
@@ -978,7 +986,11 @@ unsafe fn consume<
             // so that each slice of a pair loads into registers of its own
             // (in a loop of one slice, the next slice's loads would write
             // the registers of the group still in flight), and each wait
-            // holds the registers of the group it waits for.
+            // names the registers of the group it waits for, so the
+            // compiler keeps their values live until then.
+            // (At least one slice: without stream-K, which the swapped
+            // kernels do not use, every tile has all of K ≥ 1. A `while`
+            // test here made ptxas serialize the `wgmma`s and spill.)
             let mut odd = Acc::Fragments::default();
             let mut slice = first;
             loop {
