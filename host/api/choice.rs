@@ -239,7 +239,8 @@ pub fn default_choice(
 /// 53–77%). TF32 with a row-major B takes step 10f's swapped tiles, which
 /// read it in place (PERF.md step 62, at 512×512×32768, where every tile
 /// pads alike: 128×128 271 TFLOP/s, 256×128 232, step 9b's 256×128 127;
-/// 128×128 ran fastest at every deep shape measured, 92–145% of cuBLAS).
+/// 128×128 ran fastest or level with 256×128 at every deep shape
+/// measured, 92–145% of cuBLAS).
 /// TF32's `mma.sync` 64×192 where it pads N less than 64×128
 /// (step 54: 64×576×65536 82% of cuBLAS against 51%, 64×192×300000 72%
 /// against 72%; 128×128×65536, where it pads more, 68.5% against 74%).

@@ -223,79 +223,6 @@ wgmma_k16!(
     95
 );
 
-/// Declares a TF32 `wgmma.mma_async` wrapper for a 64×N accumulator tile
-/// (N/2 f32 per thread), K = 8 per instruction, f32 data read as TF32 (the
-/// low 13 mantissa bits are ignored: truncation, not rounding). TF32 has no
-/// transposed form: both A and B must be K-major in shared memory.
-macro_rules! wgmma_tf32 {
-    ($(#[$doc:meta])* $name:ident, $shape:literal, $len:literal, [$($i:literal),*], $last:literal) => {
-        $(#[$doc])*
-        ///
-        /// # Safety
-        /// As [`wgmma_m64n256k16_f16`].
-        #[inline(always)]
-        pub unsafe fn $name(acc: &mut [f32; $len], desc_a: u64, desc_b: u64) {
-            unsafe {
-                asm!(
-                    concat!(
-                        "{{ .reg .pred p; setp.ne.b32 p, 1, 0;\n",
-                        "wgmma.mma_async.sync.aligned.", $shape, ".f32.tf32.tf32 {{",
-                        $("{", $i, "}, ",)*
-                        "{", $last, "}}}, {da}, {db}, p, 1, 1; }}"
-                    ),
-                    $(inout(reg32) acc[$i],)*
-                    inout(reg32) acc[$last],
-                    da = in(reg64) desc_a,
-                    db = in(reg64) desc_b,
-                    options(nostack),
-                );
-            }
-        }
-    };
-}
-
-wgmma_tf32!(
-    /// `wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32`: 64×256 tile.
-    wgmma_m64n256k8_tf32,
-    "m64n256k8",
-    128,
-    [
-        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29,
-        30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57,
-        58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85,
-        86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110,
-        111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126
-    ],
-    127
-);
-
-wgmma_tf32!(
-    /// `wgmma.mma_async.sync.aligned.m64n192k8.f32.tf32.tf32`: 64×192 tile.
-    wgmma_m64n192k8_tf32,
-    "m64n192k8",
-    96,
-    [
-        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29,
-        30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57,
-        58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85,
-        86, 87, 88, 89, 90, 91, 92, 93, 94
-    ],
-    95
-);
-
-wgmma_tf32!(
-    /// `wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32`: 64×128 tile.
-    wgmma_m64n128k8_tf32,
-    "m64n128k8",
-    64,
-    [
-        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29,
-        30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57,
-        58, 59, 60, 61, 62
-    ],
-    63
-);
-
 /// Declares a TF32 `wgmma.mma_async` wrapper whose A comes from registers
 /// (step 10f): `acc += A·B` for a 64×N accumulator tile, A (64×8) as four
 /// TF32 per thread in the `mma.sync` m16n8k8 A layout of each warp's 16
@@ -334,7 +261,48 @@ macro_rules! wgmma_tf32_rs {
     };
 }
 
-wgmma_tf32_rs!(
+/// Declares a TF32 `wgmma.mma_async` wrapper for a 64×N accumulator tile
+/// (N/2 f32 per thread), K = 8 per instruction, f32 data read as TF32 (the
+/// low 13 mantissa bits are ignored: truncation, not rounding). TF32 has no
+/// transposed form: both A and B must be K-major in shared memory.
+macro_rules! wgmma_tf32 {
+    // The shared-memory wrapper and, from the same register list, its twin
+    // with A from registers (`wgmma_tf32_rs`).
+    ($(#[$doc:meta])* $name:ident, rs: $(#[$rs_doc:meta])* $rs:ident, $shape:literal, $len:literal,
+     [$($i:literal),*], $last:literal) => {
+        wgmma_tf32!($(#[$doc])* $name, $shape, $len, [$($i),*], $last);
+        wgmma_tf32_rs!($(#[$rs_doc])* $rs, $shape, $len, [$($i),*], $last);
+    };
+    ($(#[$doc:meta])* $name:ident, $shape:literal, $len:literal, [$($i:literal),*], $last:literal) => {
+        $(#[$doc])*
+        ///
+        /// # Safety
+        /// As [`wgmma_m64n256k16_f16`].
+        #[inline(always)]
+        pub unsafe fn $name(acc: &mut [f32; $len], desc_a: u64, desc_b: u64) {
+            unsafe {
+                asm!(
+                    concat!(
+                        "{{ .reg .pred p; setp.ne.b32 p, 1, 0;\n",
+                        "wgmma.mma_async.sync.aligned.", $shape, ".f32.tf32.tf32 {{",
+                        $("{", $i, "}, ",)*
+                        "{", $last, "}}}, {da}, {db}, p, 1, 1; }}"
+                    ),
+                    $(inout(reg32) acc[$i],)*
+                    inout(reg32) acc[$last],
+                    da = in(reg64) desc_a,
+                    db = in(reg64) desc_b,
+                    options(nostack),
+                );
+            }
+        }
+    };
+}
+
+wgmma_tf32!(
+    /// `wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32`: 64×256 tile.
+    wgmma_m64n256k8_tf32,
+    rs:
     /// `wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32`, A from
     /// registers: 64×256 tile.
     wgmma_m64n256k8_tf32_rs,
@@ -350,7 +318,24 @@ wgmma_tf32_rs!(
     127
 );
 
-wgmma_tf32_rs!(
+wgmma_tf32!(
+    /// `wgmma.mma_async.sync.aligned.m64n192k8.f32.tf32.tf32`: 64×192 tile.
+    wgmma_m64n192k8_tf32,
+    "m64n192k8",
+    96,
+    [
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29,
+        30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57,
+        58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85,
+        86, 87, 88, 89, 90, 91, 92, 93, 94
+    ],
+    95
+);
+
+wgmma_tf32!(
+    /// `wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32`: 64×128 tile.
+    wgmma_m64n128k8_tf32,
+    rs:
     /// `wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32`, A from
     /// registers: 64×128 tile.
     wgmma_m64n128k8_tf32_rs,
@@ -367,13 +352,7 @@ wgmma_tf32_rs!(
 wgmma_tf32!(
     /// `wgmma.mma_async.sync.aligned.m64n16k8.f32.tf32.tf32`: 64×16 tile.
     wgmma_m64n16k8_tf32,
-    "m64n16k8",
-    8,
-    [0, 1, 2, 3, 4, 5, 6],
-    7
-);
-
-wgmma_tf32_rs!(
+    rs:
     /// `wgmma.mma_async.sync.aligned.m64n16k8.f32.tf32.tf32`, A from
     /// registers: 64×16 tile.
     wgmma_m64n16k8_tf32_rs,
