@@ -5,11 +5,12 @@
 //! fails a wrong one.
 
 use gemm_launch::split_k::{
-    AUTO_WORKSPACE_CAP_BYTES, CHUNK_DEEP, CHUNK_FEW_TILES, CHUNK_SHORT_K, F32_OUTPUT_TWINS, FEW_TILES_FULL_QUARTERS,
-    FEW_TILES_WAVES, MAX_SPLITS, REDUCE_FAN_IN, SHORT_K_MAX_QUARTERS, SHORT_K_MIN, SHORT_K_MIN_QUARTERS,
-    SLOWER_PARTIALS_MIN_QUARTERS, Split, SplitCall, SplitError, SplitK, TMA_BYTES_IN_FLIGHT, TMA_F32_OUTPUT_TWINS,
-    TMA_SAME_TILE_TWINS, combine_groups, exact_chunk, few_tiles_target, partials_kernel, plan_split, slab_elements,
-    tma_block_bytes_in_flight, wants_occupancy, workspace_bytes, writes_f32,
+    AUTO_WORKSPACE_CAP_BYTES, CHUNK_DEEP, CHUNK_FEW_TILES, CHUNK_SHORT_K, EXACT_SPLIT_MAX_EXTRA_K, F32_OUTPUT_TWINS,
+    FEW_TILES_FULL_QUARTERS, FEW_TILES_WAVES, MAX_SPLITS, REDUCE_FAN_IN, SHORT_K_MAX_QUARTERS, SHORT_K_MIN,
+    SHORT_K_MIN_QUARTERS, SLOWER_PARTIALS_MIN_QUARTERS, Split, SplitCall, SplitError, SplitK, TMA_BYTES_IN_FLIGHT,
+    TMA_F32_OUTPUT_TWINS, TMA_REMAINDER_MAX_QUARTERS, TMA_SAME_TILE_TWINS, combine_groups, exact_chunk,
+    exact_chunk_fewer, few_tiles_target, partials_kernel, plan_split, slab_elements, tma_block_bytes_in_flight,
+    wants_occupancy, workspace_bytes, writes_f32,
 };
 use gemm_launch::{
     Algorithm, DB_64X64X16, DB_128X64X16, DB_256X128X8, Features, KernelSpec, MMA_BF16_128X128X32_W32X64_F32OUT,
@@ -121,6 +122,23 @@ fn the_rule_splits_deep_k_and_few_tiles_only() {
     assert_eq!(tma(square, 1152, 1280, 65536), None);
     // K with no exact split near the count: equal chunks and a short last.
     assert_eq!(tma(square, 384, 384, 100_003), Some(Split::of(100_003, 7136)));
+    // Unless an exact split of fewer chunks, each at most
+    // EXACT_SPLIT_MAX_EXTRA_K longer, exists: 36 tiles want 3.7 chunks of
+    // 4096, and 2 of 2048 run faster than 3 of 1360 and a last of 16 (PERF
+    // step 64); at K = 65536 the 2 of 32768 would be 10923 longer.
+    assert_eq!(EXACT_SPLIT_MAX_EXTRA_K, 1024);
+    assert_eq!(tma(square, 768, 768, 4096), Some(Split { chunk: 2048, splits: 2 }));
+    assert_eq!(tma(square, 768, 768, 65536), Some(Split::of(65536, 21840)));
+    // No exact split, a quarter of a wave of tiles (56) and K ≤ DEEP_K: no
+    // split; deeper K keeps the short last chunk.
+    assert_eq!(TMA_REMAINDER_MAX_QUARTERS, 1);
+    assert_eq!(tma(square, 777, 999, 3333), None);
+    assert_eq!(tma(square, 777, 999, 33333), Some(Split::of(33333, 16664)));
+    assert_eq!(tma(square, 512, 512, 4095), Some(Split::of(4095, 512)), "16 tiles keep the short last chunk");
+    assert_eq!(exact_chunk_fewer(4096, 8, (512, 3000), |splits| splits <= 3), Some(2048));
+    assert_eq!(exact_chunk_fewer(4096, 8, (512, 2000), |splits| splits <= 3), None, "2048 is too long");
+    assert_eq!(exact_chunk_fewer(3333, 8, (1, 3333), |_| true), None, "no multiple of 8 divides 3333");
+    assert_eq!(exact_chunk_fewer(96, 8, (8, 96), |_| true), Some(8), "the most chunks");
     // The exact split: nearest by ratio, the fewer chunks on a tie; none
     // outside 1.5× of the count or refused.
     assert_eq!(exact_chunk(12, 3.0, 1, (1, 12), |_| true), Some(4));

@@ -115,6 +115,20 @@ pub const FEW_TILES_FULL_QUARTERS: u64 = 3;
 /// 1024²×8192 70 / 35, 2048×512×8192 102 / 45, 768²×4096 (36) 59 / 29; but
 /// 512²×4096 (16 tiles) 46.5 / 64.
 pub const SLOWER_PARTIALS_MIN_QUARTERS: u64 = 1;
+/// K elements by which the chunks of an exact split of a few-tiles call on
+/// TMA partials may be longer than those of the split with a shorter last
+/// chunk that the nominal count gives ([`exact_chunk_fewer`]): that last
+/// chunk is a launch of its own, after the others, and costs as much as
+/// about this much more of every chunk. H100, 36 tiles of 128×128 at
+/// 768²×4096 (PERF.md step 64), µs: TF32 35 in 2 chunks of 2048, 41 in 3
+/// of 1364 and a last of 4; f16 21 and 25.
+pub const EXACT_SPLIT_MAX_EXTRA_K: u32 = 1024;
+/// Quarters of a wave of tiles from which a few-tiles call on TMA partials
+/// with K up to [`DEEP_K`] and no exact split is left unsplit rather than
+/// given a shorter last chunk: H100, 777×999×3333 (56 tiles of 128×128,
+/// PERF.md step 64), % of cuBLAS unsplit against 3 chunks of 1664 and a
+/// last of 5: f16 112.5 / 86, TF32 106 / 90.
+pub const TMA_REMAINDER_MAX_QUARTERS: u64 = 1;
 /// Largest workspace [`SplitK::Auto`] uses; the chunk doubles until the
 /// slabs fit (and the rule does not split when even two do not).
 pub const AUTO_WORKSPACE_CAP_BYTES: u64 = 256 << 20;
@@ -267,7 +281,11 @@ pub const fn chunk_granule(dtype: Dtype) -> u32 {
 ///
 /// Of the splits near that count, one whose equal chunks make up K exactly
 /// is taken ([`exact_chunk`]); where none is, equal chunks, a multiple of
-/// [`chunk_granule`], and a short last one. A chunk is doubled until there
+/// [`chunk_granule`], and a short last one. But for a few-tiles call on TMA
+/// partials, where none is, an exact split of fewer chunks, each at most
+/// [`EXACT_SPLIT_MAX_EXTRA_K`] longer ([`exact_chunk_fewer`]); failing that,
+/// from [`TMA_REMAINDER_MAX_QUARTERS`] quarters of a wave of tiles and K up
+/// to [`DEEP_K`], no split. A chunk is doubled until there
 /// are at most [`MAX_SPLITS`] and the workspace fits in
 /// [`AUTO_WORKSPACE_CAP_BYTES`]; no split if that leaves fewer than two.
 pub fn plan_split(mode: SplitK, call: &SplitCall) -> Result<Option<Split>, SplitError> {
@@ -310,11 +328,10 @@ pub fn plan_split(mode: SplitK, call: &SplitCall) -> Result<Option<Split>, Split
             // A TMA kernel's blocks beyond one wave would wait for a second.
             let allowed =
                 |splits: u32| tma_bytes_in_flight.is_none() || splits as u64 * blocks <= multiprocessors as u64;
-            let mut chunk = exact_chunk(k, nominal, granule, (shortest, longest), allowed).unwrap_or_else(|| {
-                // No chunk divides K near the nominal count: that count of
-                // equal chunks (a multiple of the granule, within the
-                // bounds), and a last one of what is left, shorter than
-                // `splits × granule`.
+            // No chunk divides K near the nominal count: that count of
+            // equal chunks (a multiple of the granule, within the bounds),
+            // and a last one of what is left, shorter than `splits × granule`.
+            let with_remainder = || {
                 let mut splits = ceil(nominal).max(k.div_ceil(longest));
                 while splits >= 2 && !allowed(splits) {
                     splits -= 1;
@@ -323,7 +340,25 @@ pub fn plan_split(mode: SplitK, call: &SplitCall) -> Result<Option<Split>, Split
                     return k;
                 }
                 (k / splits / granule * granule).clamp(shortest.min(longest), longest)
-            });
+            };
+            let exact = exact_chunk(k, nominal, granule, (shortest, longest), allowed);
+            let mut chunk = match (exact, tma_bytes_in_flight) {
+                (Some(chunk), _) => chunk,
+                // TMA partials: a last chunk of its own costs about as much
+                // as EXACT_SPLIT_MAX_EXTRA_K more of every chunk, and up to
+                // DEEP_K beside a quarter of a wave of tiles more than the
+                // split gains.
+                (None, Some(_)) if few_tiles => {
+                    let remainder_chunk = with_remainder();
+                    let longest_exact = longest.min(remainder_chunk.saturating_add(EXACT_SPLIT_MAX_EXTRA_K));
+                    match exact_chunk_fewer(k, granule, (shortest, longest_exact), allowed) {
+                        Some(chunk) => chunk,
+                        None if k <= DEEP_K && 4 * blocks >= TMA_REMAINDER_MAX_QUARTERS * multiprocessors as u64 => k,
+                        None => remainder_chunk,
+                    }
+                }
+                (None, _) => with_remainder(),
+            };
             while chunk < k {
                 let split = Split::of(k, chunk);
                 if split.splits <= MAX_SPLITS && workspace_bytes(split, m, n, batch) <= AUTO_WORKSPACE_CAP_BYTES {
@@ -391,6 +426,23 @@ pub fn short_k_split(call: &SplitCall) -> Option<Split> {
     let fits = |splits: u32| splits as u64 * blocks <= slots;
     let chunk = exact_chunk(k, nominal, chunk_granule(dtype), (CHUNK_SHORT_K, k), fits)?;
     Some(Split::of(k, chunk))
+}
+
+/// The chunk of the exact split of `k` with the most chunks (at least two)
+/// that `allowed` lets in, each a multiple of `granule` and from `shortest`
+/// to `longest` long: for TMA partials where no count near the nominal one
+/// divides K ([`plan_split`]).
+pub fn exact_chunk_fewer(
+    k: u32,
+    granule: u32,
+    (shortest, longest): (u32, u32),
+    allowed: impl Fn(u32) -> bool,
+) -> Option<u32> {
+    (2..=MAX_SPLITS.min(k / shortest.max(1)))
+        .rev()
+        .filter(|&splits| k.is_multiple_of(splits) && (k / splits).is_multiple_of(granule))
+        .find(|&splits| (shortest..=longest).contains(&(k / splits)) && allowed(splits))
+        .map(|splits| k / splits)
 }
 
 /// The least whole number ≥ `x` (x ≥ 0; `core` has no `f64::ceil`).
