@@ -6,6 +6,7 @@ use gemm_launch::{Algorithm, KERNELS, OperandLayout, tile_coords, tiles};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rgemm::GemmError;
+use rgemm::api::choice::{F32_SPLIT_TILES_MAX_QUARTERS, F32_SPLIT_TILES_MIN_K};
 use rgemm::api::{Batch, MatrixDesc, check_alignment, plan};
 use rgemm::kernels::{
     Dtype, DtypeExt, MAX_DIM, check_shape, entries, entry_name, find_kernel, parse_dtype, short_name,
@@ -581,10 +582,11 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
             assert_eq!(choice.spec(dtype).unwrap().dtype, dtype, "{choice:?}");
         }
     }
-    // f32: big problems get the big tile, small ones the small tile.
+    // f32: big problems get the big tile, small ones the small tile (below
+    // F32_SPLIT_TILES_MIN_K, from which few tiles are split instead).
     assert_ne!(
-        default_choice(Dtype::F32, (8192, 4096, 4096), 132, OperandLayout::NN, (9, 0), |_| true).kernel,
-        default_choice(Dtype::F32, (256, 256, 4096), 132, OperandLayout::NN, (9, 0), |_| true).kernel
+        default_choice(Dtype::F32, (8192, 4096, 2048), 132, OperandLayout::NN, (9, 0), |_| true).kernel,
+        default_choice(Dtype::F32, (256, 256, 2048), 132, OperandLayout::NN, (9, 0), |_| true).kernel
     );
     // A larger tile that makes no fewer tiles is passed over: N ≤ 128
     // takes step 10's 128×128 tiles, as many as its 128×256 ones.
@@ -594,7 +596,9 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     // one's, as many tiles: the padding decides.
     assert_eq!([f16(16384, 129), f16(8192, 4096)], ["ws_128x192x64", "ws_128x256x64"]);
     // Not across families, nor to a tile of the same size.
-    let f32 = |m, n| default_choice(Dtype::F32, (m, n, 4096), 132, OperandLayout::NN, (9, 0), |_| true).kernel;
+    // (K = 2048: below F32_SPLIT_TILES_MIN_K, from which few tiles take the
+    // deep-K list's tile and are split.)
+    let f32 = |m, n| default_choice(Dtype::F32, (m, n, 2048), 132, OperandLayout::NN, (9, 0), |_| true).kernel;
     assert_eq!(f32(8192, 4096), "wt_256x128x8");
     // f32 mid sizes, as measured on an H100 (PERF steps 44, 54): the
     // 256×128 tile from half a wave, unless a smaller one fills the last
@@ -693,8 +697,19 @@ fn deep_k_takes_the_tile_that_wastes_least() {
         .into();
     assert_eq!(tf32_nt, ["mma_64x128x32"; 3]);
     assert_eq!(pick(Dtype::Tf32, 1024, 1024, 16384, nn, (8, 0)), "mma_64x128x32");
-    // Not below DEEP_K, nor TF32 with tiles enough to fill the GPU.
-    assert_eq!(pick(Dtype::F32, 256, 256, 8192, nn, (9, 0)), "db_64x64x16");
+    // f32 from F32_SPLIT_TILES_MIN_K where `wt_256x128x8` fills under half a
+    // wave (it is split), not below that K nor past that fill.
+    assert_eq!((F32_SPLIT_TILES_MIN_K, F32_SPLIT_TILES_MAX_QUARTERS), (4096, 2));
+    assert_eq!(pick(Dtype::F32, 256, 256, 8192, nn, (9, 0)), "wt_256x128x8");
+    assert_eq!(pick(Dtype::F32, 768, 768, 4096, nn, (9, 0)), "wt_256x128x8");
+    assert_eq!(pick(Dtype::F32, 640, 640, 6000, nn, (9, 0)), "wt_128x128x8", "pads less");
+    assert_eq!(pick(Dtype::F32, 768, 768, 4095, nn, (9, 0)), "db_64x64x16");
+    assert_eq!(pick(Dtype::F32, 256, 256, 4095, nn, (9, 0)), "db_64x64x16");
+    assert_eq!(pick(Dtype::F32, 1280, 1280, 4096, nn, (9, 0)), "wt_256x128x8", "50 tiles");
+    assert_eq!(pick(Dtype::F32, 1280, 1280, 4095, nn, (9, 0)), "wt_128x128x8");
+    assert_eq!(pick(Dtype::F32, 1536, 1536, 4096, nn, (9, 0)), "wt_64x128x8", "72 tiles");
+    assert_eq!(pick(Dtype::F32, 1536, 1536, 4096, nn, (9, 0)), pick(Dtype::F32, 1536, 1536, 4095, nn, (9, 0)));
+    // Nor TF32 below DEEP_K with tiles enough to fill the GPU.
     assert_eq!(pick(Dtype::Tf32, 4096, 4096, 16384, nn, (9, 0)), "ws_256x128x32_rs");
     // 16-bit: step 10's 128×128 tiles, or 128×192 where they pad N less;
     // ties to 128×128. Off Hopper the general choice stands.

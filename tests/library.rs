@@ -364,22 +364,27 @@ fn warp_tiled_interior_tiles_every_layout() {
 }
 
 /// f32 calls of about a wave of small tiles and K under 2048, which `auto`
-/// splits to fill the kernel's block slots (`split_k::short_k_split`):
-/// every layout of A, B and C, odd M and N, a batch, α and β. The call
-/// must really be split (it asks for a workspace).
+/// splits to fill the kernel's block slots (`split_k::short_k_split`), and
+/// of a few tiles at K ≥ 4096, which it runs on the deep-K list's tile,
+/// split (`choice::F32_SPLIT_TILES_MIN_K`): every layout of A, B and C, odd
+/// M and N, a batch, α and β. The call must really be split (it asks for a
+/// workspace).
 #[test]
 fn short_k_auto_splits_every_layout() {
     let Some(gpu) = gpu_or_skip("short_k_auto_splits_every_layout") else { return };
     let seed = rand::random::<u64>();
     let mut rng = StdRng::seed_from_u64(seed);
-    let (m, n, k) = (520, 501, 768);
     let options = GemmOptions { alpha: 1.5, beta: -0.5, ..GemmOptions::default() };
-    for (a_col, b_col, c_col) in (0..8).map(|bits| (bits & 1 != 0, bits & 2 != 0, bits & 4 != 0)) {
+    let layouts = (0..8).map(|bits| (bits & 1 != 0, bits & 2 != 0, bits & 4 != 0));
+    for ((m, n, k), (a_col, b_col, c_col)) in [(520, 501, 768), (300, 650, 4100)]
+        .into_iter()
+        .flat_map(|shape| layouts.clone().map(move |layout| (shape, layout)))
+    {
         let c = if c_col { MatrixDesc::col_major(m, n) } else { MatrixDesc::row_major(m, n) };
         let (a, b) = (dense(m, k, a_col), dense(k, n, b_col));
         for count in [1, 2] {
             let batch = Batch { count, stride_a: extent(&a) + 4, stride_b: extent(&b), stride_c: extent(&c) + 1 };
-            let what = format!("A col {a_col}, B col {b_col}, C col {c_col}, batch {count}");
+            let what = format!("{m}×{n}×{k}: A col {a_col}, B col {b_col}, C col {c_col}, batch {count}");
             let bytes = gpu.gemm_workspace_bytes::<f32>(&options, &a, &b, &c, &batch).unwrap();
             assert!(bytes > 0, "{what}: not split");
             let case = Case {
@@ -634,7 +639,7 @@ fn memory_bound_shapes_every_layout_alpha_beta_batch() {
     let mut rng = StdRng::seed_from_u64(seed);
     // M = 1, N = 1, M = 16, N = 16, K = 1, odd K, long K; long sides that
     // are no multiple of 32 or of 16 bytes (element-by-element loads).
-    // `auto` runs the 16-bit ones from M = 4 or N = 8 on step 10's tiles
+    // `auto` runs the 16-bit ones from M = 2 or N = 8 on step 10's tiles
     // where it can (`tiles_beat_skinny`); each memory-bound kernel is also
     // named below.
     let shapes = [

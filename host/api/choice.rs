@@ -209,10 +209,15 @@ pub fn default_choice(
     }
     // Deep K: the split's chunks, not the tiles, fill the GPU, so the tile
     // that wastes least of itself on padding, weighed by its rate there,
-    // computes the partial sums.
-    let deep = k > gemm_launch::split_k::DEEP_K as usize
-        && (dtype == Dtype::F32
-            || 4 * grid(spec) < gemm_launch::split_k::FEW_TILES_FULL_QUARTERS * multiprocessors as u64);
+    // computes the partial sums. So also for f32 from F32_SPLIT_TILES_MIN_K
+    // where even its largest tiles fill under F32_SPLIT_TILES_MAX_QUARTERS
+    // of a wave (the split rule then splits them for their few tiles).
+    let under = |s: &KernelSpec, quarters: u64| 4 * grid(s) < quarters * multiprocessors as u64;
+    let deep = (k > gemm_launch::split_k::DEEP_K as usize
+        && (dtype == Dtype::F32 || under(spec, gemm_launch::split_k::FEW_TILES_FULL_QUARTERS)))
+        || (dtype == Dtype::F32
+            && k >= F32_SPLIT_TILES_MIN_K
+            && under(&gemm_launch::WT_256X128X8, F32_SPLIT_TILES_MAX_QUARTERS));
     if deep {
         // A swapped kernel where B is row-major; with a column-major B it
         // would copy B transposed, which the others do not need.
@@ -356,6 +361,23 @@ pub fn placeable(gpu: &Gpu, spec: &'static KernelSpec, layout: OperandLayout) ->
 /// and 57, 62, 66, 57% on 10c; M = 640 and 1152 85 and 56% against 95 and
 /// 61%).
 pub const CLUSTER_MIN_TILE_ROWS: usize = 4;
+
+/// K from which an f32 call whose largest tiles (`wt_256x128x8`) fill
+/// under [`F32_SPLIT_TILES_MAX_QUARTERS`] of a wave takes the deep-K list's
+/// tile ([`deep_k_list`]), which the split rule then splits for its few
+/// tiles, instead of the smaller tiles that the wave fill picks. H100
+/// (PERF.md step 64), % of cuBLAS, the wave fill's tile (`auto`, split for
+/// few tiles where it has under a wave of them) against `wt_256x128x8` in
+/// chunks of 512: 768²×4096 42 / 62, 1024²×4096 79 / 95, 512²×8192 68 /
+/// 94; but at K = 3000, 1000²×3000 77 / 50.
+pub const F32_SPLIT_TILES_MIN_K: usize = 4096;
+/// Quarters of a wave under which `wt_256x128x8`'s tiles must stay for
+/// [`F32_SPLIT_TILES_MIN_K`] to apply: half a wave, the most measured. At
+/// 1536²×4096 (72 tiles, 0.55 of a wave) it ran at 74% of cuBLAS in 4
+/// chunks, 83% in 8, beside the wave fill's 67% (`wt_64x128x8` unsplit),
+/// but 1792² (98 tiles) was not measured, and at 1792³ the wave fill's
+/// tile runs at 106%.
+pub const F32_SPLIT_TILES_MAX_QUARTERS: u64 = 2;
 
 /// Whether the rows of a packed row-major B of `n` columns of `dtype` (or
 /// of its realigned copy, padded to 16 bytes) start off the 32-byte
