@@ -1065,18 +1065,22 @@ fn memory_bound_shapes_choose_the_skinny_kernels() {
     use gemm_launch::memory_bound::{LONG_TILE, MAX_SMALL_SIDE, skinny_for, tiles_beat_skinny};
     for (dtype, hopper) in Dtype::ALL.into_iter().flat_map(|d| [(d, false), (d, true)]) {
         for layout in OperandLayout::ALL {
-            for (m, n) in [(1, 4096), (4096, 1), (16, 5000), (5000, 16), (3, 3), (4, 100), (100, 4), (100, 8), (1, 1)] {
+            for (m, n) in
+                [(1, 4096), (4096, 1), (16, 5000), (5000, 16), (3, 3), (4, 100), (100, 4), (100, 8), (1, 1), (2, 9000)]
+            {
                 let spec =
                     default_choice(dtype, (m, n, 4096), 132, layout, if hopper { (9, 0) } else { (8, 0) }, |_| true)
                         .spec(dtype)
                         .unwrap();
-                // On Hopper, 16-bit: step 10's tiles from M = 4 or N = 8;
+                // On Hopper, 16-bit: step 10's tiles from M = 2 or N = 8;
                 // TF32 (row-major operands) from 8 rows or columns: step
                 // 10f's 16×128 tiles where M is the small side, step 9b's
                 // 256×128 where N is.
                 let sixteen_bit = matches!(dtype, Dtype::F16 | Dtype::Bf16);
                 let beats = match dtype {
-                    Dtype::F16 | Dtype::Bf16 => matches!((m, n), (16, 5000) | (5000, 16) | (4, 100) | (100, 8)),
+                    Dtype::F16 | Dtype::Bf16 => {
+                        matches!((m, n), (16, 5000) | (5000, 16) | (3, 3) | (4, 100) | (100, 8) | (2, 9000))
+                    }
                     Dtype::Tf32 => matches!((m, n), (16, 5000) | (5000, 16) | (100, 8)),
                     Dtype::F32 => false,
                 };

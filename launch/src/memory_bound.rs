@@ -188,12 +188,15 @@ pub const fn skinny_for(dtype: Dtype, m: u32, n: u32) -> Option<KernelSpec> {
 /// Whether `--kernel auto` runs an `m × n` call of `dtype` whose small side
 /// is at most [`MAX_SMALL_SIDE`] on the tensor-core tiles (mostly empty,
 /// with split-K filling the GPU) rather than on [`skinny_for`]'s kernel:
-/// 16-bit calls whose small side is M from 4 rows, or N from 8 columns. The
+/// 16-bit calls whose small side is M from 2 rows, or N from 8 columns. The
 /// 16-bit memory-bound kernels multiply on CUDA cores, which keep up with
 /// memory only for a few rows. Measured (H100, f16, K = 4096, long side
 /// 16384, % of cuBLAS, memory-bound / tiles; PERF.md step 35): M = 4:
 /// 43 / 71, M = 8: 31 / 71, M = 12: 18 / 69, M = 16: 16 / 68; N = 4:
-/// 87 / 42, N = 8: 42 / 54, N = 12: 29 / 42, N = 16: 19 / 54. And TF32
+/// 87 / 42, N = 8: 42 / 54, N = 12: 29 / 42, N = 16: 19 / 54; and with M of
+/// 2 or 3 (PERF.md step 64; 4 rows per block, 2 or 3 of them used): f16
+/// 2×16384×4096 54 / 91, 3×16384×4096 49 / 92, 2×8192×8192 47.5 / 83,
+/// 2×200000×256 40 / 92; bf16 3×100000×512 50 / 90. And TF32
 /// from 8 rows or columns, on step 9b's `wgmma` tiles (PERF.md step 48,
 /// K = 4096 and 8192, long side 16384 and 8192): M = 8: 80, 66 / 85, 83;
 /// M = 16: 55, 42 / 84, 82; N = 8: 82, 75 / 90, 88; N = 16: 60, 60 / 89,
@@ -202,7 +205,7 @@ pub const fn tiles_beat_skinny(dtype: Dtype, m: u32, n: u32) -> bool {
     match dtype {
         Dtype::F16 | Dtype::Bf16 => {
             if m <= n {
-                m >= 4
+                m >= 2
             } else {
                 n >= 8
             }
