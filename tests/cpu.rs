@@ -1095,6 +1095,12 @@ fn memory_bound_shapes_choose_the_skinny_kernels() {
                 }
                 assert_eq!(spec.algorithm, Algorithm::MemoryBound, "{dtype:?} {m}×{n}: {}", spec.name);
                 assert!(spec.supports(layout), "{}", spec.name);
+                // f32 16-row calls on Hopper that read X along L take the
+                // ring at two blocks per SM.
+                let x_along_l = if m <= n { !layout.b_col_major } else { layout.a_col_major };
+                let sixteen_rows = skinny_for(dtype, m as u32, n as u32).map(|s| s.name) == Some("sgemm_skinny_r16");
+                let two_blocks = sixteen_rows && hopper && x_along_l;
+                assert_eq!(spec.name == "sgemm_skinny_r16_2cta", two_blocks, "{dtype:?} {m}×{n} {layout:?}");
                 // One block per 32 columns of the long side and per row group.
                 let (small, long) = (m.min(n) as u32, m.max(n) as u32);
                 let expected = tiles(long, LONG_TILE) as u64 * tiles(small, spec.tile.bm) as u64;

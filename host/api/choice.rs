@@ -137,7 +137,7 @@ pub fn default_choice(
             && dtype != Dtype::Tf32
             && list.iter().any(|(spec, _)| spec.algorithm == Algorithm::WarpSpecialized && runs(spec));
         if !tiles_win {
-            return chosen(&skinny);
+            return chosen(two_block_ring(&skinny, m32, n32, layout, cc).unwrap_or(&skinny));
         }
     }
     let fills = |spec: &KernelSpec, quarters: i64| {
@@ -275,6 +275,27 @@ pub fn deep_k_list(dtype: Dtype) -> &'static [(KernelSpec, f64)] {
         Dtype::F16 => &[(WS_F16_128X128X64, 1.0), (WS_F16_128X192X64, 1.0)],
         Dtype::Bf16 => &[(WS_BF16_128X128X64, 1.0), (WS_BF16_128X192X64, 1.0)],
     }
+}
+
+/// The f32 16-row kernel at two blocks per SM (`skinny_r16_2cta`) in place
+/// of `skinny` (`skinny_r16`) where it reads X, the large operand, along
+/// L through its `cp.async` ring (M the small side and B row-major, or N
+/// and A column-major) on a GPU with the shared memory for two rings per SM
+/// (Hopper, 228 KiB; measured there only). H100 (PERF.md step 65), % of cuBLAS, one block per SM → two:
+/// 16×200000×256 54 → 69, 16×100000×777 74 → 90, 16×65536×1024 93 →
+/// 114, 16×16384×4096 104 → 110.5, 16×4096×16384 88 → 104.5, 5×16384×4096
+/// 95.5 → 102; along K (its 16 rows in four passes of 4) it lost:
+/// 16384×16×4096 98 → 42.
+fn two_block_ring(
+    skinny: &KernelSpec,
+    m: u32,
+    n: u32,
+    layout: OperandLayout,
+    cc: (i32, i32),
+) -> Option<&'static KernelSpec> {
+    let x_along_l = if gemm_launch::memory_bound::small_is_m(m, n) { !layout.b_col_major } else { layout.a_col_major };
+    (skinny.name == gemm_launch::memory_bound::SKINNY_F32_R16.name && x_along_l && cc.0 == 9)
+        .then_some(&gemm_launch::memory_bound::SKINNY_F32_R16_2CTA)
 }
 
 /// The kernel [`default_choice`] gives a 16-bit call whose K fits one K

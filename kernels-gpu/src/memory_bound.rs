@@ -31,21 +31,25 @@
 //! Specs `skinny_r1`, `_r4`, `_r16` (`_r8` for 16-bit inputs): rows per
 //! block; 256 threads. Larger small sides run as several row groups, side by
 //! side so that their reads of X meet in L2 (any shape is correct; past 16
-//! rows it is no longer the fast path).
+//! rows it is no longer the fast path). `sgemm_skinny_r16_2cta` is f32's
+//! r16 under a 128-register cap, two blocks (two rings) per SM, so that one
+//! block's start, first stage and reduction overlap the other's stream
+//! (its "along K" runs the 16 rows as four passes of 4).
 //!
 //! Cost (ptxas, sm_90, the largest of the four layout entries): f32/tf32
-//! r1 83 registers, r4 128, r16 225 (142 in the entry that only runs the
-//! ring); f16/bf16 r1 123, r4 128, r8 255; no spills or stack. Shared
-//! memory 1040 B per row of the block (f32), 2064 B (16-bit); r16 96 KiB
-//! (the ring). Measured (H100, % of cuBLAS, PERF.md steps 24, 41 and 59):
-//! 1×8192×8192 f32 101%, f16 92%; 8192×1×8192 f32 118%, f16 97%;
-//! 16384×16×4096 f32 97% (r16); 16×16384×4096 f32 104% (r16's ring, 2.28
-//! TB/s; row groups of r4 66%), 16×8192×8192 128%.
+//! r1 83 registers, r4 128, r16 225 (128 in the entry that only runs the
+//! ring), r16_2cta 128; f16/bf16 r1 123, r4 128, r8 255; no spills or
+//! stack. Shared memory 1040 B per row of the block (f32), 2064 B
+//! (16-bit); r16 96 KiB (the ring). Measured (H100, % of cuBLAS, PERF.md
+//! steps 24, 41, 59 and 65): 1×8192×8192 f32 101%, f16 92%; 8192×1×8192
+//! f32 118%, f16 97%; 16384×16×4096 f32 97% (r16); 16×16384×4096 f32 104%
+//! (r16's ring, 2.28 TB/s; row groups of r4 66%; two rings per SM 110.5%),
+//! 16×8192×8192 128% (two rings 141%), 16×200000×256 54% (two rings 69%).
 
 use crate::device::sm80::{
     cp_async_4, cp_async_16, cp_async_commit, cp_async_wait, pack_bf16x2, pack_f16x2, unpack_bf16x2, unpack_f16x2,
 };
-use crate::device::{SharedF32, block_idx, fma, load_global_x4_b32, shfl_xor, sync_threads, thread_idx};
+use crate::device::{SharedF32, block_idx, fma, load_global_x4_b32, select_f32, shfl_xor, sync_threads, thread_idx};
 use crate::kernel_abi::{Gemm, Scale, kernel_entries};
 use gemm_launch::memory_bound::{
     LONG_TILE, RING_K, RING_ROWS, RING_STAGES, ROWS_PER_WARP, S_PAD, STEPS, THREADS, ring_stage_floats, small_is_m,
@@ -71,8 +75,11 @@ pub trait Streamed {
     unsafe fn load16(p: *const Self::Raw, vector: bool, valid: u32) -> [u32; 4];
 }
 
+#[derive(Clone, Copy)]
 pub struct F32;
+#[derive(Clone, Copy)]
 pub struct F16;
+#[derive(Clone, Copy)]
 pub struct Bf16;
 
 impl Streamed for F32 {
@@ -135,6 +142,7 @@ half_streamed!(Bf16, pack_bf16x2, unpack_bf16x2);
 /// One block's view of the problem: X (`len × k` along K, or `k × len`
 /// along L), S (`rows × k`, this block's row group) and C (`rows × len`),
 /// each through its strides.
+#[derive(Clone, Copy)]
 struct Skinny<E: Streamed> {
     x: *const E::Raw,
     ldx: u32,
@@ -260,6 +268,46 @@ unsafe fn skinny_ring<
     }
 }
 
+/// The kernel of [`RING_ROWS`] f32 rows under a 128-register cap (two
+/// blocks per SM): along L through the ring, as [`skinny_ring`]; along K
+/// as four passes of 4 rows over the same 32 columns of X (16 rows of
+/// "along K" accumulators need 225 registers; the passes read X from L2).
+///
+/// # Safety
+/// See the entry point.
+#[inline(always)]
+unsafe fn skinny_ring_capped<
+    E: Streamed<Raw = f32>,
+    const ROWS: usize,
+    const VEC: usize,
+    const LANES: usize,
+    const UNROLL: usize,
+    const A_T: bool,
+    const B_T: bool,
+>(
+    p: Gemm<f32, f32>,
+) {
+    const PASS: usize = 4;
+    let (q, l0, x_along_l) = unsafe { view::<E, ROWS, A_T, B_T>(p) };
+    if x_along_l {
+        unsafe { along_l_ring::<E, ROWS, LANES>(&q, l0) }
+    } else {
+        // A loop over the group's rows (not 0..4): unrolled, each pass's
+        // pointers would be formed up front and held (spilled) through all.
+        let mut r0 = 0;
+        while r0 < q.rows {
+            let part = Skinny::<E> {
+                s: unsafe { q.s.add(r0 as usize * q.s_r as usize) },
+                c: unsafe { q.c.add(r0 as usize * q.c_r as usize) },
+                rows: if q.rows - r0 < PASS as u32 { q.rows - r0 } else { PASS as u32 },
+                ..q
+            };
+            unsafe { along_k::<E, PASS, VEC>(&part, l0) }
+            r0 += PASS as u32;
+        }
+    }
+}
+
 /// X is `k × len` with `len` contiguous: each thread owns 16 bytes of
 /// columns and every `KGROUPS`-th K index.
 #[inline(always)]
@@ -335,6 +383,66 @@ unsafe fn reduce_along_l<E: Streamed, const ROWS: usize, const VEC: usize, const
             }
         }
     }
+    unsafe { sum_warps_and_store::<E, ROWS>(q, l0) }
+}
+
+/// The end of the ring ([`along_l_ring`]): each thread holds 16 rows × 4
+/// columns of sums over its K indices, and the warp's four K groups (lane
+/// bits 3 and 4) are summed by halving (a reduce-scatter): across lane bit
+/// 4 each lane keeps 8 rows and adds the other lane's sums of them, across
+/// bit 3 4 rows. 48 shuffles where a butterfly takes 128, and half the
+/// registers after the first round (under the two-blocks-per-SM cap the
+/// butterfly's values in flight spilled). Each sum adds the same terms in
+/// the same order as the butterfly; then across warps as [`reduce_along_l`].
+///
+/// # Safety
+/// As [`reduce_along_l`], with `LANES` = 8 and `ROWS` = 16.
+#[inline(always)]
+unsafe fn reduce_ring<E: Streamed, const ROWS: usize, const LANES: usize>(
+    q: &Skinny<E>,
+    l0: u32,
+    acc: [[f32; 4]; ROWS],
+) {
+    const { assert!(ROWS == 16 && LANES == 8) };
+    let t = thread_idx();
+    let (lane, warp) = (t % LANES, t / 32);
+    let (upper_half, upper_quarter) = (t & 16 != 0, t & 8 != 0);
+    // Keeps `upper`'s half of (lo, hi), adds the other lane's of it.
+    let halve = |lo: f32, hi: f32, upper: bool, mask: u32| {
+        select_f32(upper, hi, lo) + shfl_xor(select_f32(upper, lo, hi), mask)
+    };
+    let mut half = [[0.0f32; 4]; 8];
+    for (r, half_r) in half.iter_mut().enumerate() {
+        for (v, h) in half_r.iter_mut().enumerate() {
+            *h = halve(acc[r][v], acc[r + 8][v], upper_half, 16);
+        }
+    }
+    let mut quarter = [[0.0f32; 4]; 4];
+    for (r, quarter_r) in quarter.iter_mut().enumerate() {
+        for (v, x) in quarter_r.iter_mut().enumerate() {
+            *x = halve(half[r][v], half[r + 4][v], upper_quarter, 8);
+        }
+    }
+    // This lane's rows: 8 if past lane bit 4, plus 4 if past bit 3.
+    let first_row = 8 * upper_half as usize + 4 * upper_quarter as usize;
+    let partial = SharedF32::at(0);
+    for (r, quarter_r) in quarter.iter().enumerate() {
+        for (v, x) in quarter_r.iter().enumerate() {
+            partial.store(((first_row + r) * WARPS + warp) * 32 + lane * 4 + v, *x);
+        }
+    }
+    unsafe { sum_warps_and_store::<E, ROWS>(q, l0) }
+}
+
+/// The last step of both reductions: `partial[(r·WARPS + w)·32 + column]`
+/// holds warp `w`'s sums; sums them, warp 0 first, and stores C.
+///
+/// # Safety
+/// Every thread has stored its partial sums and none has read them.
+#[inline(always)]
+unsafe fn sum_warps_and_store<E: Streamed, const ROWS: usize>(q: &Skinny<E>, l0: u32) {
+    let t = thread_idx();
+    let partial = SharedF32::at(0);
     sync_threads();
     let mut i = t;
     while i < ROWS * 32 {
@@ -369,12 +477,20 @@ unsafe fn along_l_ring<E: Streamed<Raw = f32>, const ROWS: usize, const LANES: u
     const KGROUPS: usize = THREADS_ / (LONG_TILE as usize / 4);
     const X_FLOATS: usize = KS * LONG_TILE as usize;
     const STAGE: usize = ring_stage_floats() as usize;
+    const { assert!(STAGE.is_multiple_of(16) && X_FLOATS.is_multiple_of(16)) };
     let ring = SharedF32::at(0);
     let t = thread_idx();
     let (lane, kg) = (t % LANES, t / LANES);
     let stages = q.k.div_ceil(RING_K);
     // S(r, k) of stage-relative index `kk` lives at `s_at(kk, r)` past X.
     let s_at = |kk: usize, r: usize| X_FLOATS + kk * ROWS + (((r / 4) ^ ((kk / 2) % 4)) * 4) + r % 4;
+    // This thread's row of S and first K index of each stage's S copies
+    // (the first of `issue`'s), and that copy's slot.
+    const S_KK_STEP: usize = THREADS_ / RING_ROWS as usize;
+    const { assert!(THREADS_ / 128 * 8 == S_KK_STEP && S_KK_STEP.is_multiple_of(8)) };
+    let (s_row, s_kk) =
+        if q.s_k == 1 { (((t / 32) % 4) * 4 + (t / 8) % 4, (t / 128) * 8 + t % 8) } else { (t % ROWS, t / ROWS) };
+    let s_first = s_at(s_kk, s_row);
     let issue = |stage: u32| {
         let base = (stage % RING_STAGES) as usize * STAGE;
         let k0 = stage * RING_K;
@@ -396,18 +512,17 @@ unsafe fn along_l_ring<E: Streamed<Raw = f32>, const ROWS: usize, const LANES: u
             }
         }
         // S: each warp copies 8 K indices × 4 rows where S is contiguous
-        // along K, 2 K indices × 16 rows where it is not.
+        // along K, 2 K indices × 16 rows where it is not. Either way a
+        // thread keeps its row and steps 16 K indices per copy, which moves
+        // its slot by 16 rows of S and leaves the swizzle as it was.
         for i in 0..KS * ROWS / THREADS_ {
-            let e = t + i * THREADS_;
-            let (r, kk) = if q.s_k == 1 {
-                (((e / 32) % 4) * 4 + (e / 8) % 4, (e / 128) * 8 + e % 8)
-            } else {
-                (e % ROWS, e / ROWS)
-            };
+            let kk = s_kk + i * S_KK_STEP;
             let k = k0 + kk as u32;
-            let valid = (r as u32) < q.rows && k < q.k;
-            let from = if valid { unsafe { q.s.add(r * q.s_r as usize + k as usize * q.s_k as usize) } } else { q.s };
-            unsafe { cp_async_4(ring.addr(base + s_at(kk, r)), from, if valid { 4 } else { 0 }) };
+            let valid = (s_row as u32) < q.rows && k < q.k;
+            let from =
+                if valid { unsafe { q.s.add(s_row * q.s_r as usize + k as usize * q.s_k as usize) } } else { q.s };
+            let slot = base + s_first + i * S_KK_STEP * ROWS;
+            unsafe { cp_async_4(ring.addr(slot), from, if valid { 4 } else { 0 }) };
         }
     };
     let mut acc = [[0.0f32; 4]; ROWS];
@@ -432,8 +547,13 @@ unsafe fn along_l_ring<E: Streamed<Raw = f32>, const ROWS: usize, const LANES: u
         for j in 0..KS / KGROUPS {
             let kk = kg + j * KGROUPS;
             let x = ring.load_x4(base + kk * LONG_TILE as usize + lane * 4);
+            // Piece p of S's K index: piece 0's index with bits 2–3 xor p
+            // (`s_at`'s swizzle; the stage base and X_FLOATS are multiples
+            // of 16). Formed at each load, so ptxas does not hold (or, under
+            // the two-blocks cap, spill) the four offsets across the loop.
+            let piece_0 = base + s_at(kk, 0);
             for piece in 0..ROWS / 4 {
-                let s = ring.load_x4(base + s_at(kk, piece * 4));
+                let s = ring.load_x4(piece_0 ^ (piece * 4));
                 for (i, s_i) in s.iter().enumerate() {
                     for (v, x_v) in x.iter().enumerate() {
                         acc[piece * 4 + i][v] = fma(*s_i, *x_v, acc[piece * 4 + i][v]);
@@ -444,7 +564,7 @@ unsafe fn along_l_ring<E: Streamed<Raw = f32>, const ROWS: usize, const LANES: u
     }
     cp_async_wait(0);
     sync_threads(); // the reduction reuses the ring
-    unsafe { reduce_along_l::<E, ROWS, 4, LANES>(q, l0, acc) }
+    unsafe { reduce_ring::<E, ROWS, LANES>(q, l0, acc) }
 }
 
 /// X is `len × k` with K contiguous: warp `w` owns rows `4w..4w + 4` of the
@@ -536,6 +656,7 @@ mod entries {
     kernel_entries!(memory_bound skinny<F32, f32>, sgemm_skinny_r1, SKINNY_F32_R1, any);
     kernel_entries!(memory_bound skinny<F32, f32>, sgemm_skinny_r4, SKINNY_F32_R4, any);
     kernel_entries!(memory_bound skinny_ring<F32, f32>, sgemm_skinny_r16, SKINNY_F32_R16, any);
+    kernel_entries!(memory_bound skinny_ring_capped<F32, f32>, sgemm_skinny_r16_2cta, SKINNY_F32_R16_2CTA, any);
     kernel_entries!(memory_bound skinny<F32, f32>, tgemm_skinny_r1, SKINNY_TF32_R1, any);
     kernel_entries!(memory_bound skinny<F32, f32>, tgemm_skinny_r4, SKINNY_TF32_R4, any);
     kernel_entries!(memory_bound skinny_ring<F32, f32>, tgemm_skinny_r16, SKINNY_TF32_R16, any);

@@ -766,6 +766,7 @@ pub const KERNELS: &[KernelSpec] = &[
     memory_bound::SKINNY_F32_R1,
     memory_bound::SKINNY_F32_R4,
     memory_bound::SKINNY_F32_R16,
+    memory_bound::SKINNY_F32_R16_2CTA,
     memory_bound::SKINNY_TF32_R1,
     memory_bound::SKINNY_TF32_R4,
     memory_bound::SKINNY_TF32_R16,

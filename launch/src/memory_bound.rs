@@ -131,6 +131,13 @@ const fn spec(name: &'static str, dtype: Dtype, rows: u32) -> KernelSpec {
 pub const SKINNY_F32_R1: KernelSpec = spec("sgemm_skinny_r1", Dtype::F32, 1);
 pub const SKINNY_F32_R4: KernelSpec = spec("sgemm_skinny_r4", Dtype::F32, 4);
 pub const SKINNY_F32_R16: KernelSpec = spec("sgemm_skinny_r16", Dtype::F32, 16);
+/// The 16-row f32 kernel held to 128 registers, two blocks per SM (two
+/// rings of 96 KiB: Hopper's shared memory; one block per SM on GPUs with
+/// less): while one block starts, waits on its first stage or sums its
+/// warps' partial sums, the other streams. Along K its 16 rows run as four
+/// passes of 4, whose accumulators fit the cap.
+pub const SKINNY_F32_R16_2CTA: KernelSpec =
+    KernelSpec { min_blocks_per_sm: 2, ..spec("sgemm_skinny_r16_2cta", Dtype::F32, 16) };
 /// TF32 requested on a memory-bound shape: computed in exact f32 (CUDA
 /// cores keep up with memory here, and the result is more accurate).
 pub const SKINNY_TF32_R1: KernelSpec = spec("tgemm_skinny_r1", Dtype::Tf32, 1);

@@ -25,6 +25,22 @@ pub fn thread_idx() -> usize {
     unsafe { nvptx::_thread_idx_x() as usize }
 }
 
+/// `selp.b32 d, a, b, p;` (`setp` sets `p` from `pick_a`): `a` if
+/// `pick_a`, else `b`. LLVM cannot see into it, so a choice between two
+/// elements of a register array stays a choice between registers: its own
+/// `select` of two loads becomes a load from a chosen index, which puts the
+/// whole array in local memory.
+#[inline(always)]
+pub fn select_f32(pick_a: bool, a: f32, b: f32) -> f32 {
+    let d: u32;
+    unsafe {
+        asm!("{{ .reg .pred p; setp.ne.u32 p, {c}, 0; selp.b32 {d}, {a}, {b}, p; }}",
+             c = in(reg32) pick_a as u32, a = in(reg32) a.to_bits(), b = in(reg32) b.to_bits(), d = out(reg32) d,
+             options(pure, nomem, nostack));
+    }
+    f32::from_bits(d)
+}
+
 /// `%ctaid.x`: this block's index in its (1-D) grid.
 #[inline(always)]
 pub fn block_idx() -> u32 {
