@@ -106,6 +106,23 @@
 #   skinnyrs    TF32 with M of 8 to 16 (row-major A and B): step 10f's 16×128
 #               tiles beside step 9b's 128×256 and the memory-bound kernel,
 #               and `auto` alternating with VARIANTS, two rounds; sanitizers
+#   probe       `auto` by sweep at shapes of each class of issue 11 that the
+#               default sweep does not hold (short K with M or N ≤ 16, deep K
+#               of other tile counts, shallow K, squares between the grid's,
+#               small and large odd sizes), every dtype, 30 launches
+#   splitprobe  the probe's weak rows by hand: mid-sized calls at K 3333-4096
+#               on each tile with chunks that divide K, leave a short last
+#               chunk, or none; the memory-bound kernels by rows per block at
+#               short K; two rounds
+#   f32midk     f32 of 36-288 tiles at K 3000-8192: `auto` beside each f32
+#               tile split by hand into chunks of 256-1024; 16-bit calls with
+#               M of 2-3 on the memory-bound kernel and on step 10's tiles
+#   midrules    PERF step 64's rules: `auto` alternating with VARIANTS, two
+#               rounds, where they change the call (f32 few tiles at K ≥ 4096
+#               on the deep-K list's tile, split; TMA splits without a short
+#               last chunk; 16-bit M of 2-3 on step 10's tiles); and the f32
+#               16-row ring at two blocks per SM (`skinny_r16_2cta`) beside
+#               one (`skinny_r16`), short K to long, both access patterns
 #   sweep       `gemm sweep` (CSV, JSON, SVG)
 #   sanitizers  compute-sanitizer memcheck/racecheck/synccheck/initcheck
 # Usage: device-check.sh [bundle-dir] [part...]. Logs go to $OUT/<part>/ (or
@@ -923,6 +940,71 @@ PY
         --iters 1 --no-cublas
     done
     note "skinnyrs: $(grep -c pass "$L/skinnyrs.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/skinnyrs.txt") failures"
+    ;;
+  probe)
+    shapes=1x4096x4096,4096x1x4096,16x8192x1024,8x32768x2048,16x200000x256,16x100000x777,2x50000x1000
+    shapes=$shapes,16384x16x1024,100000x16x512,8192x16x8192,128x128x131072,200x200x100000,64x64x262144
+    shapes=$shapes,256x128x65536,96x160x80000,8192x8192x32,16384x4096x64,10000x10000x48,5000x7000x8
+    shapes=$shapes,1152x1152x1152,1280x1280x1280,1792x1792x1792,3001x2999x1003,520x501x768,1500x2500x700
+    shapes=$shapes,6007x5003x997,777x999x3333,768x768x4096
+    "$B/gemm" sweep --shapes $shapes --iters 30 --out "$L" >"$L/sweep.log" 2>&1
+    note "probe sweep: rc=$? $(tail -1 "$L/sweep.log")"
+    ;;
+  splitprobe)
+    for round in 1 2; do
+      named_runs f32 "768 768 4096" -- "db_64x64x16 off" "db_64x64x16 auto" "db_64x64x16 2048" "db_64x64x16 1368" \
+        "db_64x64x16 1024" "db_64x64x16 512" "db_128x64x16 2048" "db_128x64x16 1024" "db_128x64x16 512" \
+        "wt_64x128x8 2048" "wt_64x128x8 1024" "wt_128x128x8 1024" "wt_128x128x8 512"
+      named_runs f32 "777 999 3333" -- "db_128x64x16 off" "db_128x64x16 auto" "db_128x64x16 1112" "db_128x64x16 836" \
+        "db_128x64x16 1668" "db_64x64x16 1112" "db_64x64x16 836" "wt_64x128x8 1112" "wt_64x128x8 1668"
+      named_runs f32 "520 501 768" -- "db_64x64x16 auto" "db_64x64x16 256" "db_64x64x16 384" "db_64x64x16 off" \
+        "wt_64x128x8 256" "db_128x64x16 128"
+      named_runs f16 "768 768 4096" "777 999 3333" -- "ws_128x128x64 auto" "ws_128x128x64 off" \
+        "ws_128x128x64 2048" "ws_128x128x64 1024" "ws_128x128x64 1368" "ws_128x128x64 1112" "ws_128x192x64 1024"
+      named_runs tf32 "768 768 4096" "777 999 3333" -- "ws_128x128x32_rs auto" "ws_128x128x32_rs off" \
+        "ws_128x128x32_rs 2048" "ws_128x128x32_rs 1024" "ws_128x128x32_rs 1368" "ws_128x128x32_rs 1112"
+      named_runs f16 "16384 16 1024" "16 8192 1024" -- "ws_128x128x64 auto" "ws_128x128x64 512" \
+        "ws_128x128x64 256" "skinny_r8 auto"
+      named_runs f32 "16 200000 256" "100000 16 512" "16 100000 777" -- "skinny_r16 auto" "skinny_r4 auto" \
+        "skinny_r1 auto"
+      named_runs f16 "2 50000 1000" "2 200000 256" -- "skinny_r1 auto" "skinny_r4 auto" "ws_128x128x64 auto"
+    done 2>&1 | tee "$L/splitprobe.txt"
+    note "splitprobe: $(grep -c pass "$L/splitprobe.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/splitprobe.txt") failures"
+    ;;
+  f32midk)
+    named_runs f32 "768 768 4096" "777 999 3333" "1024 1024 4096" "512 512 8192" "640 640 6000" "1000 1000 3000" \
+      "1536 1536 4096" -- "auto auto" "wt_256x128x8 off" "wt_256x128x8 1024" "wt_256x128x8 512" "wt_256x128x8 256" \
+      "wt_128x128x8 1024" "wt_128x128x8 512" "wt_128x128x8 256" "db_128x64x16 512" "db_128x64x16 256" \
+      "db_64x64x16 512" 2>&1 | tee "$L/f32midk.txt"
+    named_runs f16 "2 16384 4096" "3 16384 4096" "2 8192 8192" "3 4096 4096" -- "skinny_r4 auto" "ws_128x128x64 auto" \
+      "auto auto" 2>&1 | tee "$L/skinny16.txt"
+    named_runs bf16 "2 16384 4096" "3 100000 512" -- "skinny_r4 auto" "ws_128x128x64 auto" 2>&1 | tee -a "$L/skinny16.txt"
+    note "f32midk: $(cat "$L"/*.txt | grep -c pass) passes, $(cat "$L"/*.txt | grep -c 'FAIL\|TIMEOUT\|rror') failures"
+    ;;
+  midrules)
+    for round in 1 2; do
+      for run in "f32 768 768 4096" "f32 1024 1024 4096" "f32 512 512 8192" "f32 640 640 6000" "f32 1100 700 5000" \
+                 "f32 2048 1024 4096" "tf32 768 768 4096" "tf32 777 999 3333" "f16 768 768 4096" "f16 777 999 3333" \
+                 "bf16 1000 1000 3000" "f16 1100 700 5000" "f16 2 16384 4096" "bf16 3 100000 512" "f16 2 50000 1000"; do
+        set -- $run
+        each_bundle --m $2 --n $3 --k $4 --dtype $1 --kernel auto --iters 30
+      done
+    done 2>&1 | tee "$L/auto.txt"
+    for round in 1 2; do
+      named_runs f32 "16 200000 256" "16 100000 777" "16 65536 1024" "16 16384 4096" "16 8192 8192" "12 16384 4096" \
+        "8 16384 4096" "5 16384 4096" "16 4096 16384" "13 30000 3000" "9 50000 512" "100000 16 512" "16384 16 4096" -- \
+        "skinny_r16 auto" "skinny_r16_2cta auto"
+    done 2>&1 | tee "$L/ring2.txt"
+    for tool in memcheck racecheck synccheck initcheck; do
+      sanitize $tool "$L/san-$tool-ring.log" "$B/gemm" --m 13 --n 301 --k 129 --dtype f32 --kernel skinny_r16 \
+        --iters 1 --no-cublas
+      sanitize $tool "$L/san-$tool-ring2.log" "$B/gemm" --m 13 --n 301 --k 129 --dtype f32 --kernel skinny_r16_2cta \
+        --iters 1 --no-cublas
+      sanitize $tool "$L/san-$tool-ring2-k.log" "$B/gemm" --m 301 --n 13 --k 129 --dtype f32 --kernel skinny_r16_2cta \
+        --iters 1 --no-cublas
+    done
+    t=$(cat "$L"/*.txt)
+    note "midrules: $(grep -c pass <<<"$t") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' <<<"$t") failures"
     ;;
   sweep)
     "$B/gemm" sweep --iters 10 --out "$L" >"$L/sweep.log" 2>&1
