@@ -1144,6 +1144,7 @@ fn memory_bound_shapes_choose_the_skinny_kernels() {
 
 #[test]
 fn tma_kernels_take_every_call_through_operand_copies() {
+    use gemm_launch::operand_copies::{F32_REALIGN_MIN_FLOP, F32_REALIGN_MIN_FLOP_PER_BYTE};
     use rgemm::api::choice::auto_tma_refusal;
     use rgemm::driver::launch::Plan;
     use rgemm::driver::operand_copies::{OperandCopy, operand_copies, realign_refusal};
@@ -1202,8 +1203,28 @@ fn tma_kernels_take_every_call_through_operand_copies() {
     assert_eq!(operand_copies(f16, &Plan { ldb: 64, ..plan }, at), None);
     let call = operand_copies(f16, &Plan { ldb: 64, ..plan }, [258, 512, 0]).unwrap();
     assert!(call.copies[0].is_some() && call.copies[1].is_none());
-    // No other kernel copies anything.
+    // No other kernel copies anything, but the f32 kernels of steps 6–7b
+    // (16-byte loads), whose operands off 16 bytes are realigned from
+    // F32_REALIGN_MIN_FLOP and F32_REALIGN_MIN_FLOP_PER_BYTE on.
     assert_eq!(operand_copies(&gemm_launch::WGMMA_F16_128X256X64, &plan, at), None);
+    let db = &gemm_launch::DB_128X64X16;
+    let odd = Plan { m: 1999, n: 2003, k: 997, lda: 997, ldb: 2003, ldc: 2003, ..plan };
+    let call = operand_copies(db, &odd, at).unwrap();
+    assert!(call.realigns() && call.copies.iter().all(|c| c.is_some_and(|c| !c.transpose)), "{call:?}");
+    assert_eq!((call.plan.layout, call.plan.lda, call.plan.ldb), (plan.layout, 1000, 2004));
+    assert_eq!(realign_refusal(db, &odd, at), None);
+    assert_eq!(operand_copies(&gemm_launch::WT_256X128X8, &odd, at).map(|c| c.plan), Some(call.plan));
+    let aligned = Plan { m: 2000, n: 2004, k: 1000, lda: 1000, ldb: 2004, ldc: 2004, ..plan };
+    assert_eq!(operand_copies(db, &aligned, at), None);
+    let small = Plan { m: 520, n: 501, k: 768, lda: 768, ldb: 501, ldc: 501, ..plan };
+    assert_eq!(operand_copies(db, &small, at), None, "below F32_REALIGN_MIN_FLOP");
+    assert_eq!((F32_REALIGN_MIN_FLOP, F32_REALIGN_MIN_FLOP_PER_BYTE), (1 << 32, 128));
+    let cube = Plan { m: 1031, n: 1029, k: 1027, lda: 1027, ldb: 1029, ldc: 1029, ..plan };
+    assert_eq!(operand_copies(db, &cube, at), None, "1031×1029×1027: below F32_REALIGN_MIN_FLOP");
+    assert_eq!(operand_copies(&gemm_launch::VECTORIZED, &odd, at), None, "not the ladder's earlier steps");
+    let shared = Plan { batch: 2, stride_a: 1999 * 997, stride_b: 0, ..odd };
+    assert_eq!(operand_copies(db, &shared, at), None, "one B for the batch is read in place");
+    assert!(operand_copies(db, &Plan { stride_b: 997 * 2003, ..shared }, at).is_some());
     assert!(OperandLayout::ALL.iter().all(|l| tf32.supports(*l) && tf32.has_entry(*l) == (*l == nt)));
     // Realigning pays only from REALIGN_MIN_FLOP: `auto` takes another kernel
     // below, a named kernel still runs; transposing alone is no realigning.

@@ -405,6 +405,50 @@ fn short_k_auto_splits_every_layout() {
     }
 }
 
+/// f32 operands whose rows are off 16 bytes (odd K, odd N), copied into
+/// padded rows before the f32 kernels of steps 6–7b run
+/// (`operand_copies::f32_realigned`), split and unsplit: both kernel
+/// families, each operand both ways round, a batch whose matrices start
+/// off 16 bytes, α and β. Each call must really be realigned.
+#[test]
+fn f32_realigned_copies_in_every_layout() {
+    use rgemm::driver::operand_copies::operand_copies;
+    let Some(gpu) = gpu_or_skip("f32_realigned_copies_in_every_layout") else { return };
+    let seed = rand::random::<u64>();
+    let mut rng = StdRng::seed_from_u64(seed);
+    // 4.35·10⁹ flop: just past F32_REALIGN_MIN_FLOP (the f64 reference of
+    // each case is most of the test's time, so few cases).
+    let (m, n, k) = (1031, 2053, 1027);
+    let cases = [
+        (&gemm_launch::DB_128X64X16, (false, false, false), 1, SplitK::Off),
+        (&gemm_launch::DB_128X64X16, (true, true, true), 1, SplitK::Chunk(256)),
+        (&gemm_launch::WT_256X128X8, (false, true, false), 1, SplitK::Off),
+        (&gemm_launch::WT_256X128X8, (true, false, true), 2, SplitK::Off),
+    ];
+    for (spec, (a_col, b_col, c_col), count, split_k) in cases {
+        let c = if c_col { MatrixDesc::col_major(m, n) } else { MatrixDesc::row_major(m, n) };
+        let (a, b) = (dense(m, k, a_col), dense(k, n, b_col));
+        let batch = Batch { count, stride_a: extent(&a) + 1, stride_b: extent(&b) + 3, stride_c: extent(&c) + 1 };
+        let what = format!("{}: A col {a_col}, B col {b_col}, C col {c_col}, batch {count}", spec.name);
+        let plan = rgemm::api::plan((&a, usize::MAX), (&b, usize::MAX), (&c, usize::MAX), &batch).unwrap();
+        assert!(operand_copies(spec, &plan, [0; 3]).is_some(), "{what}: not realigned");
+        let case = Case {
+            dtype: Dtype::F32,
+            a,
+            b,
+            c,
+            alpha: 0.75,
+            beta: -1.25,
+            batch,
+            kernel: KernelChoice::Kernel(spec),
+            split_k,
+        };
+        let (err, gaps_kept) = run_any(&gpu, &case, &mut rng).unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert!(Dtype::F32.accepts(err, k), "{what}: relative error {err:e} (seed {seed})");
+        assert!(gaps_kept, "{what}: wrote outside C (seed {seed})");
+    }
+}
+
 /// Step 10f's swapped TF32 kernels as deep-K partial sums (split onto
 /// themselves, `split_k::partials_kernel`) in every layout of A, B and C:
 /// a row-major B read in place, a column-major one through its transposed

@@ -1,5 +1,6 @@
-//! Calls whose operands a TMA kernel cannot read in place, made readable by
-//! copying them first into a scratch buffer the [`Gpu`] owns
+//! Calls whose operands a TMA kernel cannot read in place (or an f32 kernel
+//! not at full speed), made readable by copying them first into a scratch
+//! buffer the [`Gpu`] owns
 //! (`gemm_launch::operand_copies`: the kernels and their geometry):
 //!
 //! - **transposed**: a K-major kernel (`Layouts::KMajor`: TF32 step 10b,
@@ -10,7 +11,9 @@
 //!   or B, whose NN entry runs on the copies;
 //! - **realigned**: an operand whose start, leading dimension or batch
 //!   stride is no multiple of the TMA's 16 bytes (an odd K or N in
-//!   16-bit), copied as it is into rows padded to 16 bytes.
+//!   16-bit), copied as it is into rows padded to 16 bytes; and the same
+//!   for the 16-byte loads of the f32 kernels of steps 6–7b, where the call
+//!   is large enough to gain ([`f32_realigned`]).
 //!
 //! Copies are packed (rows padded to 16 bytes, batch matrices back to
 //! back) and start 256-byte aligned, so the TMA always takes them. Each
@@ -24,9 +27,10 @@ use crate::driver::gpu::Gpu;
 use crate::driver::launch::Plan;
 use cust::function::GridSize;
 use gemm_launch::operand_copies::{
-    self as geometry, COPY_ROWS_B16, COPY_ROWS_B32, REALIGN_MIN_FLOP, REALIGN_MIN_FLOP_PER_BYTE, TRANSPOSE_F32,
+    self as geometry, COPY_ROWS_B16, COPY_ROWS_B32, F32_REALIGN_MIN_FLOP, F32_REALIGN_MIN_FLOP_PER_BYTE,
+    REALIGN_MIN_FLOP, REALIGN_MIN_FLOP_PER_BYTE, TRANSPOSE_F32,
 };
-use gemm_launch::{Algorithm, KernelSpec};
+use gemm_launch::{Algorithm, Dtype, KernelSpec};
 use std::ffi::c_void;
 
 /// One operand's copy.
@@ -66,13 +70,39 @@ impl CopiedCall {
 }
 
 /// How `spec` runs `plan` with its A, B and C at `pointers`: `None` when it
-/// reads the operands in place (every kernel without a TMA, and a TMA
-/// kernel whose entry takes the layout and whose operands are 16-byte
-/// aligned).
+/// reads the operands in place (a TMA kernel whose entry takes the layout
+/// and whose operands are 16-byte aligned, an f32 kernel of steps 6–7b
+/// unless [`f32_realigned`], every other kernel).
 pub fn operand_copies(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option<CopiedCall> {
-    if spec.algorithm != Algorithm::WarpSpecialized {
+    match spec.algorithm {
+        Algorithm::WarpSpecialized => copies(spec, plan, pointers),
+        _ => f32_realigned(spec, plan, pointers),
+    }
+}
+
+/// The realigned copies an f32 call on CUDA cores gets (steps 6–7b, whose
+/// 16-byte loads need rows on 16-byte boundaries; off them, every tile is
+/// loaded element by element) where A's or B's rows are off 16 bytes and
+/// the call does at least [`F32_REALIGN_MIN_FLOP`] and
+/// [`F32_REALIGN_MIN_FLOP_PER_BYTE`] per byte copied; `None` otherwise. As
+/// for the TMA kernels, whether `auto` chose the kernel or the caller named
+/// it: the copies are part of the call's time.
+pub fn f32_realigned(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option<CopiedCall> {
+    let vector_loads = matches!(spec.algorithm, Algorithm::DoubleBuffered | Algorithm::WarpTiled);
+    // One A or B for a whole batch (stride 0) would be copied once per matrix.
+    let shared_operand = plan.batch > 1 && (plan.stride_a == 0 || plan.stride_b == 0);
+    if spec.dtype != Dtype::F32 || !vector_loads || shared_operand {
         return None;
     }
+    let call = copies(spec, plan, pointers)?;
+    let flop = [plan.n, plan.k, plan.batch].iter().fold(2 * plan.m as u64, |f, &d| f.saturating_mul(d as u64));
+    (flop >= F32_REALIGN_MIN_FLOP && flop / call.scratch_bytes.max(1) >= F32_REALIGN_MIN_FLOP_PER_BYTE).then_some(call)
+}
+
+/// The copies `spec`'s entry for the call's layout needs: transposed where
+/// the entry reads an operand the other way round, realigned where its rows
+/// or start are off 16 bytes.
+fn copies(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option<CopiedCall> {
     let entry = spec.entry_layout(plan.layout);
     let bytes = spec.dtype.element_bytes() as u64;
     let batch = plan.batch as u64;

@@ -71,3 +71,19 @@ pub const REALIGN_MIN_FLOP: u64 = 1 << 27;
 /// streams, would triple its memory traffic), and is left to kernels that
 /// read in place.
 pub const REALIGN_MIN_FLOP_PER_BYTE: u64 = 64;
+
+/// Least work for which the operands of an f32 call on CUDA cores are
+/// realigned (steps 6–7b: `DoubleBuffered` and `WarpTiled`, whose 16-byte
+/// loads need rows on 16-byte boundaries and which otherwise load every
+/// tile element by element). H100 (PERF.md step 66), `auto` with the
+/// copies against without, ms: 1999×2003×997 (8·10⁹ flop) 0.225 → 0.216,
+/// 3001×2999×1003 0.551 → 0.517, 777×999×3333 (5·10⁹) 0.287 → 0.244,
+/// 5003×4001×3001 3.005 → 2.688; but 1031×1029×1027 (2.2·10⁹) 0.136 →
+/// 0.144, where the copies' two launches and 17 MB of traffic cost more
+/// than the odd rows did.
+pub const F32_REALIGN_MIN_FLOP: u64 = 1 << 32;
+/// Least work per byte copied for the f32 realignment: the shapes above
+/// do 220–2200 flop per byte copied; an f32 copy costs about a fifth of
+/// the time it saves at 128 (8 bytes of traffic per byte copied at ~3 TB/s
+/// against a GEMM that runs 5–20% slower on odd rows at ~40 TFLOP/s).
+pub const F32_REALIGN_MIN_FLOP_PER_BYTE: u64 = 128;
