@@ -123,6 +123,10 @@
 #               last chunk; 16-bit M of 2-3 on step 10's tiles); and the f32
 #               16-row ring at two blocks per SM (`skinny_r16_2cta`) beside
 #               one (`skinny_r16`), short K to long, both access patterns
+#   f32align    PERF step 66: f32 `auto` on rows off 16 bytes (realigned
+#               copies first) alternating with VARIANTS, two rounds, odd
+#               shapes from below the threshold to 5003×4001×3001, and an
+#               aligned control
 #   sweep       `gemm sweep` (CSV, JSON, SVG)
 #   sanitizers  compute-sanitizer memcheck/racecheck/synccheck/initcheck
 # Usage: device-check.sh [bundle-dir] [part...]. Logs go to $OUT/<part>/ (or
@@ -1005,6 +1009,16 @@ PY
     done
     t=$(cat "$L"/*.txt)
     note "midrules: $(grep -c pass <<<"$t") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' <<<"$t") failures"
+    ;;
+  f32align)
+    for round in 1 2; do
+      for shape in "1999 2003 997" "3001 2999 1003" "777 999 3333" "5003 4001 3001" "1031 1029 1027" \
+                   "4000 3000 1001" "767 769 771" "520 501 768" "2000 2004 1000"; do
+        set -- $shape
+        each_bundle --m $1 --n $2 --k $3 --dtype f32 --kernel auto --iters 30
+      done
+    done 2>&1 | tee "$L/f32align.txt"
+    note "f32align: $(grep -c pass "$L/f32align.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/f32align.txt") failures"
     ;;
   sweep)
     "$B/gemm" sweep --iters 10 --out "$L" >"$L/sweep.log" 2>&1
