@@ -1098,6 +1098,10 @@ fn memory_bound_shapes_choose_the_skinny_kernels() {
                 // f32 16-row calls on Hopper that read X along L take the
                 // ring at two blocks per SM.
                 let x_along_l = if m <= n { !layout.b_col_major } else { layout.a_col_major };
+                assert_eq!(
+                    gemm_launch::memory_bound::x_along_l(m as u32, n as u32, layout.a_col_major, layout.b_col_major),
+                    x_along_l
+                );
                 let sixteen_rows = skinny_for(dtype, m as u32, n as u32).map(|s| s.name) == Some("sgemm_skinny_r16");
                 let two_blocks = sixteen_rows && hopper && x_along_l;
                 assert_eq!(spec.name == "sgemm_skinny_r16_2cta", two_blocks, "{dtype:?} {m}×{n} {layout:?}");

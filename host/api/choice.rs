@@ -281,11 +281,11 @@ pub fn deep_k_list(dtype: Dtype) -> &'static [(KernelSpec, f64)] {
 /// of `skinny` (`skinny_r16`) where it reads X, the large operand, along
 /// L through its `cp.async` ring (M the small side and B row-major, or N
 /// and A column-major) on a GPU with the shared memory for two rings per SM
-/// (Hopper, 228 KiB; measured there only). H100 (PERF.md step 65), % of cuBLAS, one block per SM → two:
-/// 16×200000×256 54 → 69, 16×100000×777 74 → 90, 16×65536×1024 93 →
-/// 114, 16×16384×4096 104 → 110.5, 16×4096×16384 88 → 104.5, 5×16384×4096
-/// 95.5 → 102; along K (its 16 rows in four passes of 4) it lost:
-/// 16384×16×4096 98 → 42.
+/// (Hopper, 228 KiB; measured there only). H100 (PERF.md step 65, run 5),
+/// % of cuBLAS, one block per SM → two: 16×200000×256 68.5 → 88.5,
+/// 16×100000×777 84 → 99.5, 16×65536×1024 103.5 → 123, 16×16384×4096 102
+/// → 115, 16×4096×16384 95.5 → 112, 5×16384×4096 94.5 → 106; along K (its
+/// 16 rows in four passes of 4) it lost: 16384×16×4096 98 → 42.
 fn two_block_ring(
     skinny: &KernelSpec,
     m: u32,
@@ -293,7 +293,7 @@ fn two_block_ring(
     layout: OperandLayout,
     cc: (i32, i32),
 ) -> Option<&'static KernelSpec> {
-    let x_along_l = if gemm_launch::memory_bound::small_is_m(m, n) { !layout.b_col_major } else { layout.a_col_major };
+    let x_along_l = gemm_launch::memory_bound::x_along_l(m, n, layout.a_col_major, layout.b_col_major);
     (skinny.name == gemm_launch::memory_bound::SKINNY_F32_R16.name && x_along_l && cc.0 == 9)
         .then_some(&gemm_launch::memory_bound::SKINNY_F32_R16_2CTA)
 }

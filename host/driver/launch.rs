@@ -32,6 +32,13 @@ pub struct Plan {
     pub swapped: bool,
 }
 
+impl Plan {
+    /// The call's work, 2·M·N·K·batch flops (saturating).
+    pub fn flop(&self) -> u64 {
+        [self.n, self.k, self.batch].iter().fold(2 * self.m as u64, |f, &d| f.saturating_mul(d as u64))
+    }
+}
+
 impl Gpu {
     /// Whether this GPU can place `spec`'s thread-block clusters (for its
     /// `layout` entry) at all: not where an MPS or MIG share leaves too few

@@ -95,7 +95,7 @@ pub fn f32_realigned(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Opti
         return None;
     }
     let call = copies(spec, plan, pointers)?;
-    let flop = [plan.n, plan.k, plan.batch].iter().fold(2 * plan.m as u64, |f, &d| f.saturating_mul(d as u64));
+    let flop = plan.flop();
     (flop >= F32_REALIGN_MIN_FLOP && flop / call.scratch_bytes.max(1) >= F32_REALIGN_MIN_FLOP_PER_BYTE).then_some(call)
 }
 
@@ -156,7 +156,7 @@ fn copies(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option<CopiedCa
 /// work.
 pub fn realign_refusal(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option<String> {
     let call = operand_copies(spec, plan, pointers)?;
-    let flop = [plan.n, plan.k, plan.batch].iter().fold(2 * plan.m as u64, |f, &d| f.saturating_mul(d as u64));
+    let flop = plan.flop();
     let per_byte = flop / call.scratch_bytes.max(1);
     (call.realigns() && (flop < REALIGN_MIN_FLOP || per_byte < REALIGN_MIN_FLOP_PER_BYTE)).then(|| {
         format!(

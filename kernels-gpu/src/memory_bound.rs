@@ -43,8 +43,9 @@
 //! (16-bit); r16 96 KiB (the ring). Measured (H100, % of cuBLAS, PERF.md
 //! steps 24, 41, 59 and 65): 1×8192×8192 f32 101%, f16 92%; 8192×1×8192
 //! f32 118%, f16 97%; 16384×16×4096 f32 97% (r16); 16×16384×4096 f32 104%
-//! (r16's ring, 2.28 TB/s; row groups of r4 66%; two rings per SM 110.5%),
-//! 16×8192×8192 128% (two rings 141%), 16×200000×256 54% (two rings 69%).
+//! (r16's ring at step 59, 2.28 TB/s; row groups of r4 66%), 16×8192×8192
+//! 128%; after step 65's ring (reduce-scatter), one ring / two rings per
+//! SM: 16×16384×4096 102 / 115% (2.51 TB/s), 16×200000×256 68.5 / 88.5%.
 
 use crate::device::sm80::{
     cp_async_4, cp_async_16, cp_async_commit, cp_async_wait, pack_bf16x2, pack_f16x2, unpack_bf16x2, unpack_f16x2,

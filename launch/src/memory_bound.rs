@@ -101,6 +101,13 @@ pub const fn small_is_m(m: u32, n: u32) -> bool {
     m <= n
 }
 
+/// Whether X, the large operand, is contiguous along the long side (the
+/// kernels' "along L" pattern, the 16-row kernels' ring): M the small side
+/// and B row-major, or N the small side and A column-major.
+pub const fn x_along_l(m: u32, n: u32, a_col_major: bool, b_col_major: bool) -> bool {
+    if small_is_m(m, n) { !b_col_major } else { a_col_major }
+}
+
 /// Blocks: long-side tiles × row groups of `rows`; block `b` is row group
 /// `b % groups` of long tile `b / groups`, so the groups that read the same
 /// part of X run side by side and share it through L2.

@@ -83,7 +83,8 @@ pub const REALIGN_MIN_FLOP_PER_BYTE: u64 = 64;
 /// than the odd rows did.
 pub const F32_REALIGN_MIN_FLOP: u64 = 1 << 32;
 /// Least work per byte copied for the f32 realignment: the shapes above
-/// do 220–2200 flop per byte copied; an f32 copy costs about a fifth of
-/// the time it saves at 128 (8 bytes of traffic per byte copied at ~3 TB/s
-/// against a GEMM that runs 5–20% slower on odd rows at ~40 TFLOP/s).
+/// do 220–1100 flop per byte copied. By estimate (not measured at 128
+/// itself), there a copy costs about a fifth of what it saves: 2 bytes of
+/// traffic per byte copied at ~3 TB/s against a GEMM that runs 5–20%
+/// slower on odd rows at ~40 TFLOP/s.
 pub const F32_REALIGN_MIN_FLOP_PER_BYTE: u64 = 128;

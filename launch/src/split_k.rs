@@ -440,8 +440,7 @@ pub fn exact_chunk_fewer(
 ) -> Option<u32> {
     (2..=MAX_SPLITS.min(k / shortest.max(1)))
         .rev()
-        .filter(|&splits| k.is_multiple_of(splits) && (k / splits).is_multiple_of(granule))
-        .find(|&splits| (shortest..=longest).contains(&(k / splits)) && allowed(splits))
+        .find(|&splits| splits_exactly(k, splits, granule, (shortest, longest)) && allowed(splits))
         .map(|splits| k / splits)
 }
 
@@ -476,10 +475,15 @@ pub fn exact_chunk(
         if ratio < 1.0 { 1.0 / ratio } else { ratio }
     };
     (least..=most)
-        .filter(|&splits| k.is_multiple_of(splits) && (k / splits).is_multiple_of(granule))
-        .filter(|&splits| (shortest..=longest).contains(&(k / splits)) && allowed(splits))
+        .filter(|&splits| splits_exactly(k, splits, granule, (shortest, longest)) && allowed(splits))
         .reduce(|best, next| if distance(next) < distance(best) { next } else { best })
         .map(|splits| k / splits)
+}
+
+/// Whether `splits` equal chunks make up `k` exactly, each a multiple of
+/// `granule` and from `shortest` to `longest` long.
+fn splits_exactly(k: u32, splits: u32, granule: u32, (shortest, longest): (u32, u32)) -> bool {
+    k.is_multiple_of(splits) && (k / splits).is_multiple_of(granule) && (shortest..=longest).contains(&(k / splits))
 }
 
 /// Kernels whose C is f32, with f32 accumulators: they can write the
