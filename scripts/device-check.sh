@@ -127,6 +127,8 @@
 #               copies first) alternating with VARIANTS, two rounds, odd
 #               shapes from below the threshold to 5003×4001×3001, and an
 #               aligned control
+#   alignsan    compute-sanitizer memcheck and racecheck on step 66's
+#               realigned f32 calls (unsplit on both kernel families, split)
 #   sweep       `gemm sweep` (CSV, JSON, SVG)
 #   sanitizers  compute-sanitizer memcheck/racecheck/synccheck/initcheck
 # Usage: device-check.sh [bundle-dir] [part...]. Logs go to $OUT/<part>/ (or
@@ -1019,6 +1021,18 @@ PY
       done
     done 2>&1 | tee "$L/f32align.txt"
     note "f32align: $(grep -c pass "$L/f32align.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/f32align.txt") failures"
+    ;;
+  alignsan)
+    # compute-sanitizer on step 66's copies before the f32 kernels (K and
+    # N odd, past F32_REALIGN_MIN_FLOP), unsplit and split.
+    for tool in memcheck racecheck; do
+      for kernel in db_128x64x16 wt_256x128x8; do
+        sanitize $tool "$L/san-$tool-$kernel.log" "$B/gemm" --m 1031 --n 2053 --k 1027 --dtype f32 \
+          --kernel $kernel --split-k off --iters 1 --no-cublas
+      done
+      sanitize $tool "$L/san-$tool-split.log" "$B/gemm" --m 1031 --n 2053 --k 1027 --dtype f32 \
+        --kernel db_128x64x16 --split-k 256 --iters 1 --no-cublas
+    done
     ;;
   sweep)
     "$B/gemm" sweep --iters 10 --out "$L" >"$L/sweep.log" 2>&1
