@@ -732,20 +732,27 @@ fn memory_bound_shapes_every_layout_alpha_beta_batch() {
         }
         // Each memory-bound kernel named, on small sides past its rows per
         // block (several row groups), both ways round, X read along K
-        // (row-major A, column-major B) and along L (the other two; the
-        // 16-row kernels' ring), also over 301 columns whose rows start off
-        // 16-byte boundaries, and over more tiles of 32 than an H100's
-        // persistent grid has blocks (the 16-row kernels' blocks loop).
+        // (row-major A, column-major B; and row-major A and B with N small,
+        // column-major with M small: S contiguous along its rows, which the
+        // 16-row kernels' along-K ring copies element by element) and along
+        // L (the other two; the 16-row kernels' ring), also over 301
+        // columns, or a K of 131, whose rows start off 16-byte boundaries,
+        // and over more tiles of 32 than an H100 has SMs.
         let cases = [
             (37, 300, 129, false, true),
             (300, 37, 129, false, true),
             (37, 300, 129, false, false),
             (300, 37, 129, true, true),
+            (300, 37, 129, false, false),
+            (37, 300, 129, true, true),
             (37, 301, 129, false, false),
             (301, 37, 129, true, true),
+            (301, 37, 131, false, false),
+            (301, 37, 131, false, true),
             (13, 4999, 200, false, false),
             (4999, 13, 200, true, true),
             (4999, 13, 200, false, true),
+            (4999, 13, 200, false, false),
         ];
         for spec in dtype.kernels().into_iter().filter(|s| s.algorithm == gemm_launch::Algorithm::MemoryBound) {
             for (m, n, k, a_col_major, b_col_major) in cases {

@@ -34,7 +34,7 @@
 //! GPU from Ampere on runs, and sm_90a (`--cfg rgemm_sm90a`, PTX 8.3)
 //! with steps 9, 9b and 10, which only Hopper runs.
 #![no_std]
-#![feature(abi_ptx, stdarch_nvptx, asm_experimental_arch)]
+#![feature(abi_ptx, stdarch_nvptx, asm_experimental_arch, stmt_expr_attributes)]
 // The sm_90a module compiles only steps 9, 9b, 10 and the pieces they use.
 #![cfg_attr(rgemm_sm90a, allow(unused_macros, unused_imports, dead_code))]
 

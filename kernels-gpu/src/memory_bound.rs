@@ -23,7 +23,10 @@
 //! - along K (A row-major when N is small, B column-major when M is): each
 //!   warp owns 4 rows of X and reads them along K, 16 bytes per lane; S is
 //!   staged in shared memory in chunks of K (f32, `[row][k]`), and each
-//!   lane's partial sums are reduced with a butterfly of shuffles.
+//!   lane's partial sums are reduced with a butterfly of shuffles. With 16
+//!   rows (f32) X's rows and S come through a ring of their own instead, 4
+//!   `cp.async` stages of 128 K indices in the same 96 KiB, and the warp's
+//!   sums are reduced by halving across the lanes (a reduce-scatter).
 //!
 //! Every reduction runs in a fixed order: results are deterministic, and no
 //! atomics are used. With β = 0, C is not read.
@@ -31,21 +34,22 @@
 //! Specs `skinny_r1`, `_r4`, `_r16` (`_r8` for 16-bit inputs): rows per
 //! block; 256 threads. Larger small sides run as several row groups, side by
 //! side so that their reads of X meet in L2 (any shape is correct; past 16
-//! rows it is no longer the fast path). `sgemm_skinny_r16_2cta` is f32's
+//! rows it is no longer the fast path). `skinny_r16_2cta` (f32 and TF32) is
 //! r16 under a 128-register cap, two blocks (two rings) per SM, so that one
-//! block's start, first stage and reduction overlap the other's stream
-//! (its "along K" runs the 16 rows as four passes of 4).
+//! block's start, first stages and reduction overlap the other's stream.
 //!
 //! Cost (ptxas, sm_90, the largest of the four layout entries): f32/tf32
-//! r1 83 registers, r4 128, r16 225 (128 in the entry that only runs the
-//! ring), r16_2cta 128; f16/bf16 r1 123, r4 128, r8 255; no spills or
-//! stack. Shared memory 1040 B per row of the block (f32), 2064 B
-//! (16-bit); r16 96 KiB (the ring). Measured (H100, % of cuBLAS, PERF.md
-//! steps 24, 41, 59 and 65): 1×8192×8192 f32 101%, f16 92%; 8192×1×8192
-//! f32 118%, f16 97%; 16384×16×4096 f32 97% (r16); 16×16384×4096 f32 104%
-//! (r16's ring at step 59, 2.28 TB/s; row groups of r4 66%), 16×8192×8192
-//! 128%; after step 65's ring (reduce-scatter), one ring / two rings per
-//! SM: 16×16384×4096 102 / 115% (2.51 TB/s), 16×200000×256 68.5 / 88.5%.
+//! r1 83 registers, r4 128, r16 153 (128 in the entry that only runs the
+//! along-L ring), r16_2cta 127; f16/bf16 r1 123, r4 128, r8 255; no spills
+//! or stack. Shared memory 1040 B per row of the block (f32), 2064 B
+//! (16-bit); r16 96 KiB (either ring). Measured (H100, % of cuBLAS, PERF.md
+//! steps 24, 41, 59, 65 and 67): 1×8192×8192 f32 101%, f16 92%; 8192×1×8192
+//! f32 118%, f16 97%; along L, 16×16384×4096 f32 104% (r16's ring at step
+//! 59, 2.28 TB/s; row groups of r4 66%), after step 65's reduce-scatter one
+//! ring / two rings per SM: 16×16384×4096 102 / 115% (2.51 TB/s),
+//! 16×200000×256 68.5 / 88.5%; along K, step 67's ring on two blocks per
+//! SM: 16384×16×4096 98 → 168% (2.57 TB/s), 100000×16×512 46 → 115% (2.36
+//! TB/s), 100000×16×777 (rows off 16 bytes) 47 → 85%.
 
 use crate::device::sm80::{
     cp_async_4, cp_async_16, cp_async_commit, cp_async_wait, pack_bf16x2, pack_f16x2, unpack_bf16x2, unpack_f16x2,
@@ -53,7 +57,8 @@ use crate::device::sm80::{
 use crate::device::{SharedF32, block_idx, fma, load_global_x4_b32, select_f32, shfl_xor, sync_threads, thread_idx};
 use crate::kernel_abi::{Gemm, Scale, kernel_entries};
 use gemm_launch::memory_bound::{
-    LONG_TILE, RING_K, RING_ROWS, RING_STAGES, ROWS_PER_WARP, S_PAD, STEPS, THREADS, ring_stage_floats, small_is_m,
+    ALONG_K_RING_K, ALONG_K_STAGES, LONG_TILE, RING_K, RING_ROWS, RING_STAGES, ROWS_PER_WARP, S_PAD, STEPS, THREADS,
+    along_k_stage_floats, ring_stage_floats, small_is_m, x_along_l,
 };
 use gemm_launch::tiles;
 
@@ -152,6 +157,11 @@ struct Skinny<E: Streamed> {
     s: *const E::Raw,
     s_r: u32,
     s_k: u32,
+    /// S is contiguous along K (`s_k` = 1); known from the layout, so that
+    /// an entry holds one way of copying S.
+    s_along_k: bool,
+    /// S's rows (along its contiguous side) start on 16-byte boundaries.
+    s_aligned: bool,
     c: *mut E::Raw,
     c_r: u32,
     c_l: u32,
@@ -196,12 +206,15 @@ unsafe fn view<E: Streamed, const ROWS: usize, const A_T: bool, const B_T: bool>
     let r0 = (block_idx() % groups) * ROWS as u32;
     let l0 = (block_idx() / groups) * LONG_TILE;
     // M small: S = A (r, k), X = B (k, l), C(r, l). N small: S(r, k) = B(k, r),
-    // X(l, k) = A(l, k), C(l, r). X is along L when its contiguous side is L.
-    let (x, ldx, x_aligned, s, (s_r, s_k), (c_r, c_l), x_along_l) = if small_m {
-        (p.b, p.ldb, p.b_aligned(), p.a, if A_T { (1, p.lda) } else { (p.lda, 1) }, (p.ldc, 1), !B_T)
+    // X(l, k) = A(l, k), C(l, r).
+    let (x, ldx, x_aligned, s, s_aligned, s_along_k, (c_r, c_l)) = if small_m {
+        (p.b, p.ldb, p.b_aligned(), p.a, p.a_aligned(), !A_T, (p.ldc, 1))
     } else {
-        (p.a, p.lda, p.a_aligned(), p.b, if B_T { (p.ldb, 1) } else { (1, p.ldb) }, (1, p.ldc), A_T)
+        (p.a, p.lda, p.a_aligned(), p.b, p.b_aligned(), B_T, (1, p.ldc))
     };
+    let lds = if small_m { p.lda } else { p.ldb };
+    let (s_r, s_k) = if s_along_k { (lds, 1) } else { (1, lds) };
+    let x_along_l = x_along_l(p.m, p.n, A_T, B_T);
     let q = Skinny::<E> {
         x,
         ldx,
@@ -209,6 +222,8 @@ unsafe fn view<E: Streamed, const ROWS: usize, const A_T: bool, const B_T: bool>
         s: unsafe { s.add(r0 as usize * s_r as usize) },
         s_r,
         s_k,
+        s_along_k,
+        s_aligned,
         c: unsafe { p.c.add(r0 as usize * c_r as usize) },
         c_r,
         c_l,
@@ -244,8 +259,10 @@ unsafe fn skinny<
     }
 }
 
-/// The kernel of [`RING_ROWS`] f32 rows: along L through the ring, along K
-/// as [`skinny`].
+/// The kernel of [`RING_ROWS`] f32 rows: X and S come through a `cp.async`
+/// ring in both access patterns, so the registers hold only accumulators
+/// (and fit the 128 of two blocks per SM: `skinny_r16_2cta` is this kernel
+/// under that cap).
 ///
 /// # Safety
 /// See the entry point.
@@ -265,47 +282,7 @@ unsafe fn skinny_ring<
     if x_along_l {
         unsafe { along_l_ring::<E, ROWS, LANES>(&q, l0) }
     } else {
-        unsafe { along_k::<E, ROWS, VEC>(&q, l0) }
-    }
-}
-
-/// The kernel of [`RING_ROWS`] f32 rows under a 128-register cap (two
-/// blocks per SM): along L through the ring, as [`skinny_ring`]; along K
-/// as four passes of 4 rows over the same 32 columns of X (16 rows of
-/// "along K" accumulators need 225 registers; the passes read X from L2).
-///
-/// # Safety
-/// See the entry point.
-#[inline(always)]
-unsafe fn skinny_ring_capped<
-    E: Streamed<Raw = f32>,
-    const ROWS: usize,
-    const VEC: usize,
-    const LANES: usize,
-    const UNROLL: usize,
-    const A_T: bool,
-    const B_T: bool,
->(
-    p: Gemm<f32, f32>,
-) {
-    const PASS: usize = 4;
-    let (q, l0, x_along_l) = unsafe { view::<E, ROWS, A_T, B_T>(p) };
-    if x_along_l {
-        unsafe { along_l_ring::<E, ROWS, LANES>(&q, l0) }
-    } else {
-        // A loop over the group's rows (not 0..4): unrolled, each pass's
-        // pointers would be formed up front and held (spilled) through all.
-        let mut r0 = 0;
-        while r0 < q.rows {
-            let part = Skinny::<E> {
-                s: unsafe { q.s.add(r0 as usize * q.s_r as usize) },
-                c: unsafe { q.c.add(r0 as usize * q.c_r as usize) },
-                rows: if q.rows - r0 < PASS as u32 { q.rows - r0 } else { PASS as u32 },
-                ..q
-            };
-            unsafe { along_k::<E, PASS, VEC>(&part, l0) }
-            r0 += PASS as u32;
-        }
+        unsafe { along_k_ring::<E, ROWS>(&q, l0) }
     }
 }
 
@@ -568,6 +545,170 @@ unsafe fn along_l_ring<E: Streamed<Raw = f32>, const ROWS: usize, const LANES: u
     unsafe { reduce_ring::<E, ROWS, LANES>(q, l0, acc) }
 }
 
+/// X is `len × k` with K contiguous, [`RING_ROWS`] rows (f32): as
+/// [`along_k`], warp `w` owns rows `4w..4w + 4` of the block's 32, but X's
+/// rows and S reach shared memory through a ring of [`ALONG_K_STAGES`]
+/// `cp.async` stages of [`ALONG_K_RING_K`] K indices (the along-L ring's
+/// bytes), so S is read from memory once per block and stage and the
+/// loads in flight take no registers. Lane `i` owns K piece `i` (16 bytes)
+/// of every stage in each of the warp's 4 rows: one piece of S serves 4
+/// rows. Each lane's 64 sums are reduced across the warp by halving, and
+/// the warp stores its rows of C; no barrier after the last stage.
+/// Stage layout: X `[row][k]`, then S `[row][k]` with 16-byte pieces
+/// swizzled by `row % 8`, so that a warp's 4-byte copies of 8 rows × 4 K
+/// indices (S contiguous along its rows) hit 32 different banks.
+///
+/// # Safety
+/// As [`along_k`]; `ROWS` is [`RING_ROWS`] and E's elements are f32.
+#[inline(always)]
+unsafe fn along_k_ring<E: Streamed<Raw = f32>, const ROWS: usize>(q: &Skinny<E>, l0: u32) {
+    const KS: usize = ALONG_K_RING_K as usize;
+    const PIECES: usize = KS / 4;
+    const XR: usize = ROWS_PER_WARP as usize;
+    const X_FLOATS: usize = LONG_TILE as usize * KS;
+    const STAGE: usize = along_k_stage_floats() as usize;
+    const STAGES: u32 = ALONG_K_STAGES;
+    const { assert!(ROWS == RING_ROWS as usize && ROWS == 16 && PIECES == 32 && WARPS == 8) };
+    // S's rows start on multiples of KS (128 floats), so a swizzle of the
+    // index's bits 2–4 by `row % 8` is an xor of the whole index.
+    const { assert!(STAGE.is_multiple_of(KS) && X_FLOATS.is_multiple_of(KS)) };
+    let ring = SharedF32::at(0);
+    let t = thread_idx();
+    let (lane, warp) = (t % 32, t / 32);
+    let stages = q.k.div_ceil(KS as u32);
+    // Every copy's address is this thread's first one plus a constant, so
+    // no per-copy pointers are held across the loop. X: a warp copies 512
+    // bytes of one row, rows `warp + 8i`.
+    let x_row = q.x.wrapping_add((l0 as usize + warp) * q.ldx as usize + lane * 4);
+    let x_slot = warp * KS + lane * 4;
+    // S contiguous along K: a warp copies one row, rows `warp + 8i`, in
+    // pieces of 16 bytes (4 elements where S's rows are off 16 bytes).
+    // Along its rows: 8 rows × 4 K indices, K indices `4·warp + 32i` on.
+    let (s_row, s_kk) = if q.s_along_k { (warp, lane * 4) } else { (t % 8, 4 * warp + (t / 8) % 4) };
+    let s_first = q.s.wrapping_add(s_row * q.s_r as usize + s_kk * q.s_k as usize);
+    let s_slot = X_FLOATS + s_row * KS + (((s_kk / 4) ^ (s_row % 8)) * 4) + s_kk % 4;
+    // Four call sites (three in the prologue): inlined by hand, or LLVM
+    // calls it with the captured view in local memory.
+    let issue = #[inline(always)]
+    |stage: u32| {
+        let base = (stage % STAGES) as usize * STAGE;
+        let k0 = stage * KS as u32;
+        let x_k = k0 + (lane * 4) as u32;
+        for i in 0..LONG_TILE as usize / WARPS {
+            let l = l0 + (warp + WARPS * i) as u32;
+            let dst = ring.addr(base + x_slot + WARPS * i * KS);
+            let src = x_row.wrapping_add(WARPS * i * q.ldx as usize + k0 as usize);
+            if !q.x_aligned {
+                // Rows off 16 bytes: 4-byte copies, the warp's 32 of each
+                // in one 128-byte span of the row (a lane's own 4 elements
+                // would take four spans a copy).
+                let (row_dst, row_src) = (dst - 16 * lane as u32, src.wrapping_sub(4 * lane));
+                for e in 0..PIECES as u32 / 8 {
+                    let kk = 32 * e + lane as u32;
+                    let valid = l < q.len && k0 + kk < q.k;
+                    let from = if valid { row_src.wrapping_add(kk as usize) } else { q.x };
+                    unsafe { cp_async_4(row_dst + 4 * kk, from, if valid { 4 } else { 0 }) };
+                }
+            } else if l < q.len && x_k + 4 <= q.k {
+                unsafe { cp_async_16(dst, src) };
+            } else {
+                for e in 0..4u32 {
+                    let valid = l < q.len && x_k + e < q.k;
+                    let from = if valid { src.wrapping_add(e as usize) } else { q.x };
+                    unsafe { cp_async_4(dst + 4 * e, from, if valid { 4 } else { 0 }) };
+                }
+            }
+        }
+        if q.s_along_k {
+            let k = k0 + s_kk as u32;
+            for i in 0..ROWS / WARPS {
+                let r = (s_row + WARPS * i) as u32;
+                let dst = ring.addr(base + s_slot + WARPS * i * KS);
+                let src = s_first.wrapping_add(WARPS * i * q.s_r as usize + k0 as usize);
+                if r < q.rows && k + 4 <= q.k && q.s_aligned {
+                    unsafe { cp_async_16(dst, src) };
+                } else {
+                    for e in 0..4u32 {
+                        let valid = r < q.rows && k + e < q.k;
+                        let from = if valid { src.wrapping_add(e as usize) } else { q.s };
+                        unsafe { cp_async_4(dst + 4 * e, from, if valid { 4 } else { 0 }) };
+                    }
+                }
+            }
+        } else {
+            // Rows `s_row + 8j`, K indices `s_kk + 32i`: the slot's piece
+            // moves by 8i, above the swizzle's bits.
+            for j in 0..ROWS / 8 {
+                for i in 0..PIECES / WARPS {
+                    let (r, k) = ((s_row + 8 * j) as u32, k0 + (s_kk + 32 * i) as u32);
+                    let valid = r < q.rows && k < q.k;
+                    let from = s_first.wrapping_add(8 * j + (k0 as usize + 32 * i) * q.s_k as usize);
+                    let from = if valid { from } else { q.s };
+                    let slot = base + s_slot + 8 * j * KS + 32 * i;
+                    unsafe { cp_async_4(ring.addr(slot), from, if valid { 4 } else { 0 }) };
+                }
+            }
+        }
+    };
+    let mut acc = [[0.0f32; ROWS]; XR];
+    // As in [`along_l_ring`]: one group committed per stage, empty past the
+    // last; the barrier also frees the slot stage `s − 1` used.
+    for stage in 0..STAGES - 1 {
+        if stage < stages {
+            issue(stage);
+        }
+        cp_async_commit();
+    }
+    for stage in 0..stages {
+        cp_async_wait(STAGES - 2);
+        sync_threads();
+        if stage + STAGES - 1 < stages {
+            issue(stage + STAGES - 1);
+        }
+        cp_async_commit();
+        let base = (stage % STAGES) as usize * STAGE;
+        let x: [[f32; 4]; XR] = core::array::from_fn(|xr| ring.load_x4(base + (warp * XR + xr) * KS + lane * 4));
+        let s_lane = base + X_FLOATS + lane * 4;
+        #[allow(clippy::needless_range_loop)]
+        for r in 0..ROWS {
+            let s = ring.load_x4((s_lane ^ ((r % 8) * 4)) + r * KS);
+            for (xr, x_r) in x.iter().enumerate() {
+                for (v, x_v) in x_r.iter().enumerate() {
+                    acc[xr][r] = fma(*x_v, s[v], acc[xr][r]);
+                }
+            }
+        }
+    }
+    cp_async_wait(0);
+    // Halving across lane bits 4 to 0 leaves lane i the sums of entries
+    // 2i and 2i + 1 of the 64 (row-major: X row i / 8, S rows 2(i % 8)
+    // and the next).
+    let flat: [f32; 64] = core::array::from_fn(|i| acc[i / ROWS][i % ROWS]);
+    let h32: [f32; 32] = halve(&flat, t & 16 != 0, 16);
+    let h16: [f32; 16] = halve(&h32, t & 8 != 0, 8);
+    let h8: [f32; 8] = halve(&h16, t & 4 != 0, 4);
+    let h4: [f32; 4] = halve(&h8, t & 2 != 0, 2);
+    let sums: [f32; 2] = halve(&h4, t & 1 != 0, 1);
+    let row = l0 + (warp * XR + lane / 8) as u32;
+    for (j, sum) in sums.iter().enumerate() {
+        let r = (2 * (lane % 8) + j) as u32;
+        if r < q.rows && row < q.len {
+            unsafe { q.store(r, row, *sum) };
+        }
+    }
+}
+
+/// One round of a reduce-scatter across the lanes: keeps the second half
+/// of `v` if `upper` (the lane's bit `mask` is set), else the first, and
+/// adds the other lane's values of that half (the lane across `mask`
+/// keeps the other half): each sum is formed once, on one lane, in a fixed
+/// order.
+#[inline(always)]
+fn halve<const N: usize, const H: usize>(v: &[f32; N], upper: bool, mask: u32) -> [f32; H] {
+    const { assert!(2 * H == N) };
+    core::array::from_fn(|j| select_f32(upper, v[j + H], v[j]) + shfl_xor(select_f32(upper, v[j], v[j + H]), mask))
+}
+
 /// X is `len × k` with K contiguous: warp `w` owns rows `4w..4w + 4` of the
 /// block's 32 and reads them along K, 16 bytes per lane, `STEPS` vectors per
 /// row per chunk of K; the chunk of S lives in shared memory.
@@ -657,10 +798,11 @@ mod entries {
     kernel_entries!(memory_bound skinny<F32, f32>, sgemm_skinny_r1, SKINNY_F32_R1, any);
     kernel_entries!(memory_bound skinny<F32, f32>, sgemm_skinny_r4, SKINNY_F32_R4, any);
     kernel_entries!(memory_bound skinny_ring<F32, f32>, sgemm_skinny_r16, SKINNY_F32_R16, any);
-    kernel_entries!(memory_bound skinny_ring_capped<F32, f32>, sgemm_skinny_r16_2cta, SKINNY_F32_R16_2CTA, any);
+    kernel_entries!(memory_bound skinny_ring<F32, f32>, sgemm_skinny_r16_2cta, SKINNY_F32_R16_2CTA, any);
     kernel_entries!(memory_bound skinny<F32, f32>, tgemm_skinny_r1, SKINNY_TF32_R1, any);
     kernel_entries!(memory_bound skinny<F32, f32>, tgemm_skinny_r4, SKINNY_TF32_R4, any);
     kernel_entries!(memory_bound skinny_ring<F32, f32>, tgemm_skinny_r16, SKINNY_TF32_R16, any);
+    kernel_entries!(memory_bound skinny_ring<F32, f32>, tgemm_skinny_r16_2cta, SKINNY_TF32_R16_2CTA, any);
     kernel_entries!(memory_bound skinny<F16, u16>, hgemm_skinny_r1, SKINNY_F16_R1, any);
     kernel_entries!(memory_bound skinny<F16, u16>, hgemm_skinny_r4, SKINNY_F16_R4, any);
     kernel_entries!(memory_bound skinny<F16, u16>, hgemm_skinny_r8, SKINNY_F16_R8, any);

@@ -770,6 +770,7 @@ pub const KERNELS: &[KernelSpec] = &[
     memory_bound::SKINNY_TF32_R1,
     memory_bound::SKINNY_TF32_R4,
     memory_bound::SKINNY_TF32_R16,
+    memory_bound::SKINNY_TF32_R16_2CTA,
     memory_bound::SKINNY_F16_R1,
     memory_bound::SKINNY_F16_R4,
     memory_bound::SKINNY_F16_R8,

@@ -35,15 +35,32 @@ pub const RING_ROWS: u32 = 16;
 /// K indices per stage of the ring: two per thread (32 K groups of 8 lanes).
 pub const RING_K: u32 = 64;
 /// Stages of the ring: seven on their way from memory while one is used,
-/// 56 KiB a block: the 16-row kernel holds one block per SM ("along K"
-/// needs its registers), and an H100 needs about 3.35 MB in flight (its
-/// bandwidth times ~1 µs of latency), 25 KiB an SM. The ring's 96 KiB fit
+/// 56 KiB a block, where an H100 needs about 3.35 MB in flight (its
+/// bandwidth times ~1 µs of latency), 25 KiB an SM (the ring was built
+/// when the 16-row kernel held one block per SM). The ring's 96 KiB fit
 /// the 99 KiB an sm_86/sm_89 block may have.
 pub const RING_STAGES: u32 = 8;
 
-/// Whether a kernel of `rows` rows per block reads X along L through the
-/// ring (f32 and TF32 at [`RING_ROWS`] rows; `cp.async` copies S's elements
-/// one by one, 4 bytes at least).
+/// "Along K" pattern with [`RING_ROWS`] rows (f32 and TF32): X's rows and
+/// S reach shared memory through their own ring, [`ALONG_K_STAGES`] stages
+/// of [`ALONG_K_RING_K`] K indices, in the bytes of the along-L ring. Each
+/// lane owns one 16-byte piece of K in each of its warp's
+/// [`ROWS_PER_WARP`] rows of X, so every piece of S it reads from shared
+/// memory serves 4 rows (at 64 K indices per stage, 2).
+pub const ALONG_K_RING_K: u32 = 128;
+/// Stages of the along-K ring: three (48 KiB of X) in flight per block.
+pub const ALONG_K_STAGES: u32 = 4;
+
+/// f32 of one stage of the along-K ring: X's `LONG_TILE × ALONG_K_RING_K`
+/// slice (`[row][k]`), then S's `RING_ROWS × ALONG_K_RING_K` (`[row][k]`,
+/// 16-byte pieces swizzled by row).
+pub const fn along_k_stage_floats() -> u32 {
+    ALONG_K_RING_K * (LONG_TILE + RING_ROWS)
+}
+
+/// Whether a kernel of `rows` rows per block reads X and S through a
+/// `cp.async` ring, in either access pattern (f32 and TF32 at [`RING_ROWS`]
+/// rows; `cp.async` copies S's elements one by one, 4 bytes at least).
 pub const fn uses_ring(dtype: Dtype, rows: u32) -> bool {
     rows == RING_ROWS && dtype.element_bytes() == 4
 }
@@ -91,7 +108,10 @@ pub const fn k_chunk(dtype: Dtype) -> u32 {
 pub const fn smem_bytes(dtype: Dtype, rows: u32) -> u32 {
     let staged = rows * (k_chunk(dtype) + S_PAD) * 4;
     let reduction = rows * (THREADS / 32) * 32 * 4;
-    let ring = if uses_ring(dtype, rows) { RING_STAGES * ring_stage_floats() * 4 } else { 0 };
+    let along_l_ring = RING_STAGES * ring_stage_floats() * 4;
+    let along_k_ring = ALONG_K_STAGES * along_k_stage_floats() * 4;
+    let larger_ring = if along_l_ring > along_k_ring { along_l_ring } else { along_k_ring };
+    let ring = if uses_ring(dtype, rows) { larger_ring } else { 0 };
     let most = if staged > reduction { staged } else { reduction };
     if ring > most { ring } else { most }
 }
@@ -126,9 +146,10 @@ const fn spec(name: &'static str, dtype: Dtype, rows: u32) -> KernelSpec {
         tile: Tile { bm: rows, bn: LONG_TILE, bk: 1, tm: 1, tn: 1 },
         stages: 0,
         default_group_m: 1,
-        // More than 4 rows of accumulators need more than 128 registers
-        // (the ring's 16 spilled 20 bytes under that cap, "along K"'s 384);
-        // so do 4 rows of 16-bit inputs on sm_80 (ptxas spilled 4 bytes).
+        // 128 registers (two blocks per SM) where they do not spill: not
+        // 8 rows of 16-bit inputs (255 registers), nor 4 on sm_80 (ptxas
+        // spilled 4 bytes). The 16-row f32/TF32 rings fit 128 since PERF.md
+        // step 67 and run so in their `_2cta` twins; these stay uncapped.
         min_blocks_per_sm: if rows > 4 || (rows == 4 && vec(dtype) == 8) { 1 } else { 2 },
         layouts: Layouts::Any,
         arch: Arch::Sm80,
@@ -140,9 +161,8 @@ pub const SKINNY_F32_R4: KernelSpec = spec("sgemm_skinny_r4", Dtype::F32, 4);
 pub const SKINNY_F32_R16: KernelSpec = spec("sgemm_skinny_r16", Dtype::F32, 16);
 /// The 16-row f32 kernel held to 128 registers, two blocks per SM (two
 /// rings of 96 KiB: Hopper's shared memory; one block per SM on GPUs with
-/// less): while one block starts, waits on its first stage or sums its
-/// warps' partial sums, the other streams. Along K its 16 rows run as four
-/// passes of 4, whose accumulators fit the cap.
+/// less): while one block starts, waits on its first stages or sums its
+/// partial sums, the other streams.
 pub const SKINNY_F32_R16_2CTA: KernelSpec =
     KernelSpec { min_blocks_per_sm: 2, ..spec("sgemm_skinny_r16_2cta", Dtype::F32, 16) };
 /// TF32 requested on a memory-bound shape: computed in exact f32 (CUDA
@@ -150,6 +170,9 @@ pub const SKINNY_F32_R16_2CTA: KernelSpec =
 pub const SKINNY_TF32_R1: KernelSpec = spec("tgemm_skinny_r1", Dtype::Tf32, 1);
 pub const SKINNY_TF32_R4: KernelSpec = spec("tgemm_skinny_r4", Dtype::Tf32, 4);
 pub const SKINNY_TF32_R16: KernelSpec = spec("tgemm_skinny_r16", Dtype::Tf32, 16);
+/// As [`SKINNY_F32_R16_2CTA`], for TF32 requests.
+pub const SKINNY_TF32_R16_2CTA: KernelSpec =
+    KernelSpec { min_blocks_per_sm: 2, ..spec("tgemm_skinny_r16_2cta", Dtype::Tf32, 16) };
 pub const SKINNY_F16_R1: KernelSpec = spec("hgemm_skinny_r1", Dtype::F16, 1);
 pub const SKINNY_F16_R4: KernelSpec = spec("hgemm_skinny_r4", Dtype::F16, 4);
 /// 16-bit inputs: 8 rows per block at most (16 rows of 8-element
