@@ -1081,30 +1081,33 @@ fn memory_bound_shapes_choose_the_skinny_kernels() {
                     Dtype::F16 | Dtype::Bf16 => {
                         matches!((m, n), (16, 5000) | (5000, 16) | (3, 3) | (4, 100) | (100, 8) | (2, 9000))
                     }
-                    Dtype::Tf32 => matches!((m, n), (16, 5000) | (5000, 16) | (100, 8)),
+                    Dtype::Tf32 => matches!((m, n), (16, 5000)),
                     Dtype::F32 => false,
                 };
                 assert_eq!(tiles_beat_skinny(dtype, m as u32, n as u32), beats, "{dtype:?} {m}×{n}");
                 if beats && hopper && (sixteen_bit || layout == OperandLayout::NN) {
                     assert_ne!(spec.algorithm, Algorithm::MemoryBound, "{dtype:?} {m}×{n}: {}", spec.name);
                     if dtype == Dtype::Tf32 {
-                        let tile = if m <= n { "tgemm_ws_16x128x32_rs" } else { "tgemm_wgmma_256x128x32" };
-                        assert_eq!(spec.name, tile, "{m}×{n}");
+                        assert_eq!(spec.name, "tgemm_ws_16x128x32_rs", "{m}×{n}");
                     }
                     continue;
                 }
                 assert_eq!(spec.algorithm, Algorithm::MemoryBound, "{dtype:?} {m}×{n}: {}", spec.name);
                 assert!(spec.supports(layout), "{}", spec.name);
-                // f32 16-row calls on Hopper that read X along L take the
-                // ring at two blocks per SM.
+                // X is read along L where it is contiguous along the long side.
                 let x_along_l = if m <= n { !layout.b_col_major } else { layout.a_col_major };
                 assert_eq!(
                     gemm_launch::memory_bound::x_along_l(m as u32, n as u32, layout.a_col_major, layout.b_col_major),
                     x_along_l
                 );
-                let sixteen_rows = skinny_for(dtype, m as u32, n as u32).map(|s| s.name) == Some("sgemm_skinny_r16");
-                let two_blocks = sixteen_rows && hopper && x_along_l;
-                assert_eq!(spec.name == "sgemm_skinny_r16_2cta", two_blocks, "{dtype:?} {m}×{n} {layout:?}");
+                // f32/TF32 16-row calls on Hopper take the rings at two
+                // blocks per SM, either way X is read.
+                let sixteen_rows = matches!(
+                    skinny_for(dtype, m as u32, n as u32).map(|s| s.name),
+                    Some("sgemm_skinny_r16" | "tgemm_skinny_r16")
+                );
+                let two_blocks = sixteen_rows && hopper;
+                assert_eq!(spec.name.ends_with("_r16_2cta"), two_blocks, "{dtype:?} {m}×{n} {layout:?}");
                 // One block per 32 columns of the long side and per row group.
                 let (small, long) = (m.min(n) as u32, m.max(n) as u32);
                 let expected = tiles(long, LONG_TILE) as u64 * tiles(small, spec.tile.bm) as u64;
@@ -1128,14 +1131,13 @@ fn memory_bound_shapes_choose_the_skinny_kernels() {
         } else {
             assert_eq!(no_tma.algorithm, Algorithm::MemoryBound, "{dtype:?}: {}", no_tma.name);
         }
-        // The fewest rows per block that cover the small side, but row
-        // groups of 4 for f32/TF32 where they measured faster (N of 5–8).
+        // The fewest rows per block that cover the small side.
         let rows = |m, n| skinny_for(dtype, m, n).map(|s| s.tile.bm);
         assert_eq!(rows(1, 100), Some(1));
         assert_eq!(rows(100, 2), Some(4));
         assert_eq!(rows(4, 4), Some(4));
         if matches!(dtype, Dtype::F32 | Dtype::Tf32) {
-            assert_eq!([rows(100, 5), rows(100, 8)], [Some(4); 2]);
+            assert_eq!([rows(100, 5), rows(100, 8)], [Some(16); 2]);
             assert_eq!([rows(5, 100), rows(16, 100), rows(100, 9), rows(100, 16)], [Some(16); 4]);
         } else {
             assert!(rows(5, 100).unwrap() >= 8);

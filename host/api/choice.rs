@@ -79,9 +79,9 @@ pub fn choice_list(dtype: Dtype) -> &'static [(KernelSpec, i64)] {
 }
 
 /// Built-in choice when nothing is cached. M or N ≤ 16 takes the
-/// memory-bound path (16-bit calls from 4 rows or 8 columns take step 10's
-/// tiles instead, where they run, and TF32 calls from 8 step 10f's 16×128
-/// tiles or step 9b's: `memory_bound::tiles_beat_skinny`,
+/// memory-bound path (16-bit calls from 2 rows or 8 columns take step 10's
+/// tiles instead, where they run, and TF32 calls from 8 rows step 10f's
+/// 16×128 tiles or step 9b's: `memory_bound::tiles_beat_skinny`,
 /// `skinny_tf32_tiles`). Where K is deep enough that the call
 /// will be split, [`deep_k_list`] decides; where it fits one K slice of a
 /// 16-bit kernel, step 10d ([`shallow_k_kernel`]). Otherwise each dtype has a short list of kernels,
@@ -137,7 +137,7 @@ pub fn default_choice(
             && dtype != Dtype::Tf32
             && list.iter().any(|(spec, _)| spec.algorithm == Algorithm::WarpSpecialized && runs(spec));
         if !tiles_win {
-            return chosen(two_block_ring(&skinny, m32, n32, layout, cc).unwrap_or(&skinny));
+            return chosen(two_block_ring(&skinny, cc).unwrap_or(&skinny));
         }
     }
     let fills = |spec: &KernelSpec, quarters: i64| {
@@ -277,25 +277,21 @@ pub fn deep_k_list(dtype: Dtype) -> &'static [(KernelSpec, f64)] {
     }
 }
 
-/// The f32 16-row kernel at two blocks per SM (`skinny_r16_2cta`) in place
-/// of `skinny` (`skinny_r16`) where it reads X, the large operand, along
-/// L through its `cp.async` ring (M the small side and B row-major, or N
-/// and A column-major) on a GPU with the shared memory for two rings per SM
-/// (Hopper, 228 KiB; measured there only). H100 (PERF.md step 65, run 5),
-/// % of cuBLAS, one block per SM → two: 16×200000×256 68.5 → 88.5,
-/// 16×100000×777 84 → 99.5, 16×65536×1024 103.5 → 123, 16×16384×4096 102
-/// → 115, 16×4096×16384 95.5 → 112, 5×16384×4096 94.5 → 106; along K (its
-/// 16 rows in four passes of 4) it lost: 16384×16×4096 98 → 42.
-fn two_block_ring(
-    skinny: &KernelSpec,
-    m: u32,
-    n: u32,
-    layout: OperandLayout,
-    cc: (i32, i32),
-) -> Option<&'static KernelSpec> {
-    let x_along_l = gemm_launch::memory_bound::x_along_l(m, n, layout.a_col_major, layout.b_col_major);
-    (skinny.name == gemm_launch::memory_bound::SKINNY_F32_R16.name && x_along_l && cc.0 == 9)
-        .then_some(&gemm_launch::memory_bound::SKINNY_F32_R16_2CTA)
+/// The 16-row f32/TF32 kernel at two blocks per SM (`skinny_r16_2cta`) in
+/// place of `skinny` (`skinny_r16`) on a GPU with the shared memory for two
+/// rings per SM (Hopper, 228 KiB; measured there only). H100, % of cuBLAS,
+/// one block per SM → two: X read along L (PERF.md step 65, run 5)
+/// 16×200000×256 68.5 → 88.5, 16×16384×4096 102 → 115; along K (step 67)
+/// 100000×16×512 94 → 111, 200000×16×256 78.5 → 102.5, 16384×16×4096 148
+/// → 166.
+fn two_block_ring(skinny: &KernelSpec, cc: (i32, i32)) -> Option<&'static KernelSpec> {
+    use gemm_launch::memory_bound::{SKINNY_F32_R16, SKINNY_F32_R16_2CTA, SKINNY_TF32_R16, SKINNY_TF32_R16_2CTA};
+    let twin = match skinny.name {
+        name if name == SKINNY_F32_R16.name => &SKINNY_F32_R16_2CTA,
+        name if name == SKINNY_TF32_R16.name => &SKINNY_TF32_R16_2CTA,
+        _ => return None,
+    };
+    (cc.0 == 9).then_some(twin)
 }
 
 /// The kernel [`default_choice`] gives a 16-bit call whose K fits one K
@@ -313,21 +309,19 @@ pub fn shallow_k_kernel(dtype: Dtype) -> Option<&'static KernelSpec> {
     }
 }
 
-/// The tile kernels a TF32 call with M or N of 8 to 16 runs
+/// The tile kernels a TF32 call with M of 8 to 16 (the small side) runs
 /// ([`gemm_launch::memory_bound::tiles_beat_skinny`]), the first that can:
-/// where M is the small side and A and B row-major, step 10f's 16×128 tiles,
-/// which stream B through the TMA (PERF.md step 63); then step 9b's
-/// `wgmma` 128×256 tiles where M is the small side, 256×128 where N is
-/// (the long side along the tile's long side; H100, PERF.md step 48, K =
-/// 4096 and 8192: 81–85% and 87–90% of cuBLAS, where the memory-bound
-/// kernels ran 42–80% and 60–82%).
+/// with A and B row-major, step 10f's 16×128 tiles, which stream B through
+/// the TMA (PERF.md step 63); then step 9b's `wgmma` 128×256 tiles (H100,
+/// PERF.md step 48, K = 4096 and 8192: 81–85% of cuBLAS, where the
+/// memory-bound kernels ran 42–80%).
 fn skinny_tf32_tiles(dtype: Dtype, m: usize, n: usize, layout: OperandLayout) -> &'static [KernelSpec] {
-    use gemm_launch::{WGMMA_TF32_128X256X32, WGMMA_TF32_256X128X32, WS_TF32_16X128X32_RS};
+    use gemm_launch::{WGMMA_TF32_128X256X32, WS_TF32_16X128X32_RS};
+    // Only M the small side (`tiles_beat_skinny`); measured with row-major
+    // A and B only.
     match (dtype, m <= n) {
-        // Measured with row-major A and B only.
         (Dtype::Tf32, true) if layout == OperandLayout::NN => &[WS_TF32_16X128X32_RS, WGMMA_TF32_128X256X32],
         (Dtype::Tf32, true) => &[WGMMA_TF32_128X256X32],
-        (Dtype::Tf32, false) => &[WGMMA_TF32_256X128X32],
         _ => &[],
     }
 }

@@ -183,25 +183,13 @@ pub const SKINNY_BF16_R1: KernelSpec = spec("bgemm_skinny_r1", Dtype::Bf16, 1);
 pub const SKINNY_BF16_R4: KernelSpec = spec("bgemm_skinny_r4", Dtype::Bf16, 4);
 pub const SKINNY_BF16_R8: KernelSpec = spec("bgemm_skinny_r8", Dtype::Bf16, 8);
 
-/// Whether an f32/TF32 call whose small side is 5 to 8 runs faster as row
-/// groups of 4 (whose reads of X meet in L2) than on 16 rows per block:
-/// where N is the small side (X, a row-major A, read along K, on 16 rows
-/// one block per SM with too few loads in flight). Measured (H100, K =
-/// 4096, long side 16384, % of cuBLAS, 16 rows → 4, PERF.md step 41): N =
-/// 8 f32 103 → 132, TF32 64 → 82; but N = 16 f32 97 → 76, TF32 60 → 47.
-/// Where M is the small side (X, a row-major B, read along L through the
-/// 16-row kernel's `cp.async` ring, PERF.md step 59), 16 rows win or tie
-/// from 5: M = 16 f32 66 → 104, M = 12 79 → 100, M = 8 108 → 109, M = 5
-/// 94 → 95.5.
-pub const fn four_rows_win(dtype: Dtype, m: u32, n: u32) -> bool {
-    let small = if m < n { m } else { n };
-    // M is the small side as `small_is_m` decides it (M on a tie).
-    matches!(dtype, Dtype::F32 | Dtype::Tf32) && small <= 8 && !small_is_m(m, n)
-}
-
 /// The memory-bound kernel for a shape, if its small side is at most
 /// [`MAX_SMALL_SIDE`]: the fewest rows per block that cover it (1, 4, then
-/// 16, or 8 for 16-bit inputs), but 4 where [`four_rows_win`].
+/// 16, or 8 for 16-bit inputs). Until PERF.md step 67, f32/TF32 with N of
+/// 5 to 8 (X read along K) ran as row groups of 4; since the 16-row
+/// kernels read X along K through a ring too, 16 rows win there (H100,
+/// % of cuBLAS, 4 rows → 16 at one and two blocks per SM: 16384×8×4096
+/// 132 → 147, 165; 30000×5×2000 167 → 170, 192).
 pub const fn skinny_for(dtype: Dtype, m: u32, n: u32) -> Option<KernelSpec> {
     let small = if m < n { m } else { n };
     if small > MAX_SMALL_SIDE {
@@ -215,7 +203,7 @@ pub const fn skinny_for(dtype: Dtype, m: u32, n: u32) -> Option<KernelSpec> {
     };
     Some(if small <= 1 {
         r1
-    } else if small <= 4 || four_rows_win(dtype, m, n) {
+    } else if small <= 4 {
         r4
     } else {
         most
@@ -233,11 +221,13 @@ pub const fn skinny_for(dtype: Dtype, m: u32, n: u32) -> Option<KernelSpec> {
 /// 87 / 42, N = 8: 42 / 54, N = 12: 29 / 42, N = 16: 19 / 54; and with M of
 /// 2 or 3 (PERF.md step 64; 4 rows per block, 2 or 3 of them used): f16
 /// 2×16384×4096 54 / 91, 3×16384×4096 49 / 92, 2×8192×8192 47.5 / 83,
-/// 2×200000×256 40 / 92; bf16 3×100000×512 50 / 90. And TF32
-/// from 8 rows or columns, on step 9b's `wgmma` tiles (PERF.md step 48,
-/// K = 4096 and 8192, long side 16384 and 8192): M = 8: 80, 66 / 85, 83;
-/// M = 16: 55, 42 / 84, 82; N = 8: 82, 75 / 90, 88; N = 16: 60, 60 / 89,
-/// 87; but M = 4: 93, 91 / 84, 83 and N = 4: 105, 100 / 90, 92.
+/// 2×200000×256 40 / 92; bf16 3×100000×512 50 / 90. And TF32 where M is
+/// the small side, from 8 rows, on `wgmma` tiles (PERF.md step 48, K =
+/// 4096 and 8192, long side 16384 and 8192): M = 8: 80, 66 / 85, 83;
+/// M = 16: 55, 42 / 84, 82; but M = 4: 93, 91 / 84, 83. Where N is the
+/// small side, the tiles won from 8 columns (N = 16: 60, 60 / 89, 87)
+/// until step 67's along-K ring; now the memory-bound kernel, in exact
+/// f32, runs there (f32 16384×16×1024 0.035 ms against TF32 tiles' 0.040).
 pub const fn tiles_beat_skinny(dtype: Dtype, m: u32, n: u32) -> bool {
     match dtype {
         Dtype::F16 | Dtype::Bf16 => {
@@ -247,7 +237,7 @@ pub const fn tiles_beat_skinny(dtype: Dtype, m: u32, n: u32) -> bool {
                 n >= 8
             }
         }
-        Dtype::Tf32 => (if m <= n { m } else { n }) >= 8,
+        Dtype::Tf32 => m <= n && m >= 8,
         Dtype::F32 => false,
     }
 }
