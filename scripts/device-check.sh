@@ -129,6 +129,14 @@
 #               aligned control
 #   alignsan    compute-sanitizer memcheck and racecheck on step 66's
 #               realigned f32 calls (unsplit on both kernel families, split)
+#   alongk      PERF step 67: f32 with N of 9-16 and a row-major A (X read
+#               along K), and TF32 with N of 6-16, `auto` alternating with
+#               VARIANTS, two rounds; the
+#               16-row kernels (one and two blocks per SM) beside 4-row
+#               groups at N of 5-16; compute-sanitizer on the along-K ring
+#   f32weak     f32 shapes under 75% of cuBLAS in the last probe (odd mid
+#               sizes, few tiles at deep K): every f32 kernel, split-K off
+#               and `auto`
 #   sweep       `gemm sweep` (CSV, JSON, SVG)
 #   sanitizers  compute-sanitizer memcheck/racecheck/synccheck/initcheck
 # Usage: device-check.sh [bundle-dir] [part...]. Logs go to $OUT/<part>/ (or
@@ -1033,6 +1041,42 @@ PY
       sanitize $tool "$L/san-$tool-split.log" "$B/gemm" --m 1031 --n 2053 --k 1027 --dtype f32 \
         --kernel db_128x64x16 --split-k 256 --iters 1 --no-cublas
     done
+    ;;
+  alongk)
+    shapes=("100000 16 512" "16384 16 4096" "100000 16 777" "65536 16 1024" "16384 16 1024" "200000 16 256"
+            "8192 16 8192" "50000 13 3000" "16384 12 4096" "16384 9 4096")
+    for round in 1 2; do
+      for shape in "${shapes[@]}"; do
+        set -- $shape
+        each_bundle --m $1 --n $2 --k $3 --dtype f32 --kernel auto --iters 30
+      done
+      for shape in "100000 16 512" "16384 16 1024" "8192 16 8192" "16384 16 4096" "16384 8 4096" "30000 6 2000"; do
+        set -- $shape
+        each_bundle --m $1 --n $2 --k $3 --dtype tf32 --kernel auto --iters 30
+      done
+    done 2>&1 | tee "$L/auto.txt"
+    for round in 1 2; do
+      named_runs f32 "${shapes[@]}" "16384 8 4096" "30000 5 2000" -- "skinny_r16 auto" "skinny_r16_2cta auto" \
+        "skinny_r4 auto"
+    done 2>&1 | tee "$L/named.txt"
+    for tool in memcheck racecheck synccheck initcheck; do
+      sanitize $tool "$L/san-$tool-2cta.log" "$B/gemm" --m 301 --n 13 --k 131 --dtype f32 --kernel skinny_r16_2cta \
+        --iters 1 --no-cublas
+      sanitize $tool "$L/san-$tool-r16.log" "$B/gemm" --m 4999 --n 16 --k 200 --dtype f32 --kernel skinny_r16 \
+        --iters 1 --no-cublas
+    done
+    t=$(cat "$L"/*.txt)
+    note "alongk: $(grep -c pass <<<"$t") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' <<<"$t") failures"
+    ;;
+  f32weak)
+    for shape in "1031 1029 1027" "767 769 771" "520 501 768" "200 200 100000" "768 768 4096" "1100 700 5000" \
+                 "777 999 3333"; do
+      set -- $shape
+      for split in off auto; do
+        timeout 300 "$B/gemm" --m $1 --n $2 --k $3 --dtype f32 --kernel all --split-k $split --iters 20
+      done
+    done 2>&1 | tee "$L/f32weak.txt"
+    note "f32weak: $(grep -c pass "$L/f32weak.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/f32weak.txt") failures"
     ;;
   sweep)
     "$B/gemm" sweep --iters 10 --out "$L" >"$L/sweep.log" 2>&1
