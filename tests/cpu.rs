@@ -1240,6 +1240,14 @@ fn tma_kernels_take_every_call_through_operand_copies() {
     assert_eq!(realign_refusal(f16, &big, at), None);
     assert!(operand_copies(f16, &big, at).unwrap().realigns());
     assert_eq!(realign_refusal(tf32, &plan, at), None, "NN TF32 with K = 24 only transposes");
+    // 16-bit skinny calls that step 10's tiles take are realigned at any
+    // flop per byte (their memory-bound fallback is slower), not under
+    // REALIGN_MIN_FLOP, and not where the memory-bound kernel wins (N < 8).
+    let skinny = Plan { m: 100_000, n: 16, k: 777, lda: 777, ldb: 16, ldc: 16, ..plan };
+    assert!(operand_copies(f16, &skinny, at).unwrap().realigns());
+    assert_eq!(realign_refusal(f16, &skinny, at), None);
+    assert!(realign_refusal(f16, &Plan { m: 2000, ..skinny }, at).is_some(), "under REALIGN_MIN_FLOP");
+    assert!(realign_refusal(f16, &Plan { n: 4, ldb: 4, ldc: 4, ..skinny }, at).is_some(), "4 columns: memory-bound");
     // One B for the whole batch (stride 0) stays with the kernels that read
     // it in place, rather than one copy per matrix.
     let shared_b = Plan { batch: 4, stride_a: 2400, stride_b: 0, ..plan };

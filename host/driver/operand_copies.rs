@@ -30,7 +30,7 @@ use gemm_launch::operand_copies::{
     self as geometry, COPY_ROWS_B16, COPY_ROWS_B32, F32_REALIGN_MIN_FLOP, F32_REALIGN_MIN_FLOP_PER_BYTE,
     REALIGN_MIN_FLOP, REALIGN_MIN_FLOP_PER_BYTE, TRANSPOSE_F32,
 };
-use gemm_launch::{Algorithm, Dtype, KernelSpec};
+use gemm_launch::{Algorithm, Dtype, KernelSpec, memory_bound};
 use std::ffi::c_void;
 
 /// One operand's copy.
@@ -154,11 +154,22 @@ fn copies(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option<CopiedCa
 /// [`REALIGN_MIN_FLOP_PER_BYTE`] per byte copied (a skinny call, bound by
 /// reading the operand it would copy). `None`: no realignment, or enough
 /// work.
+///
+/// The per-byte floor is waived for the 16-bit skinny calls that
+/// `tiles_beat_skinny` gives to step 10's tiles: refused, they fall back
+/// to the memory-bound kernels, which at 8 to 16 rows run at half the
+/// speed of the copies and the tiles together (H100, PERF.md step 68, %
+/// of cuBLAS, memory-bound → realigned tiles: f16 100000×16×777 20 → 48,
+/// bf16 16384×16×1023 27 → 54, f16 16×50001×1024 24 → 51).
 pub fn realign_refusal(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option<String> {
     let call = operand_copies(spec, plan, pointers)?;
     let flop = plan.flop();
     let per_byte = flop / call.scratch_bytes.max(1);
-    (call.realigns() && (flop < REALIGN_MIN_FLOP || per_byte < REALIGN_MIN_FLOP_PER_BYTE)).then(|| {
+    let skinny_tiles = spec.dtype.element_bytes() == 2
+        && plan.m.min(plan.n) <= memory_bound::MAX_SMALL_SIDE
+        && memory_bound::tiles_beat_skinny(spec.dtype, plan.m, plan.n);
+    let too_little_per_byte = per_byte < REALIGN_MIN_FLOP_PER_BYTE && !skinny_tiles;
+    (call.realigns() && (flop < REALIGN_MIN_FLOP || too_little_per_byte)).then(|| {
         format!(
             "its operands are off the TMA's 16 bytes, and copying them costs more than it saves below \
              {REALIGN_MIN_FLOP} flop or {REALIGN_MIN_FLOP_PER_BYTE} flop per byte copied (this call: {flop}, \
