@@ -6,7 +6,8 @@
 #               run traced: RGEMM_TRACE=1, ms per start-up phase in their logs):
 #               seconds to the first checked row and to the process's end;
 #               the driver's own start alone (python ctypes) as the floor
-#   tests       every test binary (GPU tests must not skip here)
+#   tests       every test binary (GPU tests must not skip here; TESTS=name
+#               runs one)
 #   bench       `gemm` on the seeds' shape, 4096³ and `--kernel auto`
 #   criterion   the criterion bench (`cargo bench`)
 #   step10      the warp-specialized TMA kernels beside step 9 and cuBLAS
@@ -137,6 +138,15 @@
 #   f32weak     f32 shapes under 75% of cuBLAS in the last probe (odd mid
 #               sizes, few tiles at deep K): every f32 kernel, split-K off
 #               and `auto`
+#   f32align2   f32 mid squares with rows on and off 16 bytes (1024, 1031,
+#               1032, 1040; 768, 767×769×771, 776): each small-tile kernel
+#               unsplit, and split in two, beside `auto`: is the loss at odd
+#               sizes the element-by-element loads or the tile count?
+#   skinny16odd f16/bf16 with M or N of 9-16 whose large operand's rows
+#               are off 16 bytes (the TMA refuses them unless realigned):
+#               `auto` (the memory-bound kernel) beside step 10's tiles on
+#               realigned copies (named) and the 4-row kernel; `auto`
+#               alternating with VARIANTS (PERF step 68); memcheck
 #   sweep       `gemm sweep` (CSV, JSON, SVG)
 #   sanitizers  compute-sanitizer memcheck/racecheck/synccheck/initcheck
 # Usage: device-check.sh [bundle-dir] [part...]. Logs go to $OUT/<part>/ (or
@@ -281,7 +291,7 @@ PY
     fi
     ;;
   tests)
-    for t in "$B"/tests/*; do
+    for t in "$B"/tests/${TESTS:-*}; do
       log=$L/$(basename "$t").log
       # A kernel that never finishes (a barrier never completing) would
       # hold the whole call: each binary gets 5 minutes.
@@ -1077,6 +1087,32 @@ PY
       done
     done 2>&1 | tee "$L/f32weak.txt"
     note "f32weak: $(grep -c pass "$L/f32weak.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/f32weak.txt") failures"
+    ;;
+  f32align2)
+    for shape in "1024 1024 1024" "1031 1029 1027" "1032 1032 1032" "1040 1040 1040" "768 768 768" "767 769 771" \
+                 "776 776 776"; do
+      set -- $shape
+      half=$(( ($3 + 1) / 2 ))
+      named_runs f32 "$shape" -- "auto auto" "db_128x64x16 off" "db_64x64x16 off" "wt_128x128x8 off" "wt_64x128x8 off" \
+        "db_128x64x16 $half" "wt_128x128x8 $half" "db_64x64x16 $half"
+    done 2>&1 | tee "$L/f32align2.txt"
+    note "f32align2: $(grep -c pass "$L/f32align2.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/f32align2.txt") failures"
+    ;;
+  skinny16odd)
+    for dtype in f16 bf16; do
+      named_runs $dtype "100000 16 777" "16384 16 1023" "30000 9 2001" "16 50001 1024" "12 30001 2000" -- \
+        "auto auto" "ws_128x128x64 auto" "ws_128x128x64 off" "skinny_r4 auto"
+    done 2>&1 | tee "$L/skinny16odd.txt"
+    for dtype in f16 bf16; do
+      for shape in "100000 16 777" "16384 16 1023" "30000 9 2001" "16 50001 1024" "12 30001 2000" "100000 4 777"; do
+        set -- $shape
+        each_bundle --m $1 --n $2 --k $3 --dtype $dtype --kernel auto --iters 30
+      done
+    done 2>&1 | tee "$L/auto.txt"
+    sanitize memcheck "$L/san-memcheck-f16.log" "$B/gemm" --m 1000 --n 16 --k 257 --dtype f16 --kernel auto \
+      --iters 1 --no-cublas
+    t=$(cat "$L"/*.txt)
+    note "skinny16odd: $(grep -c pass <<<"$t") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' <<<"$t") failures"
     ;;
   sweep)
     "$B/gemm" sweep --iters 10 --out "$L" >"$L/sweep.log" 2>&1
