@@ -436,6 +436,36 @@ unsafe fn sum_warps_and_store<E: Streamed, const ROWS: usize>(q: &Skinny<E>, l0:
     }
 }
 
+/// The `cp.async` ring of both 16-row patterns, over `stages` stages in
+/// `STAGES` slots: `issue(s)` starts stage `s`'s copies, `consume(slot)`
+/// uses the slot stage `s` landed in. Stage `s` is waited for while `s +
+/// 1 ..` are in flight; the barrier also tells every thread that the slot
+/// it refills (used by stage `s − 1`) is free. One group is committed per
+/// stage, empty past the last, so that `cp.async.wait_group` counts
+/// stages. Returns with every copy landed (the caller's barrier decides
+/// whether the slots may be reused). Callers mark `consume` (and a large
+/// `issue`) `#[inline(always)]`: outlined, a closure's captures (the
+/// accumulators) go to local memory (ptxas: 232–312 bytes of stack).
+#[inline(always)]
+fn run_ring<const STAGES: u32>(stages: u32, issue: impl Fn(u32), mut consume: impl FnMut(u32)) {
+    for stage in 0..STAGES - 1 {
+        if stage < stages {
+            issue(stage);
+        }
+        cp_async_commit();
+    }
+    for stage in 0..stages {
+        cp_async_wait(STAGES - 2);
+        sync_threads();
+        if stage + STAGES - 1 < stages {
+            issue(stage + STAGES - 1);
+        }
+        cp_async_commit();
+        consume(stage % STAGES);
+    }
+    cp_async_wait(0);
+}
+
 /// X is `k × len` with `len` contiguous, [`RING_ROWS`] rows (f32): as
 /// [`along_l`], each thread owns 4 columns and every 32nd K index, but X's
 /// slices and S's reach shared memory through a ring of [`RING_STAGES`]
@@ -504,43 +534,31 @@ unsafe fn along_l_ring<E: Streamed<Raw = f32>, const ROWS: usize, const LANES: u
         }
     };
     let mut acc = [[0.0f32; 4]; ROWS];
-    // The ring: stage `s` is waited for while `s + 1 ..` are in flight; the
-    // barrier also tells every thread that the slot it refills (used by
-    // stage `s − 1`) is free. One group is committed per stage, empty past
-    // the last, so that `cp.async.wait_group` counts stages.
-    for stage in 0..RING_STAGES - 1 {
-        if stage < stages {
-            issue(stage);
-        }
-        cp_async_commit();
-    }
-    for stage in 0..stages {
-        cp_async_wait(RING_STAGES - 2);
-        sync_threads();
-        if stage + RING_STAGES - 1 < stages {
-            issue(stage + RING_STAGES - 1);
-        }
-        cp_async_commit();
-        let base = (stage % RING_STAGES) as usize * STAGE;
-        for j in 0..KS / KGROUPS {
-            let kk = kg + j * KGROUPS;
-            let x = ring.load_x4(base + kk * LONG_TILE as usize + lane * 4);
-            // Piece p of S's K index: piece 0's index with bits 2–3 xor p
-            // (`s_at`'s swizzle; the stage base and X_FLOATS are multiples
-            // of 16). Formed at each load, so ptxas does not hold (or, under
-            // the two-blocks cap, spill) the four offsets across the loop.
-            let piece_0 = base + s_at(kk, 0);
-            for piece in 0..ROWS / 4 {
-                let s = ring.load_x4(piece_0 ^ (piece * 4));
-                for (i, s_i) in s.iter().enumerate() {
-                    for (v, x_v) in x.iter().enumerate() {
-                        acc[piece * 4 + i][v] = fma(*s_i, *x_v, acc[piece * 4 + i][v]);
+    run_ring::<RING_STAGES>(
+        stages,
+        issue,
+        #[inline(always)]
+        |slot| {
+            let base = slot as usize * STAGE;
+            for j in 0..KS / KGROUPS {
+                let kk = kg + j * KGROUPS;
+                let x = ring.load_x4(base + kk * LONG_TILE as usize + lane * 4);
+                // Piece p of S's K index: piece 0's index with bits 2–3 xor p
+                // (`s_at`'s swizzle; the stage base and X_FLOATS are multiples
+                // of 16). Formed at each load, so ptxas does not hold (or, under
+                // the two-blocks cap, spill) the four offsets across the loop.
+                let piece_0 = base + s_at(kk, 0);
+                for piece in 0..ROWS / 4 {
+                    let s = ring.load_x4(piece_0 ^ (piece * 4));
+                    for (i, s_i) in s.iter().enumerate() {
+                        for (v, x_v) in x.iter().enumerate() {
+                            acc[piece * 4 + i][v] = fma(*s_i, *x_v, acc[piece * 4 + i][v]);
+                        }
                     }
                 }
             }
-        }
-    }
-    cp_async_wait(0);
+        },
+    );
     sync_threads(); // the reduction reuses the ring
     unsafe { reduce_ring::<E, ROWS, LANES>(q, l0, acc) }
 }
@@ -587,8 +605,8 @@ unsafe fn along_k_ring<E: Streamed<Raw = f32>, const ROWS: usize>(q: &Skinny<E>,
     let (s_row, s_kk) = if q.s_along_k { (warp, lane * 4) } else { (t % 8, 4 * warp + (t / 8) % 4) };
     let s_first = q.s.wrapping_add(s_row * q.s_r as usize + s_kk * q.s_k as usize);
     let s_slot = X_FLOATS + s_row * KS + (((s_kk / 4) ^ (s_row % 8)) * 4) + s_kk % 4;
-    // Four call sites (three in the prologue): inlined by hand, or LLVM
-    // calls it with the captured view in local memory.
+    // Four call sites in `run_ring` (three in the prologue): LLVM would
+    // outline it, with the captured view in local memory.
     let issue = #[inline(always)]
     |stage: u32| {
         let base = (stage % STAGES) as usize * STAGE;
@@ -651,35 +669,25 @@ unsafe fn along_k_ring<E: Streamed<Raw = f32>, const ROWS: usize>(q: &Skinny<E>,
         }
     };
     let mut acc = [[0.0f32; ROWS]; XR];
-    // As in [`along_l_ring`]: one group committed per stage, empty past the
-    // last; the barrier also frees the slot stage `s − 1` used.
-    for stage in 0..STAGES - 1 {
-        if stage < stages {
-            issue(stage);
-        }
-        cp_async_commit();
-    }
-    for stage in 0..stages {
-        cp_async_wait(STAGES - 2);
-        sync_threads();
-        if stage + STAGES - 1 < stages {
-            issue(stage + STAGES - 1);
-        }
-        cp_async_commit();
-        let base = (stage % STAGES) as usize * STAGE;
-        let x: [[f32; 4]; XR] = core::array::from_fn(|xr| ring.load_x4(base + (warp * XR + xr) * KS + lane * 4));
-        let s_lane = base + X_FLOATS + lane * 4;
-        #[allow(clippy::needless_range_loop)]
-        for r in 0..ROWS {
-            let s = ring.load_x4((s_lane ^ ((r % 8) * 4)) + r * KS);
-            for (xr, x_r) in x.iter().enumerate() {
-                for (v, x_v) in x_r.iter().enumerate() {
-                    acc[xr][r] = fma(*x_v, s[v], acc[xr][r]);
+    run_ring::<STAGES>(
+        stages,
+        issue,
+        #[inline(always)]
+        |slot| {
+            let base = slot as usize * STAGE;
+            let x: [[f32; 4]; XR] = core::array::from_fn(|xr| ring.load_x4(base + (warp * XR + xr) * KS + lane * 4));
+            let s_lane = base + X_FLOATS + lane * 4;
+            #[allow(clippy::needless_range_loop)]
+            for r in 0..ROWS {
+                let s = ring.load_x4((s_lane ^ ((r % 8) * 4)) + r * KS);
+                for (xr, x_r) in x.iter().enumerate() {
+                    for (v, x_v) in x_r.iter().enumerate() {
+                        acc[xr][r] = fma(*x_v, s[v], acc[xr][r]);
+                    }
                 }
             }
-        }
-    }
-    cp_async_wait(0);
+        },
+    );
     // Halving across lane bits 4 to 0 leaves lane i the sums of entries
     // 2i and 2i + 1 of the 64 (row-major: X row i / 8, S rows 2(i % 8)
     // and the next).
