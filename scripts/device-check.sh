@@ -147,6 +147,9 @@
 #               `auto` (the memory-bound kernel) beside step 10's tiles on
 #               realigned copies (named) and the 4-row kernel; `auto`
 #               alternating with VARIANTS (PERF step 68); memcheck
+#   ringcheck   both 16-row rings (along L and along K): `auto` alternating
+#               with VARIANTS at five shapes, two rounds; memcheck and
+#               racecheck through each ring (after a change to their code)
 #   sweep       `gemm sweep` (CSV, JSON, SVG)
 #   sanitizers  compute-sanitizer memcheck/racecheck/synccheck/initcheck
 # Usage: device-check.sh [bundle-dir] [part...]. Logs go to $OUT/<part>/ (or
@@ -1113,6 +1116,21 @@ PY
       --iters 1 --no-cublas
     t=$(cat "$L"/*.txt)
     note "skinny16odd: $(grep -c pass <<<"$t") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' <<<"$t") failures"
+    ;;
+  ringcheck)
+    for round in 1 2; do
+      for shape in "100000 16 512" "16384 16 4096" "100000 16 777" "16 200000 256" "16 16384 4096"; do
+        set -- $shape
+        each_bundle --m $1 --n $2 --k $3 --dtype f32 --kernel auto --iters 30
+      done
+    done 2>&1 | tee "$L/auto.txt"
+    for tool in memcheck racecheck; do
+      sanitize $tool "$L/san-$tool-along-l.log" "$B/gemm" --m 13 --n 301 --k 129 --dtype f32 --kernel skinny_r16_2cta \
+        --iters 1 --no-cublas
+      sanitize $tool "$L/san-$tool-along-k.log" "$B/gemm" --m 301 --n 13 --k 131 --dtype f32 --kernel skinny_r16 \
+        --iters 1 --no-cublas
+    done
+    note "ringcheck: $(grep -c pass "$L/auto.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/auto.txt") failures"
     ;;
   sweep)
     "$B/gemm" sweep --iters 10 --out "$L" >"$L/sweep.log" 2>&1
