@@ -503,19 +503,32 @@ unsafe fn along_l_ring<E: Streamed<Raw = f32>, const ROWS: usize, const LANES: u
         let base = (stage % RING_STAGES) as usize * STAGE;
         let k0 = stage * RING_K;
         // X: 8 pieces of 16 bytes per K index, zeros past K and past L.
-        for i in 0..KS * LANES / THREADS_ {
-            let piece = t + i * THREADS_;
-            let (kk, col) = (piece / LANES, (piece % LANES) * 4);
-            let (k, l) = (k0 + kk as u32, l0 + col as u32);
-            let dst = ring.addr(base + kk * LONG_TILE as usize + col);
-            let src = unsafe { q.x.add(k as usize * q.ldx as usize + l as usize) };
-            if k < q.k && l + 4 <= q.len && q.x_aligned {
-                unsafe { cp_async_16(dst, src) };
-            } else {
-                for e in 0..4u32 {
-                    let valid = k < q.k && l + e < q.len;
-                    let from = if valid { unsafe { src.add(e as usize) } } else { q.x };
-                    unsafe { cp_async_4(dst + 4 * e, from, if valid { 4 } else { 0 }) };
+        if !q.x_aligned {
+            // Rows off 16 bytes: 4-byte copies, a warp's 32 in one 128-byte
+            // span of a K index's row (a lane's own 4 elements would take
+            // four spans a copy).
+            for j in 0..KS * LONG_TILE as usize / THREADS_ {
+                let (kk, col) = (t / 32 + j * WARPS, t % 32);
+                let (k, l) = (k0 + kk as u32, l0 + col as u32);
+                let valid = k < q.k && l < q.len;
+                let from = if valid { q.x.wrapping_add(k as usize * q.ldx as usize + l as usize) } else { q.x };
+                unsafe { cp_async_4(ring.addr(base + kk * LONG_TILE as usize + col), from, if valid { 4 } else { 0 }) };
+            }
+        } else {
+            for i in 0..KS * LANES / THREADS_ {
+                let piece = t + i * THREADS_;
+                let (kk, col) = (piece / LANES, (piece % LANES) * 4);
+                let (k, l) = (k0 + kk as u32, l0 + col as u32);
+                let dst = ring.addr(base + kk * LONG_TILE as usize + col);
+                let src = q.x.wrapping_add(k as usize * q.ldx as usize + l as usize);
+                if k < q.k && l + 4 <= q.len {
+                    unsafe { cp_async_16(dst, src) };
+                } else {
+                    for e in 0..4u32 {
+                        let valid = k < q.k && l + e < q.len;
+                        let from = if valid { src.wrapping_add(e as usize) } else { q.x };
+                        unsafe { cp_async_4(dst + 4 * e, from, if valid { 4 } else { 0 }) };
+                    }
                 }
             }
         }
