@@ -148,7 +148,8 @@
 #               realigned copies (named) and the 4-row kernel; `auto`
 #               alternating with VARIANTS (PERF step 68); memcheck
 #   ringcheck   both 16-row rings (along L and along K): `auto` alternating
-#               with VARIANTS at five shapes, two rounds; memcheck and
+#               with VARIANTS at five shapes (RING_ODD=1: and three whose
+#               B rows are off 16 bytes), two rounds; memcheck and
 #               racecheck through each ring (after a change to their code)
 #   sweep       `gemm sweep` (CSV, JSON, SVG)
 #   sanitizers  compute-sanitizer memcheck/racecheck/synccheck/initcheck
@@ -1119,7 +1120,8 @@ PY
     ;;
   ringcheck)
     for round in 1 2; do
-      for shape in "100000 16 512" "16384 16 4096" "100000 16 777" "16 200000 256" "16 16384 4096"; do
+      for shape in "100000 16 512" "16384 16 4096" "100000 16 777" "16 200000 256" "16 16384 4096" ${RING_ODD:+"16 50001 1024" \
+                   "16 100001 256" "12 16383 4096"}; do
         set -- $shape
         each_bundle --m $1 --n $2 --k $3 --dtype f32 --kernel auto --iters 30
       done
