@@ -39,15 +39,15 @@
 //! block's start, first stages and reduction overlap the other's stream.
 //!
 //! Cost (ptxas, sm_90, the largest of the four layout entries): f32/tf32
-//! r1 83 registers, r4 128, r16 153 (128 in the entry that only runs the
-//! along-L ring), r16_2cta 127; f16/bf16 r1 123, r4 128, r8 255; no spills
-//! or stack. Shared memory 1040 B per row of the block (f32), 2064 B
+//! r1 83 registers, r4 128, r16 153–158, r16_2cta 124–128; f16/bf16 r1
+//! 123, r4 128, r8 255; no spills or stack. Shared memory 1040 B per row of the block (f32), 2064 B
 //! (16-bit); r16 96 KiB (either ring). Measured (H100, % of cuBLAS, PERF.md
-//! steps 24, 41, 59, 65 and 67): 1×8192×8192 f32 101%, f16 92%; 8192×1×8192
+//! steps 24, 41, 59, 65, 67 and 69): 1×8192×8192 f32 101%, f16 92%; 8192×1×8192
 //! f32 118%, f16 97%; along L, 16×16384×4096 f32 104% (r16's ring at step
 //! 59, 2.28 TB/s; row groups of r4 66%), after step 65's reduce-scatter one
 //! ring / two rings per SM: 16×16384×4096 102 / 115% (2.51 TB/s),
-//! 16×200000×256 68.5 / 88.5%; along K, step 67's ring on two blocks per
+//! 16×200000×256 68.5 / 88.5%, B rows off 16 bytes (step 69's copies)
+//! 16×100001×256 77.5 → 88.5%; along K, step 67's ring on two blocks per
 //! SM: 16384×16×4096 98 → 168% (2.57 TB/s), 100000×16×512 46 → 115% (2.36
 //! TB/s), 100000×16×777 (rows off 16 bytes) 47 → 85%.
 
