@@ -210,8 +210,22 @@ impl Gpu {
                 &mut src_stride as *mut _ as *mut c_void,
                 &mut dst_stride as *mut _ as *mut c_void,
             ];
+            if !copy.transpose {
+                let chunks = geometry::copy_chunks(rows, cols, call.element_bytes);
+                if chunks > u32::MAX as u64 {
+                    return Err(GemmError::DimensionTooLarge {
+                        what: "16-byte chunks of a realigned operand",
+                        value: chunks,
+                        max: u32::MAX as u64,
+                    });
+                }
+            }
             // Blocks per matrix, in u64: at most ~2^29 for any buffer a GPU holds.
-            let blocks = if copy.transpose { geometry::blocks(rows, cols) } else { geometry::copy_blocks(rows, cols) };
+            let blocks = if copy.transpose {
+                geometry::blocks(rows, cols)
+            } else {
+                geometry::copy_blocks(rows, cols, call.element_bytes)
+            };
             if blocks > i32::MAX as u64 {
                 return Err(GemmError::DimensionTooLarge { what: "copy blocks", value: blocks, max: i32::MAX as u64 });
             }

@@ -11,14 +11,21 @@
 //!   then spans 32 banks.
 //! - `copy_rows_b16`, `copy_rows_b32`: `dst = src` with a new leading
 //!   dimension, for operands whose start, rows or batch stride are off the
-//!   TMA's 16 bytes. Element by element (the source rows may start
-//!   anywhere), a warp reading 32 consecutive elements.
+//!   TMA's 16 bytes. 16 bytes of a destination row per thread and store,
+//!   read with aligned 16-byte loads whatever the source's alignment (the
+//!   bytes past a granule come from the next lane, see [`copy_rows`]).
 //!
-//! Memory-bound: each element is read and written once.
+//! Memory-bound: each element is read and written once. ptxas (sm_90):
+//! the straight copies 64 registers, no shared memory. The 16-byte stores
+//! (step 71) took f16 100000×16×777 (its 155 MB A realigned before step
+//! 10's tiles) from 0.284 to 0.185 ms, copy and GEMM (H100, PERF.md step
+//! 71).
 
-use crate::device::{SharedF32, block_idx, block_idx_z, sync_threads, thread_idx};
+use crate::device::{
+    SharedF32, block_idx, block_idx_z, load_global_x4_b32, shfl_down_b32, store_global_x4_b32, sync_threads, thread_idx,
+};
 use crate::kernel_abi::at;
-use gemm_launch::operand_copies::{COPY_ROWS, COPY_THREADS, THREADS, TILE};
+use gemm_launch::operand_copies::{CHUNK_BYTES, CHUNKS_PER_THREAD, COPY_THREADS, THREADS, TILE};
 
 const T: usize = TILE as usize;
 const ROWS_PER_PASS: usize = THREADS as usize / T;
@@ -67,12 +74,71 @@ pub unsafe extern "ptx-kernel" fn transpose_f32(
     }
 }
 
-/// `dst` (`rows × cols`, leading dimension `dst_ld`) = `src` (leading
-/// dimension `src_ld`), for matrix `%ctaid.z` of a batch. Block `b` moves
-/// rows `COPY_ROWS·(b / col_blocks)..` of columns `COPY_THREADS·(b % col_blocks)..`.
+/// The 16 bytes of global memory at byte address `at` (16-byte aligned) as
+/// four words: one 16-byte load where all of them lie in `span` (the byte
+/// range of the source matrix), else its elements one by one, zero outside
+/// the span (the copy never reads past the matrix it was given).
+///
+/// # Safety
+/// `span` must be readable global memory of `T`s.
+#[inline(always)]
+unsafe fn granule<T: Copy + Into<u32>>(at: usize, span: (usize, usize)) -> [u32; 4] {
+    if at >= span.0 && at + 16 <= span.1 {
+        return unsafe { load_global_x4_b32(core::ptr::with_exposed_provenance(at)) };
+    }
+    let size = core::mem::size_of::<T>();
+    let element = |i: usize| -> u32 {
+        let byte = at + i * size;
+        if byte >= span.0 && byte < span.1 {
+            unsafe { (*core::ptr::with_exposed_provenance::<T>(byte)).into() }
+        } else {
+            0
+        }
+    };
+    if size == 2 {
+        core::array::from_fn(|q| element(2 * q) | (element(2 * q + 1) << 16))
+    } else {
+        core::array::from_fn(element)
+    }
+}
+
+/// The 16 bytes `shift` bytes into the 32 of `window` (`shift` even and
+/// below 16): a word offset picked by a branch, so that the window stays
+/// in registers, and a funnel shift (`shf.r`) for the half word.
+#[inline(always)]
+fn realigned(window: [u32; 8], shift: usize) -> [u32; 4] {
+    let bits = (shift % 4) * 8;
+    let words_from = |first: usize| -> [u32; 4] {
+        core::array::from_fn(|q| {
+            let pair = ((window[first + q + 1] as u64) << 32) | window[first + q] as u64;
+            (pair >> bits) as u32
+        })
+    };
+    match shift / 4 {
+        0 => words_from(0),
+        1 => words_from(1),
+        2 => words_from(2),
+        _ => words_from(3),
+    }
+}
+
+/// `dst` (`rows × cols`, leading dimension `dst_ld`, a multiple of 16
+/// bytes, 16-byte aligned) = `src` (leading dimension `src_ld`, starting
+/// anywhere), for matrix `%ctaid.z` of a batch.
+///
+/// The destination's 16-byte chunks are numbered row by row; thread `t` of
+/// block `b` writes chunks `(b·CHUNKS_PER_THREAD + l)·COPY_THREADS + t`.
+/// A chunk's source bytes start `shift` bytes into an aligned 16-byte
+/// granule and run into the next one, which is the granule the next lane
+/// loads (its chunk is the next 16 bytes of the same row): every lane loads
+/// one aligned granule with a 16-byte load and takes the rest from its
+/// neighbour with `shfl.down`, so the copy runs on vector loads whatever the
+/// source's alignment. The last lane of a warp and the last chunk of a row
+/// load their second granule themselves. Elements past a row's end (the
+/// padding) are written as zeros.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-unsafe fn copy_rows<T: Copy>(
+unsafe fn copy_rows<T: Copy + Into<u32>>(
     src: *const T,
     dst: *mut T,
     rows: u32,
@@ -82,35 +148,73 @@ unsafe fn copy_rows<T: Copy>(
     src_stride: u64,
     dst_stride: u64,
 ) {
+    const PER: usize = CHUNKS_PER_THREAD as usize;
+    const THREADS_: u32 = COPY_THREADS;
+    let size = core::mem::size_of::<T>();
+    let per_chunk = CHUNK_BYTES as usize / size;
     let z = block_idx_z() as usize;
     let (src, dst) = (src.wrapping_add(z * src_stride as usize), dst.wrapping_add(z * dst_stride as usize));
-    let col_blocks = cols.div_ceil(COPY_THREADS);
-    let row0 = (block_idx() / col_blocks) * COPY_ROWS;
-    let col = (block_idx() % col_blocks) * COPY_THREADS + thread_idx() as u32;
-    if col >= cols {
-        return;
-    }
-    // Issue every load of the block's rows before the first store.
-    let mut values = [None; COPY_ROWS as usize];
-    for (r, value) in values.iter_mut().enumerate() {
-        let row = row0 + r as u32;
-        if row < rows {
-            *value = Some(unsafe { *src.add(at(row, src_ld, col)) });
+    let base = src.expose_provenance();
+    let span = (base, base + at(rows - 1, src_ld, cols) * size);
+    let chunks_per_row = cols.div_ceil(per_chunk as u32);
+    let total = rows * chunks_per_row;
+    let t = thread_idx() as u32;
+    let lane = t % 32;
+    let first = block_idx() * THREADS_ * PER as u32 + t;
+
+    // Every load of the thread's chunks before the first store: its own
+    // granule, and the one after it where no neighbour holds that.
+    let mut granules = [[0u32; 8]; PER];
+    let mut places = [(0usize, 0u32, 0u32, false); PER];
+    for l in 0..PER {
+        let g = first + l as u32 * THREADS_;
+        if g < total {
+            let (row, chunk) = (g / chunks_per_row, g % chunks_per_row);
+            let from = base + at(row, src_ld, chunk * per_chunk as u32) * size;
+            let own = unsafe { granule::<T>(from & !15, span) };
+            let from_neighbour = lane < 31 && chunk + 1 < chunks_per_row;
+            let next = if from.is_multiple_of(16) || from_neighbour {
+                [0; 4]
+            } else {
+                unsafe { granule::<T>((from & !15) + 16, span) }
+            };
+            granules[l] = [own[0], own[1], own[2], own[3], next[0], next[1], next[2], next[3]];
+            places[l] = (from, row, chunk, from_neighbour);
         }
     }
-    for (r, value) in values.into_iter().enumerate() {
-        if let Some(value) = value {
-            unsafe { *dst.add(at(row0 + r as u32, dst_ld, col)) = value };
+    for l in 0..PER {
+        let g = first + l as u32 * THREADS_;
+        let mut window = granules[l];
+        let neighbours: [u32; 4] = core::array::from_fn(|q| shfl_down_b32(window[q], 1));
+        let (from, row, chunk, from_neighbour) = places[l];
+        if g >= total {
+            continue;
         }
+        if from_neighbour {
+            window[4..].copy_from_slice(&neighbours);
+        }
+        let mut words = realigned(window, from % 16);
+        // Elements of this chunk still in the row; the rest is padding.
+        let valid = (cols - chunk * per_chunk as u32) as usize;
+        if valid < per_chunk {
+            let valid_bytes = valid * size;
+            for (q, word) in words.iter_mut().enumerate() {
+                let kept = valid_bytes.saturating_sub(4 * q).min(4);
+                *word &= if kept >= 4 { u32::MAX } else { (1u32 << (8 * kept)) - 1 };
+            }
+        }
+        let to = dst.wrapping_add(at(row, dst_ld, chunk * per_chunk as u32)) as *mut u32;
+        unsafe { store_global_x4_b32(to, words) };
     }
 }
 
 /// [`copy_rows`] of 2-byte elements (f16, bf16).
 ///
 /// # Safety
-/// `src` and `dst` must hold the matrices described; the launch uses
-/// `COPY_THREADS` threads and `gemm_launch::operand_copies::copy_blocks(rows, cols)`
-/// blocks per matrix.
+/// `src` and `dst` must hold the matrices described (`dst` as in
+/// [`copy_rows`]); the launch uses `COPY_THREADS` threads and
+/// `gemm_launch::operand_copies::copy_blocks(rows, cols, 2)` blocks per
+/// matrix, and the matrix has fewer than 2³² chunks.
 #[unsafe(no_mangle)]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "ptx-kernel" fn copy_rows_b16(
@@ -129,7 +233,7 @@ pub unsafe extern "ptx-kernel" fn copy_rows_b16(
 /// [`copy_rows`] of 4-byte elements (f32 read as TF32).
 ///
 /// # Safety
-/// As [`copy_rows_b16`].
+/// As [`copy_rows_b16`], with `copy_blocks(rows, cols, 4)` blocks.
 #[unsafe(no_mangle)]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "ptx-kernel" fn copy_rows_b32(

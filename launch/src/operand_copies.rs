@@ -8,8 +8,8 @@
 //! - **realigned** (`copy_rows_b16`, `copy_rows_b32`): an operand the TMA
 //!   cannot address (a start, leading dimension or batch stride that is no
 //!   multiple of 16 bytes: any K or N that is no multiple of 8 in 16-bit),
-//!   copied as it is into rows padded to 16 bytes, [`COPY_ROWS`] rows of
-//!   [`COPY_THREADS`] elements per block.
+//!   copied as it is into rows padded to 16 bytes, 16 bytes of a
+//!   destination row per store ([`copy_blocks`]).
 //!
 //! Both are memory-bound (each element read and written once) and live in
 //! the sm_80 module.
@@ -39,15 +39,26 @@ pub const fn blocks(rows: u32, cols: u32) -> u64 {
     rows.div_ceil(TILE) as u64 * cols.div_ceil(TILE) as u64
 }
 
-/// Threads per block of a straight copy: one element of a row each.
+/// Threads per block of a straight copy.
 pub const COPY_THREADS: u32 = 256;
-/// Rows one straight-copy block moves.
-pub const COPY_ROWS: u32 = 8;
+/// Bytes of a destination row one thread of a straight copy writes per
+/// store: one 16-byte chunk (8 16-bit or 4 32-bit elements).
+pub const CHUNK_BYTES: u32 = 16;
+/// Chunks each thread of a straight copy moves, all loads issued before the
+/// first store: 64 bytes in flight per thread, 32 KiB per SM at 2048 threads.
+pub const CHUNKS_PER_THREAD: u32 = 4;
 
-/// Straight-copy blocks per matrix for `rows × cols`: row blocks of
-/// [`COPY_ROWS`] times column blocks of [`COPY_THREADS`], columns fastest.
-pub const fn copy_blocks(rows: u32, cols: u32) -> u64 {
-    rows.div_ceil(COPY_ROWS) as u64 * cols.div_ceil(COPY_THREADS) as u64
+/// 16-byte chunks of one `rows × cols` matrix of `element_bytes` each: a
+/// straight copy's work, numbered row by row. The kernel counts them in 32
+/// bits, so the host refuses a copy of more (`u32::MAX` chunks is 64 GiB).
+pub const fn copy_chunks(rows: u32, cols: u32, element_bytes: u32) -> u64 {
+    rows as u64 * cols.div_ceil(CHUNK_BYTES / element_bytes) as u64
+}
+
+/// Straight-copy blocks per matrix for `rows × cols` of `element_bytes`:
+/// [`COPY_THREADS`] × [`CHUNKS_PER_THREAD`] consecutive chunks each.
+pub const fn copy_blocks(rows: u32, cols: u32, element_bytes: u32) -> u64 {
+    copy_chunks(rows, cols, element_bytes).div_ceil((COPY_THREADS * CHUNKS_PER_THREAD) as u64)
 }
 
 /// Leading dimension of a copy whose rows hold `elements` of

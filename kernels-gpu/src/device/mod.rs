@@ -152,6 +152,20 @@ pub fn shfl_xor(v: f32, mask: u32) -> f32 {
     f32::from_bits(d)
 }
 
+/// `shfl.sync.down.b32 d, v, delta, 0x1f, 0xffffffff;`: `v` of lane
+/// `lane + delta` (the lane's own `v` past the warp's last lane), the whole
+/// warp taking part.
+#[inline(always)]
+pub fn shfl_down_b32(v: u32, delta: u32) -> u32 {
+    let d: u32;
+    unsafe {
+        asm!("shfl.sync.down.b32 {d}, {v}, {delta}, 0x1f, 0xffffffff;",
+             d = out(reg32) d, v = in(reg32) v, delta = in(reg32) delta,
+             options(nomem, nostack));
+    }
+    d
+}
+
 /// 16 bytes of f32 at `p` (`ld.global.v4.b32`, see [`load_global_x4_b32`]).
 ///
 /// # Safety
