@@ -591,7 +591,9 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     // A larger tile that makes no fewer tiles is passed over: N ≤ 128
     // takes step 10's 128×128 tiles, as many as its 128×256 ones.
     let f16 = |m, n| default_choice(Dtype::F16, (m, n, 4096), 132, OperandLayout::NN, (9, 0), |_| true).kernel;
-    assert_eq!([f16(16384, 16), f16(16384, 128)], ["ws_128x128x64", "ws_128x128x64"]);
+    assert_eq!([f16(16384, 64), f16(16384, 128)], ["ws_128x128x64", "ws_128x128x64"]);
+    // N ≤ 16 (or M) with operands in place: step 70's skinny tiles.
+    assert_eq!([f16(16384, 16), f16(16, 16384)], ["mma_64x16x64", "mma_16x64x64"]);
     // N = 129 fills 67% of a 128×192 tile's columns and 50% of a 128×256
     // one's, as many tiles: the padding decides.
     assert_eq!([f16(16384, 129), f16(8192, 4096)], ["ws_128x192x64", "ws_128x256x64"]);

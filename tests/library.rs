@@ -697,6 +697,11 @@ fn memory_bound_shapes_every_layout_alpha_beta_batch() {
         (333, 9, 31),
         (16, 16, 16),
         (2, 64, 4096),
+        // Rows on 16 bytes and more blocks than SMs: `auto` gives the 16-bit
+        // calls to step 70's skinny tiles (their batch, off 16 bytes, to
+        // step 10's on realigned copies).
+        (16, 8200, 512),
+        (9000, 8, 520),
     ];
     for dtype in Dtype::ALL {
         for (m, n, k) in shapes {

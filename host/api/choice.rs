@@ -139,6 +139,13 @@ pub fn default_choice(
         if !tiles_win {
             return chosen(two_block_ring(&skinny, cc).unwrap_or(&skinny));
         }
+        // 16-bit, where step 10's tiles run: step 70's skinny `mma.sync`
+        // tiles ([`skinny_tiles_win`] says where).
+        let skinny_tiles = skinny_mma_tiles(dtype, m, n)
+            .filter(|spec| runs(spec) && tma_takes(spec) && skinny_tiles_win(spec, (m, n, k), multiprocessors));
+        if let Some(spec) = skinny_tiles {
+            return chosen(spec);
+        }
     }
     let fills = |spec: &KernelSpec, quarters: i64| {
         4 * spec.grid(m as u32, n as u32) >= quarters as u64 * multiprocessors as u64
@@ -326,6 +333,63 @@ fn skinny_tf32_tiles(dtype: Dtype, m: usize, n: usize, layout: OperandLayout) ->
     }
 }
 
+/// Whether step 70's skinny tiles `spec` beat step 10's tiles on an
+/// `m × n × k` call that both read in place: K of at least
+/// [`SKINNY_TILES_MIN_K`], and blocks that fill half a wave or K short of
+/// a split (step 10's tiles, split onto their TMA twin, then win). H100
+/// (PERF.md step 70), % of cuBLAS, skinny tiles unsplit / step 10's
+/// 128×128: f16 16384×16×4096 99.6 / 95.8, 8192×16×8192 (128 blocks)
+/// 100.8 / 84.6, 100000×16×512 95 / 77.5, 2×50000×1000 94 / 73,
+/// 16×16384×4096 98.7 / 89.5; but 16×200000×256 85 / 94 (4 slices a
+/// block: its pipeline fills and drains on every tile, where step 10's
+/// persistent blocks run on).
+fn skinny_tiles_win(spec: &KernelSpec, (m, n, k): (usize, usize, usize), multiprocessors: i32) -> bool {
+    let half_wave = 2 * spec.grid(m as u32, n as u32) >= multiprocessors.max(0) as u64;
+    k >= SKINNY_TILES_MIN_K && (half_wave || k < gemm_launch::split_k::FEW_TILES_MIN_K as usize)
+}
+
+/// Least K for which [`default_choice`] takes step 70's skinny tiles.
+pub const SKINNY_TILES_MIN_K: usize = 512;
+
+/// Step 70's skinny `mma.sync` tiles of a 16-bit call whose small side is
+/// M (16×64) or N (64×16), which [`default_choice`] takes where
+/// `memory_bound::tiles_beat_skinny` gives the call to tiles, they read
+/// both operands in place ([`skinny_tiles_refusal`]) and
+/// [`skinny_tiles_win`].
+pub fn skinny_mma_tiles(dtype: Dtype, m: usize, n: usize) -> Option<&'static KernelSpec> {
+    use gemm_launch::{MMA_BF16_16X64X64, MMA_BF16_64X16X64, MMA_F16_16X64X64, MMA_F16_64X16X64};
+    match (dtype, m <= n) {
+        (Dtype::F16, true) => Some(&MMA_F16_16X64X64),
+        (Dtype::F16, false) => Some(&MMA_F16_64X16X64),
+        (Dtype::Bf16, true) => Some(&MMA_BF16_16X64X64),
+        (Dtype::Bf16, false) => Some(&MMA_BF16_64X16X64),
+        (Dtype::F32 | Dtype::Tf32, _) => None,
+    }
+}
+
+/// Why `auto` does not give a call to step 70's skinny tiles
+/// ([`skinny_mma_tiles`]): an operand they would read element by element
+/// (its start, leading dimension, batch stride or run of elements off 16
+/// bytes), one load at a time between their `mma`s. Those calls go to step
+/// 10's tiles on realigned copies. `None` for every other kernel.
+pub fn skinny_tiles_refusal(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option<String> {
+    if !spec.is_skinny_tile() {
+        return None;
+    }
+    let bytes = spec.dtype.element_bytes() as u64;
+    let a_run = if plan.layout.a_col_major { plan.m } else { plan.k };
+    let b_run = if plan.layout.b_col_major { plan.k } else { plan.n };
+    let operands =
+        [("A", pointers[0], plan.lda, plan.stride_a, a_run), ("B", pointers[1], plan.ldb, plan.stride_b, b_run)];
+    let off = |(_, address, ld, stride, run): &(&str, u64, u32, u64, u32)| {
+        let batch_stride = if plan.batch > 1 { *stride * bytes } else { 0 };
+        [*address, *ld as u64 * bytes, batch_stride, *run as u64 * bytes].iter().any(|v| !v.is_multiple_of(16))
+    };
+    operands.iter().find(|operand| off(operand)).map(|(name, ..)| {
+        format!("{name}'s rows are off 16 bytes: the skinny tiles would read them element by element")
+    })
+}
+
 /// Step 10's kernels and their 2×1-cluster twins (step 10c), which the
 /// built-in choice takes for a row-major B whose rows start off the 32-byte
 /// sectors ([`b_rows_off_sectors`]), and not otherwise: on an H100 (PERF
@@ -510,10 +574,13 @@ pub fn choose_kernel(
 /// Why [`KernelChoice::Auto`] does not take the TMA kernel `spec` for a
 /// call: it cannot run it ([`tma_refusal`]), or it would run it on
 /// realigned copies of the operands that cost more than they save
-/// ([`realign_refusal`]). A kernel named by the caller runs in the second
-/// case.
+/// ([`realign_refusal`]); or, for step 70's skinny tiles, they would read
+/// an operand element by element ([`skinny_tiles_refusal`]). A kernel
+/// named by the caller runs in the last two cases.
 pub fn auto_tma_refusal(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option<String> {
-    tma_refusal(spec, plan, pointers).or_else(|| realign_refusal(spec, plan, pointers))
+    tma_refusal(spec, plan, pointers)
+        .or_else(|| realign_refusal(spec, plan, pointers))
+        .or_else(|| skinny_tiles_refusal(spec, plan, pointers))
 }
 
 /// The kernel a call runs on `device`: the requested one, checked against

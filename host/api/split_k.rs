@@ -78,6 +78,8 @@ pub fn split_for(
     // 1×8192×8192 call 58% of cuBLAS instead of 93%).
     let mode = match (options.split_k, spec.algorithm) {
         (SplitK::Auto, gemm_launch::Algorithm::MemoryBound) if plan.k <= gemm_launch::split_k::DEEP_K => SplitK::Off,
+        // So do step 70's skinny tiles (`KernelSpec::is_skinny_tile`).
+        (SplitK::Auto, _) if spec.is_skinny_tile() => SplitK::Off,
         // TF32's TMA kernels run faster unsplit than split onto `mma.sync`
         // once their own tiles fill a quarter of a wave.
         (SplitK::Auto, _) if slower_partials_fill_gpu(spec, (plan.m, plan.n, plan.batch), multiprocessors) => {

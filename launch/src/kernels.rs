@@ -343,6 +343,37 @@ pub const MMA_BF16_128X128X32_W32X64: KernelSpec =
 pub const MMA_BF16_128X256X32_W64X32: KernelSpec =
     KernelSpec { name: "bgemm_mma_128x256x32_w64x32", dtype: Dtype::Bf16, ..MMA_F16_128X256X32_W64X32 };
 
+/// Step 70: step 8's `mma.sync` mainloop on the skinny shapes of the 16-bit
+/// types, M ≤ 16 (16×64 tiles) or N ≤ 16 (64×16): four warps of 16×16
+/// (one `ldmatrix` of each operand and two `m16n8k16` per K step of 16),
+/// 8 stages of 10 KiB, two blocks per SM, so that 140 KiB of the large
+/// operand are in flight on each SM. A 16-wide tile's rows are 32 bytes,
+/// swizzled four to a bank line. These stream the large operand where step
+/// 10's smallest tiles (128×128, 7/8 of them padding) ran at 73–95% of
+/// cuBLAS: H100, f16, skinny tiles / step 10 (PERF.md step 70):
+/// 16384×16×4096 100 / 95.5, 100000×16×512 96 / 78.7, 30000×8×2048 92.6 /
+/// 72.3, 16×16384×4096 97 / 89, 2×50000×1000 93.5 / 72.
+pub const MMA_F16_16X64X64: KernelSpec = KernelSpec {
+    name: "hgemm_mma_16x64x64",
+    features: Features::DIRECT_EPILOGUE,
+    tile: Tile { bm: 16, bn: 64, bk: 64, tm: 16, tn: 16 },
+    stages: 8,
+    default_group_m: 1,
+    min_blocks_per_sm: 2,
+    layouts: Layouts::Any,
+    ..MMA_F16_128X256X32
+};
+/// Step 70 for N ≤ 16: 64×16 tiles, as [`MMA_F16_16X64X64`].
+pub const MMA_F16_64X16X64: KernelSpec = KernelSpec {
+    name: "hgemm_mma_64x16x64",
+    tile: Tile { bm: 64, bn: 16, bk: 64, tm: 16, tn: 16 },
+    ..MMA_F16_16X64X64
+};
+pub const MMA_BF16_16X64X64: KernelSpec =
+    KernelSpec { name: "bgemm_mma_16x64x64", dtype: Dtype::Bf16, ..MMA_F16_16X64X64 };
+pub const MMA_BF16_64X16X64: KernelSpec =
+    KernelSpec { name: "bgemm_mma_64x16x64", dtype: Dtype::Bf16, ..MMA_F16_64X16X64 };
+
 /// The 128×128×32 kernel with 32×64 warp tiles writing f32 C: the partial
 /// sums of the f16/bf16 split-K calls of every kernel but step 10's
 /// (`split_k::F32_OUTPUT_TWINS`; step 10's own twins are
@@ -727,6 +758,10 @@ pub const KERNELS: &[KernelSpec] = &[
     MMA_BF16_128X128X64,
     MMA_BF16_128X128X32_W32X64,
     MMA_BF16_128X256X32_W64X32,
+    MMA_F16_16X64X64,
+    MMA_F16_64X16X64,
+    MMA_BF16_16X64X64,
+    MMA_BF16_64X16X64,
     MMA_F16_128X128X32_W32X64_F32OUT,
     MMA_BF16_128X128X32_W32X64_F32OUT,
     MMA_TF32_128X128X32,

@@ -293,6 +293,15 @@ impl KernelSpec {
         matches!(self.algorithm, Algorithm::WarpTiled) && col_major
     }
 
+    /// Whether this is one of step 70's skinny `mma.sync` tiles (16 rows or
+    /// columns, for M or N ≤ 16), which stream the large operand and are
+    /// never split by `SplitK::Auto`: their partial sums would run on
+    /// 128×128 tiles, 7/8 of them padding (H100, PERF.md step 70: f16
+    /// 16384×16×4096 57% of cuBLAS split in 4, 99.6% unsplit).
+    pub const fn is_skinny_tile(&self) -> bool {
+        matches!(self.algorithm, Algorithm::TensorCore) && (self.tile.bm <= 16 || self.tile.bn <= 16)
+    }
+
     /// Whether a call whose operands lie as `layout` can run on the kernel
     /// (through the entry [`KernelSpec::entry_layout`] names).
     pub const fn supports(&self, layout: OperandLayout) -> bool {

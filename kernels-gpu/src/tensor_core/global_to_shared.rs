@@ -72,12 +72,17 @@ impl StageRing {
 /// those chunks share banks whenever rows are a multiple of 128 bytes apart.
 /// XOR-ing the chunk index with a key taken from the row spreads them over all
 /// 32 banks: `row % 8` for rows of 128 bytes or more; `(row / 2) % 4` for
-/// 64-byte rows, two of which share a 128-byte bank line. With 128-byte rows
-/// on 1024-byte aligned tiles this is the `wgmma` descriptors' 128-byte
-/// swizzle mode.
+/// 64-byte rows, two of which share a 128-byte bank line; `(row / 4) % 2`
+/// for 32-byte rows (the 16-wide tiles of the skinny kernels), four to a
+/// line. With 128-byte rows on 1024-byte aligned tiles this is the `wgmma`
+/// descriptors' 128-byte swizzle mode.
 #[inline(always)]
 pub(crate) fn swizzled(row_bytes: usize, row: usize, chunk: usize) -> usize {
-    let key = if row_bytes == 64 { (row >> 1) & 3 } else { row & 7 };
+    let key = match row_bytes {
+        32 => (row >> 2) & 1,
+        64 => (row >> 1) & 3,
+        _ => row & 7,
+    };
     row * row_bytes + ((chunk ^ key) * 16)
 }
 

@@ -37,10 +37,22 @@
 //! 226, 96 KiB, 316.9. The ablations (no swizzle, no `ldmatrix`, 2 stages)
 //! run at 80–85. On Hopper, step 9 (`wgmma.rs`) is 1.5× faster.
 //!
-//! Layouts: 128×128×32 (both warp shapes) and 128×256×32 with 64×32 warps
-//! are also compiled for column-major A and/or B: those tiles keep the
-//! operand's orientation (`[BK][BM]`, `[BN][BK]`) and read it with the other
-//! `ldmatrix` (`.trans` for A, plain for B).
+//! Step 70, the skinny tiles (M or N ≤ 16, f16 and bf16): the same
+//! mainloop on 16×64 or 64×16 block tiles of four 16×16 warps (one
+//! `ldmatrix` of each operand and two `m16n8k16` per K step of 16), 8
+//! stages of 10 KiB, two blocks per SM: each SM keeps ~140 KiB of the
+//! large operand in flight and the tensor cores do 1/8 of the padded work
+//! of step 10's 128×128 tiles. A 16-wide tile's rows are 32 bytes, swizzled
+//! four to a bank line (`global_to_shared::swizzled`). ptxas (sm_90): 55–72
+//! registers, 80 KiB of shared memory, no spills. H100, % of cuBLAS (PERF.md
+//! step 70): f16 16384×16×4096 100% (2.58 TB/s), 8192×16×8192 100%,
+//! 100000×16×512 96%, 16×16384×4096 97%, 2×50000×1000 93.5%, where step
+//! 10's tiles ran 73–95%.
+//!
+//! Layouts: 128×128×32 (both warp shapes), 128×256×32 with 64×32 warps
+//! and the skinny tiles are also compiled for column-major A and/or B:
+//! those tiles keep the operand's orientation (`[BK][BM]`, `[BN][BK]`) and
+//! read it with the other `ldmatrix` (`.trans` for A, plain for B).
 
 use super::cp_async_mainloop::{MmaSlices, cp_async_mainloop};
 use super::epilogue::{MmaOutput, Output};
@@ -210,7 +222,7 @@ unsafe fn tensor_core<
     // MI × NJ: the warp tile in 16×16 pieces (each one A fragment and a pair
     // of 16×8 accumulators).
     const {
-        assert!((BK == 32 || BK == 64) && BN >= 64 && WM == MI * 16 && WN == NJ * 16 && STAGES >= 2 && STAGES <= 9);
+        assert!((BK == 32 || BK == 64) && BN >= 16 && WM == MI * 16 && WN == NJ * 16 && STAGES >= 2 && STAGES <= 9);
         assert!(THREADS == (BM / WM) * (BN / WN) * 32);
         assert!(
             (BM * BK / 8).is_multiple_of(THREADS) && (BK * BN / 8).is_multiple_of(THREADS),
@@ -252,6 +264,10 @@ kernel_entries!(mma tensor_core<F16, u16>, hgemm_mma_128x256x32_w64x32, gemm_lau
 kernel_entries!(mma tensor_core<F16, u16>, hgemm_ablate_plain, gemm_launch::ABLATE_F16_PLAIN, row_major);
 kernel_entries!(mma tensor_core<F16, u16>, hgemm_ablate_ldmatrix, gemm_launch::ABLATE_F16_LDMATRIX, row_major);
 kernel_entries!(mma tensor_core<F16, u16>, hgemm_ablate_stages, gemm_launch::ABLATE_F16_STAGES, row_major);
+kernel_entries!(mma tensor_core<F16, u16>, hgemm_mma_16x64x64, gemm_launch::MMA_F16_16X64X64, any);
+kernel_entries!(mma tensor_core<F16, u16>, hgemm_mma_64x16x64, gemm_launch::MMA_F16_64X16X64, any);
+kernel_entries!(mma tensor_core<Bf16, u16>, bgemm_mma_16x64x64, gemm_launch::MMA_BF16_16X64X64, any);
+kernel_entries!(mma tensor_core<Bf16, u16>, bgemm_mma_64x16x64, gemm_launch::MMA_BF16_64X16X64, any);
 kernel_entries!(mma tensor_core<Bf16, u16>, bgemm_mma_128x256x32, gemm_launch::MMA_BF16_128X256X32, row_major);
 kernel_entries!(mma tensor_core<Bf16, u16>, bgemm_mma_128x128x32, gemm_launch::MMA_BF16_128X128X32, any);
 kernel_entries!(mma tensor_core<Bf16, u16>, bgemm_mma_128x256x64, gemm_launch::MMA_BF16_128X256X64, row_major);
