@@ -151,6 +151,15 @@
 #               with VARIANTS at five shapes (RING_ODD=1: and three whose
 #               B rows are off 16 bytes), two rounds; memcheck and
 #               racecheck through each ring (after a change to their code)
+#   skinnymma   step 70: f16/bf16 with M or N ≤ 16 on the skinny `mma.sync`
+#               tiles (named) beside step 10's 128×128 tiles and `auto`;
+#               the vectorized realigning copies through `auto` on odd
+#               shapes (16-bit skinny and squares, f32), each alternating
+#               with VARIANTS; memcheck and racecheck on the new kernels and
+#               on a realigned call
+#   newsan      synccheck and initcheck (TOOLS picks) on the kernels changed
+#               since the last full sanitizers run: both 16-row rings, step
+#               70's skinny tiles, and the realigning copies (16-bit, f32)
 #   sweep       `gemm sweep` (CSV, JSON, SVG)
 #   sanitizers  compute-sanitizer memcheck/racecheck/synccheck/initcheck
 # Usage: device-check.sh [bundle-dir] [part...]. Logs go to $OUT/<part>/ (or
@@ -1133,6 +1142,44 @@ PY
         --iters 1 --no-cublas
     done
     note "ringcheck: $(grep -c pass "$L/auto.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/auto.txt") failures"
+    ;;
+  skinnymma)
+    for dtype in f16 bf16; do
+      named_runs $dtype "16 8192 1024" "16 16384 4096" "2 50000 1000" "8 32768 2048" "16 200000 256" -- \
+        "auto auto" "ws_128x128x64 auto" "mma_16x64x64 off"
+      named_runs $dtype "16384 16 1024" "16384 16 4096" "100000 16 512" "8192 16 8192" "30000 8 2048" -- \
+        "auto auto" "ws_128x128x64 auto" "mma_64x16x64 off"
+    done 2>&1 | tee "$L/named.txt"
+    for shape in "f16 100000 16 777" "bf16 100000 16 777" "f16 16 50001 1024" "f16 1031 1029 1027" \
+                 "f16 5003 4001 3001" "f32 777 999 3333" "f32 1999 2003 997" "tf32 1031 1029 1027"; do
+      set -- $shape
+      each_bundle --m $2 --n $3 --k $4 --dtype $1 --kernel auto --iters 30
+    done 2>&1 | tee "$L/copies.txt"
+    for tool in memcheck racecheck; do
+      sanitize $tool "$L/san-$tool-m16.log" "$B/gemm" --m 13 --n 301 --k 136 --dtype f16 --kernel mma_16x64x64 \
+        --iters 1 --no-cublas
+      sanitize $tool "$L/san-$tool-n16.log" "$B/gemm" --m 301 --n 11 --k 136 --dtype bf16 --kernel mma_64x16x64 \
+        --iters 1 --no-cublas
+    done
+    sanitize memcheck "$L/san-memcheck-copies.log" "$B/gemm" --m 263 --n 389 --k 301 --dtype f16 \
+      --kernel ws_128x128x64 --iters 1 --no-cublas
+    sanitize memcheck "$L/san-memcheck-copies-f32.log" "$B/gemm" --m 1031 --n 2053 --k 1027 --dtype f32 \
+      --kernel db_128x64x16 --iters 1 --no-cublas
+    t=$(cat "$L"/named.txt "$L"/copies.txt)
+    note "skinnymma: $(grep -c pass <<<"$t") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' <<<"$t") failures"
+    ;;
+  newsan)
+    for tool in ${TOOLS:-synccheck initcheck}; do
+      for shape in "--m 13 --n 301 --k 129 --dtype f32 --kernel skinny_r16_2cta" \
+                   "--m 301 --n 13 --k 131 --dtype f32 --kernel skinny_r16_2cta" \
+                   "--m 16 --n 1001 --k 136 --dtype f32 --kernel skinny_r16" \
+                   "--m 13 --n 301 --k 136 --dtype f16 --kernel mma_16x64x64" \
+                   "--m 301 --n 11 --k 136 --dtype bf16 --kernel mma_64x16x64" \
+                   "--m 263 --n 389 --k 301 --dtype f16 --kernel ws_128x128x64" \
+                   "--m 1031 --n 2053 --k 1027 --dtype f32 --kernel db_128x64x16"; do
+        sanitize "$tool" "$L/$tool-${shape// /_}.log" "$B/gemm" $shape --iters 1 --no-cublas
+      done
+    done
     ;;
   sweep)
     "$B/gemm" sweep --iters 10 --out "$L" >"$L/sweep.log" 2>&1
