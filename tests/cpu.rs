@@ -317,7 +317,15 @@ fn launch_geometry_is_consistent() {
             let (a_tile, b_tile) = gemm_launch::mma_tile_bytes(spec.dtype, t.bm, t.bn, t.bk);
             let pipeline = spec.stages * (a_tile + b_tile);
             let c_tile = t.bm * gemm_launch::c_smem_ld(t.bn) * element;
-            if spec.dtype == Dtype::Tf32 || !spec.features.staged_epilogue {
+            if spec.is_skinny_tile() {
+                // Step 72's granules of an operand off 16 bytes, and two
+                // realigned tiles, where they outgrow the plain pipeline;
+                // two blocks must still fit an SM.
+                let realigning = gemm_launch::SkinnyRealign::of(t.bm, t.bn, t.bk);
+                assert_eq!(spec.smem_bytes(), pipeline.max(realigning.bytes(spec.stages)), "{}", spec.name);
+                assert!(realigning.granule_bytes >= t.bm.max(t.bn) * (t.bk + 8) * element, "{}", spec.name);
+                assert!(2 * (spec.smem_bytes() + 1024) <= 228 * 1024, "{}: two blocks' shared memory", spec.name);
+            } else if spec.dtype == Dtype::Tf32 || !spec.features.staged_epilogue {
                 assert_eq!(spec.smem_bytes(), pipeline, "{}", spec.name);
             } else {
                 // The epilogue stages C in the same shared memory.
@@ -1150,6 +1158,42 @@ fn memory_bound_shapes_choose_the_skinny_kernels() {
     }
 }
 
+/// Step 70's skinny tiles are refused by `auto` where their small operand
+/// is off 16 bytes (element by element) or their large one is and their
+/// blocks are fewer than the SMs (step 72's realigning, which needs more
+/// than one block per SM); otherwise they take the call.
+#[test]
+fn skinny_tiles_refuse_a_small_operand_off_16_bytes() {
+    use rgemm::api::choice::skinny_tiles_refusal;
+    use rgemm::driver::launch::Plan;
+    let n16 = &gemm_launch::MMA_F16_64X16X64;
+    let plan = |m: u32, k: u32, ldb: u32, layout: OperandLayout| Plan {
+        m,
+        n: 16,
+        k,
+        layout,
+        lda: if layout.a_col_major { m } else { k },
+        ldb,
+        ldc: 16,
+        stride_a: 0,
+        stride_b: 0,
+        stride_c: 0,
+        batch: 1,
+        swapped: false,
+    };
+    let at = [256, 512, 1024];
+    let nn = OperandLayout::NN;
+    assert_eq!(skinny_tiles_refusal(n16, &plan(100_000, 512, 16, nn), at, 132), None, "aligned");
+    assert_eq!(skinny_tiles_refusal(n16, &plan(100_000, 777, 16, nn), at, 132), None, "A realigned, 1563 blocks");
+    let few = skinny_tiles_refusal(n16, &plan(8192, 8191, 16, nn), at, 132);
+    assert!(few.as_ref().is_some_and(|r| r.contains("large operand")), "A off 16 bytes in 128 blocks: {few:?}");
+    // A column-major B of K = 777: B (the small operand) is off 16 bytes.
+    let small = skinny_tiles_refusal(n16, &plan(100_000, 777, 777, OperandLayout::NT), at, 132);
+    assert!(small.as_ref().is_some_and(|r| r.contains("small operand")), "{small:?}");
+    assert!(skinny_tiles_refusal(n16, &plan(100_000, 512, 16, nn), [256, 514, 1024], 132).is_some());
+    assert_eq!(skinny_tiles_refusal(&gemm_launch::WS_F16_128X128X64, &plan(8192, 8191, 16, nn), at, 132), None);
+}
+
 #[test]
 fn tma_kernels_take_every_call_through_operand_copies() {
     use gemm_launch::operand_copies::{F32_REALIGN_MIN_FLOP, F32_REALIGN_MIN_FLOP_PER_BYTE};
@@ -1237,7 +1281,7 @@ fn tma_kernels_take_every_call_through_operand_copies() {
     // Realigning pays only from REALIGN_MIN_FLOP: `auto` takes another kernel
     // below, a named kernel still runs; transposing alone is no realigning.
     assert!(realign_refusal(f16, &plan, at).is_some());
-    assert!(auto_tma_refusal(f16, &plan, at).is_some() && tma_refusal(f16, &plan, at).is_none());
+    assert!(auto_tma_refusal(f16, &plan, at, 132).is_some() && tma_refusal(f16, &plan, at).is_none());
     let big = Plan { m: 2000, n: 2000, k: 2001, lda: 2001, ldb: 2000, ldc: 2000, ..plan };
     assert_eq!(realign_refusal(f16, &big, at), None);
     assert!(operand_copies(f16, &big, at).unwrap().realigns());

@@ -334,7 +334,7 @@ fn skinny_tf32_tiles(dtype: Dtype, m: usize, n: usize, layout: OperandLayout) ->
 }
 
 /// Whether step 70's skinny tiles `spec` beat step 10's tiles on an
-/// `m × n × k` call that both read in place: K of at least
+/// `m × n × k` call that both can take: K of at least
 /// [`SKINNY_TILES_MIN_K`], and blocks that fill half a wave or K short of
 /// a split (step 10's tiles, split onto their TMA twin, then win). H100
 /// (PERF.md step 70), % of cuBLAS, skinny tiles unsplit / step 10's
@@ -343,7 +343,7 @@ fn skinny_tf32_tiles(dtype: Dtype, m: usize, n: usize, layout: OperandLayout) ->
 /// 16×16384×4096 98.7 / 89.5; but 16×200000×256 85 / 94 (4 slices a
 /// block: its pipeline fills and drains on every tile, where step 10's
 /// persistent blocks run on).
-fn skinny_tiles_win(spec: &KernelSpec, (m, n, k): (usize, usize, usize), multiprocessors: i32) -> bool {
+pub fn skinny_tiles_win(spec: &KernelSpec, (m, n, k): (usize, usize, usize), multiprocessors: i32) -> bool {
     let half_wave = 2 * spec.grid(m as u32, n as u32) >= multiprocessors.max(0) as u64;
     k >= SKINNY_TILES_MIN_K && (half_wave || k < gemm_launch::split_k::FEW_TILES_MIN_K as usize)
 }
@@ -353,8 +353,8 @@ pub const SKINNY_TILES_MIN_K: usize = 512;
 
 /// Step 70's skinny `mma.sync` tiles of a 16-bit call whose small side is
 /// M (16×64) or N (64×16), which [`default_choice`] takes where
-/// `memory_bound::tiles_beat_skinny` gives the call to tiles, they read
-/// both operands in place ([`skinny_tiles_refusal`]) and
+/// `memory_bound::tiles_beat_skinny` gives the call to tiles, their small
+/// operand lies on 16 bytes ([`skinny_tiles_refusal`]) and
 /// [`skinny_tiles_win`].
 pub fn skinny_mma_tiles(dtype: Dtype, m: usize, n: usize) -> Option<&'static KernelSpec> {
     use gemm_launch::{MMA_BF16_16X64X64, MMA_BF16_64X16X64, MMA_F16_16X64X64, MMA_F16_64X16X64};
@@ -368,25 +368,46 @@ pub fn skinny_mma_tiles(dtype: Dtype, m: usize, n: usize) -> Option<&'static Ker
 }
 
 /// Why `auto` does not give a call to step 70's skinny tiles
-/// ([`skinny_mma_tiles`]): an operand they would read element by element
-/// (its start, leading dimension, batch stride or run of elements off 16
-/// bytes), one load at a time between their `mma`s. Those calls go to step
-/// 10's tiles on realigned copies. `None` for every other kernel.
-pub fn skinny_tiles_refusal(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option<String> {
+/// ([`skinny_mma_tiles`]) on a GPU of `multiprocessors` SMs: their small
+/// operand (B where N is the small side, A where M is) off 16 bytes (its
+/// start, leading dimension, batch stride or run of elements), which they
+/// would read element by element, one load at a time between their
+/// `mma`s; or their large operand off 16 bytes, which they realign in
+/// shared memory (step 72), with fewer blocks than SMs: one block of four
+/// warps per SM cannot hide the realigning's latency (H100, PERF.md step
+/// 72: f16 8192×16×8191, 128 blocks, 0.199 ms against 0.052 with the rows
+/// on 16 bytes). Such calls go to step 10's tiles on realigned copies.
+/// `None` for every other kernel.
+pub fn skinny_tiles_refusal(
+    spec: &KernelSpec,
+    plan: &Plan,
+    pointers: [u64; 3],
+    multiprocessors: u32,
+) -> Option<String> {
     if !spec.is_skinny_tile() {
         return None;
     }
     let bytes = spec.dtype.element_bytes() as u64;
-    let a_run = if plan.layout.a_col_major { plan.m } else { plan.k };
-    let b_run = if plan.layout.b_col_major { plan.k } else { plan.n };
-    let operands =
-        [("A", pointers[0], plan.lda, plan.stride_a, a_run), ("B", pointers[1], plan.ldb, plan.stride_b, b_run)];
-    let off = |(_, address, ld, stride, run): &(&str, u64, u32, u64, u32)| {
-        let batch_stride = if plan.batch > 1 { *stride * bytes } else { 0 };
-        [*address, *ld as u64 * bytes, batch_stride, *run as u64 * bytes].iter().any(|v| !v.is_multiple_of(16))
+    let a = ("A", pointers[0], plan.lda, plan.stride_a, if plan.layout.a_col_major { plan.m } else { plan.k });
+    let b = ("B", pointers[1], plan.ldb, plan.stride_b, if plan.layout.b_col_major { plan.k } else { plan.n });
+    let (small, large) = if spec.tile.bn <= 16 { (b, a) } else { (a, b) };
+    let off = |(_, address, ld, stride, run): (&str, u64, u32, u64, u32)| {
+        let batch_stride = if plan.batch > 1 { stride * bytes } else { 0 };
+        [address, ld as u64 * bytes, batch_stride, run as u64 * bytes].iter().any(|v| !v.is_multiple_of(16))
     };
-    operands.iter().find(|operand| off(operand)).map(|(name, ..)| {
-        format!("{name}'s rows are off 16 bytes: the skinny tiles would read them element by element")
+    if off(small) {
+        return Some(format!(
+            "{}, the small operand, has rows off 16 bytes: the skinny tiles would read it element by element",
+            small.0
+        ));
+    }
+    let blocks = spec.grid(plan.m, plan.n).saturating_mul(plan.batch as u64);
+    (off(large) && blocks < multiprocessors as u64).then(|| {
+        format!(
+            "{}, the large operand, has rows off 16 bytes, and the skinny tiles' {blocks} blocks are fewer than the \
+             {multiprocessors} SMs: realigning it in shared memory would cost more than copying it",
+            large.0
+        )
     })
 }
 
@@ -575,12 +596,13 @@ pub fn choose_kernel(
 /// call: it cannot run it ([`tma_refusal`]), or it would run it on
 /// realigned copies of the operands that cost more than they save
 /// ([`realign_refusal`]); or, for step 70's skinny tiles, they would read
-/// an operand element by element ([`skinny_tiles_refusal`]). A kernel
+/// an operand element by element or realign it with too few blocks
+/// ([`skinny_tiles_refusal`]; `multiprocessors`: the GPU's SMs). A kernel
 /// named by the caller runs in the last two cases.
-pub fn auto_tma_refusal(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option<String> {
+pub fn auto_tma_refusal(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3], multiprocessors: u32) -> Option<String> {
     tma_refusal(spec, plan, pointers)
         .or_else(|| realign_refusal(spec, plan, pointers))
-        .or_else(|| skinny_tiles_refusal(spec, plan, pointers))
+        .or_else(|| skinny_tiles_refusal(spec, plan, pointers, multiprocessors))
 }
 
 /// The kernel a call runs on `device`: the requested one, checked against
@@ -612,7 +634,8 @@ pub fn select<T: Element>(
                 (dtype, _) => dtype,
             };
             let mnk = (plan.m as usize, plan.n as usize, plan.k as usize);
-            let tma = |spec: &KernelSpec| auto_tma_refusal(spec, plan, pointers);
+            let sms = device.multiprocessors.max(0) as u32;
+            let tma = |spec: &KernelSpec| auto_tma_refusal(spec, plan, pointers, sms);
             let choice = choose_kernel(tuned_choices(), device, dtype, mnk, plan.layout, tma);
             (find_kernel(dtype, &choice.kernel)?, options.group_m.or(Some(choice.group_m)))
         }

@@ -61,7 +61,8 @@ pub fn tunable(dtype: Dtype) -> impl Iterator<Item = &'static KernelSpec> {
 /// a cache is an optimization, never a reason to fail.
 pub fn choose(gpu: &Gpu, dtype: Dtype, m: usize, n: usize, k: usize) -> Choice {
     // The CLI's operands are packed row-major in fresh allocations.
-    let tma = |spec: &KernelSpec| auto_tma_refusal(spec, &packed_plan(m, n, k), [0; 3]);
+    let sms = gpu.info.multiprocessors.max(0) as u32;
+    let tma = |spec: &KernelSpec| auto_tma_refusal(spec, &packed_plan(m, n, k), [0; 3], sms);
     let choice = choose_kernel(tuned_choices(), &gpu.info, dtype, (m, n, k), OperandLayout::NN, tma);
     // As the library's `auto`: clusters this GPU cannot place run unclustered.
     match choice.spec(dtype) {
@@ -93,7 +94,8 @@ pub fn tune<T: Element>(
     let mut trials = Vec::new();
     let (m, n, k) = (problem.m, problem.n, problem.k);
     // What `choose` would take: a tuned entry `auto` refuses is no use.
-    let runs_here = |spec: &&KernelSpec| auto_tma_refusal(spec, &packed_plan(m, n, k), [0; 3]).is_none();
+    let sms = gpu.info.multiprocessors.max(0) as u32;
+    let runs_here = |spec: &&KernelSpec| auto_tma_refusal(spec, &packed_plan(m, n, k), [0; 3], sms).is_none();
     for spec in candidates(gpu, dtype).filter(runs_here) {
         for &group_m in GROUP_SIZES {
             let rel_err = problem.check(gpu, spec, Some(group_m))?;

@@ -47,6 +47,8 @@ mod memory_bound;
 #[cfg(not(rgemm_sm90a))]
 mod operand_copies;
 #[cfg(not(rgemm_sm90a))]
+mod realign;
+#[cfg(not(rgemm_sm90a))]
 mod split_k;
 mod tensor_core;
 mod tile_scheduler;

@@ -21,10 +21,9 @@
 //! 10's tiles) from 0.284 to 0.185 ms, copy and GEMM (H100, PERF.md step
 //! 71).
 
-use crate::device::{
-    SharedF32, block_idx, block_idx_z, load_global_x4_b32, shfl_down_b32, store_global_x4_b32, sync_threads, thread_idx,
-};
+use crate::device::{SharedF32, block_idx, block_idx_z, shfl_down_b32, store_global_x4_b32, sync_threads, thread_idx};
 use crate::kernel_abi::at;
+use crate::realign::{granule, keep_bytes, realigned};
 use gemm_launch::operand_copies::{CHUNK_BYTES, CHUNKS_PER_THREAD, COPY_THREADS, THREADS, TILE};
 
 const T: usize = TILE as usize;
@@ -71,54 +70,6 @@ pub unsafe extern "ptx-kernel" fn transpose_f32(
         if row < rows && col < cols {
             unsafe { *dst.add(at(col, dst_ld, row)) = tile.load(lane * (T + 1) + c) };
         }
-    }
-}
-
-/// The 16 bytes of global memory at byte address `at` (16-byte aligned) as
-/// four words: one 16-byte load where all of them lie in `span` (the byte
-/// range of the source matrix), else its elements one by one, zero outside
-/// the span (the copy never reads past the matrix it was given).
-///
-/// # Safety
-/// `span` must be readable global memory of `T`s.
-#[inline(always)]
-unsafe fn granule<T: Copy + Into<u32>>(at: usize, span: (usize, usize)) -> [u32; 4] {
-    if at >= span.0 && at + 16 <= span.1 {
-        return unsafe { load_global_x4_b32(core::ptr::with_exposed_provenance(at)) };
-    }
-    let size = core::mem::size_of::<T>();
-    let element = |i: usize| -> u32 {
-        let byte = at + i * size;
-        if byte >= span.0 && byte < span.1 {
-            unsafe { (*core::ptr::with_exposed_provenance::<T>(byte)).into() }
-        } else {
-            0
-        }
-    };
-    if size == 2 {
-        core::array::from_fn(|q| element(2 * q) | (element(2 * q + 1) << 16))
-    } else {
-        core::array::from_fn(element)
-    }
-}
-
-/// The 16 bytes `shift` bytes into the 32 of `window` (`shift` even and
-/// below 16): a word offset picked by a branch, so that the window stays
-/// in registers, and a funnel shift (`shf.r`) for the half word.
-#[inline(always)]
-fn realigned(window: [u32; 8], shift: usize) -> [u32; 4] {
-    let bits = (shift % 4) * 8;
-    let words_from = |first: usize| -> [u32; 4] {
-        core::array::from_fn(|q| {
-            let pair = ((window[first + q + 1] as u64) << 32) | window[first + q] as u64;
-            (pair >> bits) as u32
-        })
-    };
-    match shift / 4 {
-        0 => words_from(0),
-        1 => words_from(1),
-        2 => words_from(2),
-        _ => words_from(3),
     }
 }
 
@@ -193,16 +144,9 @@ unsafe fn copy_rows<T: Copy + Into<u32>>(
         if from_neighbour {
             window[4..].copy_from_slice(&neighbours);
         }
-        let mut words = realigned(window, from % 16);
         // Elements of this chunk still in the row; the rest is padding.
         let valid = (cols - chunk * per_chunk as u32) as usize;
-        if valid < per_chunk {
-            let valid_bytes = valid * size;
-            for (q, word) in words.iter_mut().enumerate() {
-                let kept = valid_bytes.saturating_sub(4 * q).min(4);
-                *word &= if kept >= 4 { u32::MAX } else { (1u32 << (8 * kept)) - 1 };
-            }
-        }
+        let words = keep_bytes(realigned(window, from % 16), valid.min(per_chunk) * size);
         let to = dst.wrapping_add(at(row, dst_ld, chunk * per_chunk as u32)) as *mut u32;
         unsafe { store_global_x4_b32(to, words) };
     }

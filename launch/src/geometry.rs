@@ -85,6 +85,38 @@ pub const fn mma_tile_bytes(dtype: Dtype, bm: u32, bn: u32, bk: u32) -> (u32, u3
     }
 }
 
+/// Shared memory of a skinny tile (step 72, `KernelSpec::is_skinny_tile`)
+/// whose large operand's runs start off 16 bytes: each stage holds that
+/// operand's slice as aligned 16-byte granules (a run of the slice needs
+/// one granule more than its length) and the small operand's tile; after
+/// the stages, two realigned tiles of the large operand, used in turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SkinnyRealign {
+    /// Bytes of a stage's granules, then of the whole stage.
+    pub granule_bytes: u32,
+    pub stage_bytes: u32,
+    /// Bytes of one realigned tile (the large operand's slice).
+    pub tile_bytes: u32,
+}
+
+impl SkinnyRealign {
+    /// The layout for a 16-bit `bm × bn × bk` skinny tile (one of `bm`,
+    /// `bn` at most 16, the other the large operand's side), either
+    /// orientation of the large operand.
+    pub const fn of(bm: u32, bn: u32, bk: u32) -> SkinnyRealign {
+        let (large, small) = if bn <= 16 { (bm, bn) } else { (bn, bm) };
+        let along_k = large * (bk / 8 + 1);
+        let along_mn = bk * (large / 8 + 1);
+        let granule_bytes = 16 * if along_k > along_mn { along_k } else { along_mn };
+        SkinnyRealign { granule_bytes, stage_bytes: granule_bytes + small * bk * 2, tile_bytes: large * bk * 2 }
+    }
+
+    /// Bytes of the whole layout with `stages` stages.
+    pub const fn bytes(&self, stages: u32) -> u32 {
+        stages * self.stage_bytes + 2 * self.tile_bytes
+    }
+}
+
 /// Leading dimension (f32 per row) of the transposed A slice `[bk][bm + pad]`.
 pub const fn a_smem_ld(bm: u32) -> u32 {
     bm + A_SMEM_PAD
@@ -123,7 +155,11 @@ impl KernelSpec {
                     Dtype::F16 | Dtype::Bf16 if self.features.staged_epilogue => t.bm * c_smem_ld(t.bn) * 2,
                     _ => 0,
                 };
-                if pipeline > c_tile { pipeline } else { c_tile }
+                // A skinny tile may run its large operand through granules.
+                let realigning =
+                    if self.is_skinny_tile() { SkinnyRealign::of(t.bm, t.bn, t.bk).bytes(self.stages) } else { 0 };
+                let most = if pipeline > c_tile { pipeline } else { c_tile };
+                if realigning > most { realigning } else { most }
             }
             Algorithm::Wgmma => {
                 let t = self.tile;

@@ -69,7 +69,9 @@ pub fn cp_async_wait(pending: u32) {
 
 /// `cp.async.cg.shared.global [dst], [src], 16, src_bytes;`: as
 /// [`cp_async_16`], but copies only `src_bytes` (0 or 16) and zero-fills the
-/// rest: the edge mask for tiles that overhang the matrix.
+/// rest: the edge mask for tiles that overhang the matrix. (With a count
+/// between the two, compute-sanitizer's memcheck reports a 16-byte read
+/// past the end of the source: PERF.md step 72.)
 ///
 /// # Safety
 /// With `src_bytes = 16`, as [`cp_async_16`]; `dst` 16-byte aligned.

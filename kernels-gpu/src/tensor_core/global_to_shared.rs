@@ -13,11 +13,15 @@
 //! The one exception is TF32 `wgmma`'s row-major B, which must be transposed
 //! on the way in ([`copy_b_transposed_f32`]).
 
+#[cfg(not(rgemm_sm90a))]
+use crate::device::load_shared_x4_b32;
 #[cfg(rgemm_sm90a)]
 use crate::device::sm80::cp_async_4;
 use crate::device::sm80::cp_async_16_or_zero;
 use crate::device::{smem_addr, store_shared_x4_b32};
 use crate::kernel_abi::{Gemm, at};
+#[cfg(not(rgemm_sm90a))]
+use crate::realign::{granule, keep_bytes, realigned};
 
 /// A block's view of the problem: where its C tile starts, and whether A
 /// and B rows (columns, if column-major) can be copied 16 bytes at a time.
@@ -301,6 +305,119 @@ pub(crate) unsafe fn copy_slice<
     unsafe {
         copy_a::<In, Out, BM, BK, THREADS, A_T, AR, AC>(ops, k0, t, a_stage, a_tiles);
         copy_b::<In, Out, BN, BK, THREADS, B_T, BR, BC>(ops, k0, t, b_stage, b_tiles);
+    }
+}
+
+/// One K slice of a 16-bit operand whose runs (rows of a row-major operand,
+/// columns of a column-major one) start off 16 bytes, as step 72's skinny
+/// tiles move it: `rows` runs of `run` elements, run `r` being
+/// `outer0 + r` of the operand (of `outer_len`) from element `inner0` (of
+/// `inner_len`), the operand at `p` with leading dimension `ld`. A
+/// `cp.async` cannot start off 16 bytes, so the slice lands as the aligned
+/// 16-byte granules that hold each run (`run / 8 + 1` of them, [`copy_granules`]),
+/// and once they have landed each 16-byte chunk of the tile is shifted out
+/// of the two granules it straddles ([`realign_granules`]).
+#[cfg(not(rgemm_sm90a))]
+#[derive(Clone, Copy)]
+pub(crate) struct OffRuns {
+    pub p: *const u16,
+    pub ld: u32,
+    pub rows: usize,
+    pub run: usize,
+    pub outer: (u32, u32),
+    pub inner: (u32, u32),
+}
+
+#[cfg(not(rgemm_sm90a))]
+impl OffRuns {
+    /// Bytes of global memory the operand spans: `[first element, last + 1)`.
+    #[inline(always)]
+    fn span(&self) -> (usize, usize) {
+        let base = self.p.expose_provenance();
+        (base, base + at(self.outer.1 - 1, self.ld, self.inner.1) * 2)
+    }
+
+    /// Byte address of run `r`'s first element in the slice.
+    #[inline(always)]
+    fn start(&self, r: usize) -> usize {
+        self.p.expose_provenance() + at(self.outer.0 + r as u32, self.ld, self.inner.0) * 2
+    }
+
+    /// Granules per run in shared memory.
+    #[inline(always)]
+    fn granules(&self) -> usize {
+        self.run / 8 + 1
+    }
+}
+
+/// Issues the copies of `runs`' granules into `raw` (runs `16·granules`
+/// bytes apart, granules in order): one `cp.async` each where the granule
+/// lies inside the operand's span, a zero-filling one where it lies past
+/// it or its run is past the operand. The two granules that straddle the
+/// span's ends (where the operand starts or ends off 16 bytes) are read
+/// element by element and stored, so nothing outside the operand is read
+/// (memcheck reports a `cp.async` of fewer source bytes as a 16-byte read
+/// past the end).
+///
+/// # Safety
+/// `runs` must describe the operand the launch gives; `raw` must hold
+/// `rows × granules` 16-byte granules.
+#[cfg(not(rgemm_sm90a))]
+#[inline(always)]
+pub(crate) unsafe fn copy_granules<const THREADS: usize>(runs: &OffRuns, t: usize, raw: u32) {
+    let span = runs.span();
+    let per_run = runs.granules();
+    let count = runs.rows * per_run;
+    for l in 0..count.div_ceil(THREADS) {
+        let i = t + l * THREADS;
+        if i >= count {
+            break;
+        }
+        let (r, j) = (i / per_run, i % per_run);
+        let dst = raw + (i * 16) as u32;
+        let at = (runs.start(r) & !15) + 16 * j;
+        let inside_operand = runs.outer.0 + (r as u32) < runs.outer.1;
+        if inside_operand && at >= span.0 && at + 16 <= span.1 {
+            unsafe { cp_async_16_or_zero(dst, core::ptr::with_exposed_provenance::<u8>(at), 16) };
+        } else if inside_operand && at < span.1 {
+            store_shared_x4_b32(dst, unsafe { granule::<u16>(at, span) });
+        } else {
+            unsafe { cp_async_16_or_zero(dst, runs.p, 0) };
+        }
+    }
+}
+
+/// Shifts the landed granules of `runs` at `raw` into the tile at `tile`
+/// (laid out as `layout`, `[rows][run]`): chunk `c` of run `r` is the 16
+/// bytes `start(r) % 16` into granules `c` and `c + 1`, its elements past
+/// the run's end cleared (the granules reach into the next run).
+///
+/// # Safety
+/// The granules of the slice must have landed (and be visible to this
+/// thread); `tile` must hold the tile.
+#[cfg(not(rgemm_sm90a))]
+#[inline(always)]
+pub(crate) unsafe fn realign_granules<const THREADS: usize, L: SmemTile>(
+    runs: &OffRuns,
+    t: usize,
+    raw: u32,
+    (tile, layout): (u32, L),
+) {
+    let per_run = runs.granules();
+    let chunks = runs.run / 8;
+    for l in 0..(runs.rows * chunks).div_ceil(THREADS) {
+        let i = t + l * THREADS;
+        if i >= runs.rows * chunks {
+            break;
+        }
+        let (r, c) = (i / chunks, i % chunks);
+        let src = raw + ((r * per_run + c) * 16) as u32;
+        let (low, high) = (load_shared_x4_b32(src), load_shared_x4_b32(src + 16));
+        let window = [low[0], low[1], low[2], low[3], high[0], high[1], high[2], high[3]];
+        let first = runs.inner.0 as usize + 8 * c;
+        let valid = (runs.inner.1 as usize).saturating_sub(first).min(8);
+        let words = keep_bytes(realigned(window, runs.start(r) % 16), 2 * valid);
+        store_shared_x4_b32(tile + layout.offset(r, c) as u32, words);
     }
 }
 

@@ -49,14 +49,28 @@
 //! 100000×16×512 96%, 16×16384×4096 97%, 2×50000×1000 93.5%, where step
 //! 10's tiles ran 73–95%.
 //!
+//! Step 72: where a skinny tile's large operand has runs off 16 bytes (an
+//! odd K or N), no `cp.async` can start at them; each slice of it lands
+//! instead as the aligned 16-byte granules that hold its runs (one more
+//! than a run's length), and each 16-byte chunk of the tile is shifted out
+//! of the two granules it straddles, in shared memory, one slice ahead of
+//! the multiply (`realigning_mainloop`, `global_to_shared::copy_granules`
+//! and `realign_granules`; 104 KiB, still two blocks per SM). ptxas (sm_90):
+//! 83–105 registers, no spills. H100 (PERF.md step 72), against step 10 on
+//! copies realigned first: f16 100000×16×777 0.185 → 0.118 ms (72 → 113%
+//! of cuBLAS), 16×50001×1024 0.127 → 0.072 (73 → 129%), 16×16383×4096
+//! 0.154 → 0.100.
+//!
 //! Layouts: 128×128×32 (both warp shapes), 128×256×32 with 64×32 warps
 //! and the skinny tiles are also compiled for column-major A and/or B:
 //! those tiles keep the operand's orientation (`[BK][BM]`, `[BN][BK]`) and
 //! read it with the other `ldmatrix` (`.trans` for A, plain for B).
 
-use super::cp_async_mainloop::{MmaSlices, cp_async_mainloop};
+use super::cp_async_mainloop::{MmaSlices, RealignRing, RealigningSlices, cp_async_mainloop, realigning_mainloop};
 use super::epilogue::{MmaOutput, Output};
-use super::global_to_shared::{Operands, SmemTile, StageRing, Swizzled, copy_slice};
+use super::global_to_shared::{
+    OffRuns, Operands, SmemTile, StageRing, Swizzled, copy_a, copy_b, copy_granules, copy_slice, realign_granules,
+};
 use super::{Bf16, F16, MmaElement};
 use crate::device::sm80::{ldmatrix_x4, ldmatrix_x4_trans};
 use crate::device::{load_shared_b32, load_shared_u16, thread_idx};
@@ -195,6 +209,87 @@ impl<
     }
 }
 
+impl<
+    E: MmaElement,
+    Out: MmaOutput,
+    const BM: usize,
+    const BN: usize,
+    const BK: usize,
+    const THREADS: usize,
+    const MI: usize,
+    const NJ: usize,
+    const LDMATRIX: bool,
+    const SWIZZLE: bool,
+    const A_T: bool,
+    const B_T: bool,
+> Slices<'_, E, Out, BM, BN, BK, THREADS, MI, NJ, LDMATRIX, SWIZZLE, A_T, B_T>
+{
+    /// A skinny tile's large operand is A where N is the small side.
+    const LARGE_IS_A: bool = BN <= 16;
+
+    /// The large operand's slice `slice` as runs: a row-major A's rows
+    /// (`[BM][BK]`), a column-major A's columns (`[BK][BM]`), a row-major
+    /// B's rows (`[BK][BN]`), a column-major B's columns (`[BN][BK]`).
+    #[inline(always)]
+    fn large_runs(&self, slice: usize) -> OffRuns {
+        let p = &self.ops.p;
+        let k0 = (slice * BK) as u32;
+        let (rows_side, k_major, operand, ld, mn0, mn_len) = if Self::LARGE_IS_A {
+            (BM, !A_T, p.a, p.lda, self.ops.row0, p.m)
+        } else {
+            (BN, B_T, p.b, p.ldb, self.ops.col0, p.n)
+        };
+        if k_major {
+            OffRuns { p: operand, ld, rows: rows_side, run: BK, outer: (mn0, mn_len), inner: (k0, p.k) }
+        } else {
+            OffRuns { p: operand, ld, rows: BK, run: rows_side, outer: (k0, p.k), inner: (mn0, mn_len) }
+        }
+    }
+}
+
+impl<
+    E: MmaElement,
+    Out: MmaOutput,
+    const BM: usize,
+    const BN: usize,
+    const BK: usize,
+    const THREADS: usize,
+    const MI: usize,
+    const NJ: usize,
+    const LDMATRIX: bool,
+    const SWIZZLE: bool,
+    const A_T: bool,
+    const B_T: bool,
+> RealigningSlices for Slices<'_, E, Out, BM, BN, BK, THREADS, MI, NJ, LDMATRIX, SWIZZLE, A_T, B_T>
+{
+    #[inline(always)]
+    unsafe fn copy_granules(&self, slice: usize, granules: u32, tile: u32) {
+        let k0 = (slice * BK) as u32;
+        unsafe { copy_granules::<THREADS>(&self.large_runs(slice), self.t, granules) };
+        // The small operand's tile, as in `copy`.
+        if Self::LARGE_IS_A {
+            let layouts = (Swizzled::<SWIZZLE> { row_bytes: BN * 2 }, Swizzled::<SWIZZLE> { row_bytes: BK * 2 });
+            unsafe { copy_b::<u16, Out, BN, BK, THREADS, B_T, _, _>(self.ops, k0, self.t, tile, layouts) };
+        } else {
+            let layouts = (Swizzled::<SWIZZLE> { row_bytes: BK * 2 }, Swizzled::<SWIZZLE> { row_bytes: BM * 2 });
+            unsafe { copy_a::<u16, Out, BM, BK, THREADS, A_T, _, _>(self.ops, k0, self.t, tile, layouts) };
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn realign(&self, slice: usize, granules: u32, realigned: u32) {
+        let runs = self.large_runs(slice);
+        // The tile the multiply reads for that operand: `[rows][run]`.
+        let layout = Swizzled::<SWIZZLE> { row_bytes: runs.run * 2 };
+        unsafe { realign_granules::<THREADS, _>(&runs, self.t, granules, (realigned, layout)) };
+    }
+
+    #[inline(always)]
+    fn tiles(&self, realigned: u32, tile: u32) -> (u32, u32) {
+        if Self::LARGE_IS_A { (realigned, tile) } else { (tile, realigned) }
+    }
+}
+
 /// # Safety
 /// See the entry point.
 #[allow(clippy::too_many_arguments)]
@@ -249,7 +344,18 @@ unsafe fn tensor_core<
         warp_col,
         element: core::marker::PhantomData,
     };
-    unsafe { cp_async_mainloop::<_, STAGES>(&slices_of, ring, slices, &mut acc) };
+    // Step 72: a skinny tile whose large operand's runs start off 16 bytes
+    // lands that operand as granules and realigns it in shared memory.
+    let skinny = BM <= 16 || BN <= 16;
+    const { assert!(!(BM <= 16 || BN <= 16) || STAGES >= 3, "the realigning mainloop waits a slice ahead") };
+    let large_aligned = if BN <= 16 { ops.a_aligned } else { ops.b_aligned };
+    if skinny && !large_aligned {
+        let layout = gemm_launch::SkinnyRealign::of(BM as u32, BN as u32, BK as u32);
+        let ring = RealignRing { layout, stages: STAGES };
+        unsafe { realigning_mainloop::<_, STAGES>(&slices_of, ring, slices, &mut acc) };
+    } else {
+        unsafe { cp_async_mainloop::<_, STAGES>(&slices_of, ring, slices, &mut acc) };
+    }
 
     let out = Output { p: &ops.p, row0, col0, warp_row, warp_col, lane };
     unsafe { Out::store::<E, BM, BN, THREADS, MI, NJ, STAGED_EPILOGUE>(&out, &acc, t) };
