@@ -157,6 +157,11 @@
 #               shapes (16-bit skinny and squares, f32), each alternating
 #               with VARIANTS; memcheck and racecheck on the new kernels and
 #               on a realigned call
+#   skinnyodd   step 72: f16/bf16 skinny calls whose large operand's rows are
+#               off 16 bytes on step 70's tiles (realigned in shared memory,
+#               named, unsplit) beside `auto`, which alternates with
+#               VARIANTS (step 10 on realigned copies); the four sanitizers
+#               on the realigning path of both tiles
 #   newsan      synccheck and initcheck (TOOLS picks) on the kernels changed
 #               since the last full sanitizers run: both 16-row rings, step
 #               70's skinny tiles, and the realigning copies (16-bit, f32)
@@ -313,7 +318,7 @@ PY
     done
     # Random-sweep seeds that once failed, replayed every run (PERF.md,
     # "A failure found after these runs").
-    for seed in 118329410061627573; do
+    for seed in 118329410061627573 7148685252023399051 ${EXTRA_SEEDS:-}; do
       log=$L/library-sweep-seed-$seed.log
       if RGEMM_SEED=$seed timeout 300 "$B/tests/library" sweep --test-threads=1 >"$log" 2>&1; then r=pass; else r="FAIL (rc $?)"; fi
       note "tests/library sweep, RGEMM_SEED=$seed: $r"
@@ -1167,6 +1172,26 @@ PY
       --kernel db_128x64x16 --iters 1 --no-cublas
     t=$(cat "$L"/named.txt "$L"/copies.txt)
     note "skinnymma: $(grep -c pass <<<"$t") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' <<<"$t") failures"
+    ;;
+  skinnyodd)
+    for dtype in f16 bf16; do
+      named_runs $dtype "100000 16 777" "16384 16 1023" "30000 9 2001" "8192 16 8191" -- "mma_64x16x64 off"
+      named_runs $dtype "16 50001 1024" "12 30001 2000" "16 16383 4096" "2 50001 1000" -- "mma_16x64x64 off"
+    done 2>&1 | tee "$L/named.txt"
+    for shape in "f16 100000 16 777" "bf16 100000 16 777" "f16 16384 16 1023" "f16 30000 9 2001" \
+                 "f16 16 50001 1024" "bf16 12 30001 2000" "f16 16 16383 4096" "f16 100000 16 512" \
+                 "f16 8192 16 8191" "f16 2 50001 1000"; do
+      set -- $shape
+      each_bundle --m $2 --n $3 --k $4 --dtype $1 --kernel auto --iters 30
+    done 2>&1 | tee "$L/auto.txt"
+    for tool in memcheck racecheck synccheck initcheck; do
+      sanitize $tool "$L/san-$tool-n16.log" "$B/gemm" --m 301 --n 11 --k 139 --dtype f16 --kernel mma_64x16x64 \
+        --iters 1 --no-cublas
+      sanitize $tool "$L/san-$tool-m16.log" "$B/gemm" --m 13 --n 303 --k 136 --dtype bf16 --kernel mma_16x64x64 \
+        --iters 1 --no-cublas
+    done
+    t=$(cat "$L"/named.txt "$L"/auto.txt)
+    note "skinnyodd: $(grep -c pass <<<"$t") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' <<<"$t") failures"
     ;;
   newsan)
     for tool in ${TOOLS:-synccheck initcheck}; do
