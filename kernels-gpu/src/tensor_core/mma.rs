@@ -209,41 +209,27 @@ impl<
     }
 }
 
-impl<
-    E: MmaElement,
-    Out: MmaOutput,
-    const BM: usize,
-    const BN: usize,
-    const BK: usize,
-    const THREADS: usize,
-    const MI: usize,
-    const NJ: usize,
-    const LDMATRIX: bool,
-    const SWIZZLE: bool,
-    const A_T: bool,
-    const B_T: bool,
-> Slices<'_, E, Out, BM, BN, BK, THREADS, MI, NJ, LDMATRIX, SWIZZLE, A_T, B_T>
-{
-    /// A skinny tile's large operand is A where N is the small side.
-    const LARGE_IS_A: bool = BN <= 16;
+/// A skinny tile's large operand is A where N is the small side.
+const fn large_is_a(bn: usize) -> bool {
+    bn <= 16
+}
 
-    /// The large operand's slice `slice` as runs: a row-major A's rows
-    /// (`[BM][BK]`), a column-major A's columns (`[BK][BM]`), a row-major
-    /// B's rows (`[BK][BN]`), a column-major B's columns (`[BN][BK]`).
-    #[inline(always)]
-    fn large_runs(&self, slice: usize) -> OffRuns {
-        let p = &self.ops.p;
-        let k0 = (slice * BK) as u32;
-        let (rows_side, k_major, operand, ld, mn0, mn_len) = if Self::LARGE_IS_A {
-            (BM, !A_T, p.a, p.lda, self.ops.row0, p.m)
-        } else {
-            (BN, B_T, p.b, p.ldb, self.ops.col0, p.n)
-        };
-        if k_major {
-            OffRuns { p: operand, ld, rows: rows_side, run: BK, outer: (mn0, mn_len), inner: (k0, p.k) }
-        } else {
-            OffRuns { p: operand, ld, rows: BK, run: rows_side, outer: (k0, p.k), inner: (mn0, mn_len) }
-        }
+/// A skinny tile's large operand's slice `slice` as runs: a row-major A's
+/// rows (`[BM][BK]`), a column-major A's columns (`[BK][BM]`), a row-major
+/// B's rows (`[BK][BN]`), a column-major B's columns (`[BN][BK]`).
+#[inline(always)]
+fn large_runs<Out, const BM: usize, const BN: usize, const BK: usize, const A_T: bool, const B_T: bool>(
+    ops: &Operands<u16, Out>,
+    slice: usize,
+) -> OffRuns {
+    let p = &ops.p;
+    let k0 = (slice * BK) as u32;
+    let (rows_side, k_major, operand, ld, mn0, mn_len) =
+        if large_is_a(BN) { (BM, !A_T, p.a, p.lda, ops.row0, p.m) } else { (BN, B_T, p.b, p.ldb, ops.col0, p.n) };
+    if k_major {
+        OffRuns { p: operand, ld, rows: rows_side, run: BK, outer: (mn0, mn_len), inner: (k0, p.k) }
+    } else {
+        OffRuns { p: operand, ld, rows: BK, run: rows_side, outer: (k0, p.k), inner: (mn0, mn_len) }
     }
 }
 
@@ -265,9 +251,11 @@ impl<
     #[inline(always)]
     unsafe fn copy_granules(&self, slice: usize, granules: u32, tile: u32) {
         let k0 = (slice * BK) as u32;
-        unsafe { copy_granules::<THREADS>(&self.large_runs(slice), self.t, granules) };
+        unsafe {
+            copy_granules::<THREADS>(&large_runs::<Out, BM, BN, BK, A_T, B_T>(self.ops, slice), self.t, granules)
+        };
         // The small operand's tile, as in `copy`.
-        if Self::LARGE_IS_A {
+        if large_is_a(BN) {
             let layouts = (Swizzled::<SWIZZLE> { row_bytes: BN * 2 }, Swizzled::<SWIZZLE> { row_bytes: BK * 2 });
             unsafe { copy_b::<u16, Out, BN, BK, THREADS, B_T, _, _>(self.ops, k0, self.t, tile, layouts) };
         } else {
@@ -278,7 +266,7 @@ impl<
 
     #[inline(always)]
     unsafe fn realign(&self, slice: usize, granules: u32, realigned: u32) {
-        let runs = self.large_runs(slice);
+        let runs = large_runs::<Out, BM, BN, BK, A_T, B_T>(self.ops, slice);
         // The tile the multiply reads for that operand: `[rows][run]`.
         let layout = Swizzled::<SWIZZLE> { row_bytes: runs.run * 2 };
         unsafe { realign_granules::<THREADS, _>(&runs, self.t, granules, (realigned, layout)) };
@@ -286,7 +274,7 @@ impl<
 
     #[inline(always)]
     fn tiles(&self, realigned: u32, tile: u32) -> (u32, u32) {
-        if Self::LARGE_IS_A { (realigned, tile) } else { (tile, realigned) }
+        if large_is_a(BN) { (realigned, tile) } else { (tile, realigned) }
     }
 }
 
@@ -348,7 +336,7 @@ unsafe fn tensor_core<
     // lands that operand as granules and realigns it in shared memory.
     let skinny = BM <= 16 || BN <= 16;
     const { assert!(!(BM <= 16 || BN <= 16) || STAGES >= 3, "the realigning mainloop waits a slice ahead") };
-    let large_aligned = if BN <= 16 { ops.a_aligned } else { ops.b_aligned };
+    let large_aligned = if large_is_a(BN) { ops.a_aligned } else { ops.b_aligned };
     if skinny && !large_aligned {
         let layout = gemm_launch::SkinnyRealign::of(BM as u32, BN as u32, BK as u32);
         let ring = RealignRing { layout, stages: STAGES };
