@@ -12,7 +12,7 @@ use crate::driver::error::{GemmError, Result};
 use crate::driver::gpu::{DeviceInfo, Gpu};
 use crate::driver::kernels::{Dtype, find_kernel, layout_name, short_name};
 use crate::driver::launch::Plan;
-use crate::driver::operand_copies::realign_refusal;
+use crate::driver::operand_copies::{realign_refusal, rows_on_16_bytes};
 use crate::driver::ptx::entry_refusal;
 use crate::driver::tensor_map::tma_refusal;
 use gemm_launch::{Algorithm, KernelSpec, OperandLayout};
@@ -391,9 +391,10 @@ pub fn skinny_tiles_refusal(
     let a = ("A", pointers[0], plan.lda, plan.stride_a, if plan.layout.a_col_major { plan.m } else { plan.k });
     let b = ("B", pointers[1], plan.ldb, plan.stride_b, if plan.layout.b_col_major { plan.k } else { plan.n });
     let (small, large) = if spec.tile.bn <= 16 { (b, a) } else { (a, b) };
+    // Element by element unless the rows start on 16 bytes and are whole
+    // 16-byte chunks long (`Operands::new` in the kernels).
     let off = |(_, address, ld, stride, run): (&str, u64, u32, u64, u32)| {
-        let batch_stride = if plan.batch > 1 { stride * bytes } else { 0 };
-        [address, ld as u64 * bytes, batch_stride, run as u64 * bytes].iter().any(|v| !v.is_multiple_of(16))
+        !rows_on_16_bytes(address, ld, stride, plan.batch, bytes) || !(run as u64 * bytes).is_multiple_of(16)
     };
     if off(small) {
         return Some(format!(

@@ -106,11 +106,7 @@ fn copies(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option<CopiedCa
     let entry = spec.entry_layout(plan.layout);
     let bytes = spec.dtype.element_bytes() as u64;
     let batch = plan.batch as u64;
-    let aligned = |address: u64, ld: u32, stride: u64| {
-        address.is_multiple_of(16)
-            && (ld as u64 * bytes).is_multiple_of(16)
-            && (batch == 1 || (stride * bytes).is_multiple_of(16))
-    };
+    let aligned = |address: u64, ld: u32, stride: u64| rows_on_16_bytes(address, ld, stride, plan.batch, bytes);
     let mut new = Plan { layout: entry, ..*plan };
     let mut scratch = 0u64;
     // Operand `rows × cols` (A: m×k, B: k×n), column-major in the call or
@@ -146,6 +142,16 @@ fn copies(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option<CopiedCa
         scratch_bytes: scratch,
         element_bytes: bytes as u32,
     })
+}
+
+/// Whether every row (column, if column-major) of an operand at `address`
+/// with leading dimension `ld` and, in a batch of `batch`, batch stride
+/// `stride` (both in elements of `element_bytes`) starts on a 16-byte
+/// boundary: what the TMA and 16-byte copies need.
+pub fn rows_on_16_bytes(address: u64, ld: u32, stride: u64, batch: u32, element_bytes: u64) -> bool {
+    address.is_multiple_of(16)
+        && (ld as u64 * element_bytes).is_multiple_of(16)
+        && (batch == 1 || (stride * element_bytes).is_multiple_of(16))
 }
 
 /// Why `--kernel auto` should not run `spec` on this call though it could:

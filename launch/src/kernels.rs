@@ -346,7 +346,7 @@ pub const MMA_BF16_128X256X32_W64X32: KernelSpec =
 /// Step 70: step 8's `mma.sync` mainloop on the skinny shapes of the 16-bit
 /// types, M ≤ 16 (16×64 tiles) or N ≤ 16 (64×16): four warps of 16×16
 /// (one `ldmatrix` of each operand and two `m16n8k16` per K step of 16),
-/// 8 stages of 10 KiB, two blocks per SM, so that 140 KiB of the large
+/// 8 stages of 10 KiB, two blocks per SM, so that 112 KiB of the large
 /// operand are in flight on each SM. A 16-wide tile's rows are 32 bytes,
 /// swizzled four to a bank line. These stream the large operand where step
 /// 10's smallest tiles (128×128, 7/8 of them padding) ran at 73–95% of

@@ -40,10 +40,11 @@
 //! Step 70, the skinny tiles (M or N ≤ 16, f16 and bf16): the same
 //! mainloop on 16×64 or 64×16 block tiles of four 16×16 warps (one
 //! `ldmatrix` of each operand and two `m16n8k16` per K step of 16), 8
-//! stages of 10 KiB, two blocks per SM: each SM keeps ~140 KiB of the
-//! large operand in flight and the tensor cores do 1/8 of the padded work
-//! of step 10's 128×128 tiles. A 16-wide tile's rows are 32 bytes, swizzled
-//! four to a bank line (`global_to_shared::swizzled`). ptxas (sm_90): 55–72
+//! stages of 10 KiB, two blocks per SM: each SM keeps 112 KiB of the
+//! large operand in flight (7 stages of 8 KiB, two blocks: counted) and
+//! the tensor cores do 1/8 of the padded work of step 10's 128×128 tiles.
+//! A 16-wide tile's rows are 32 bytes, swizzled four to a bank line
+//! (`global_to_shared::swizzled`). ptxas (sm_90, before step 72): 55–72
 //! registers, 80 KiB of shared memory, no spills. H100, % of cuBLAS (PERF.md
 //! step 70): f16 16384×16×4096 100% (2.58 TB/s), 8192×16×8192 100%,
 //! 100000×16×512 96%, 16×16384×4096 97%, 2×50000×1000 93.5%, where step
