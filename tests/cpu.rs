@@ -194,6 +194,7 @@ fn tma_refuses_shared_operands_and_split_c_paths_only() {
         stride_c: 0,
         batch: 1,
         swapped: false,
+        k_last: None,
     };
     assert_eq!(tma_refusal(ws, &plan, [256, 512, 3]), None, "an unaligned C is stored from registers");
     assert!(
@@ -1180,6 +1181,7 @@ fn skinny_tiles_refuse_a_small_operand_off_16_bytes() {
         stride_c: 0,
         batch: 1,
         swapped: false,
+        k_last: None,
     };
     let at = [256, 512, 1024];
     let nn = OperandLayout::NN;
@@ -1217,6 +1219,7 @@ fn tma_kernels_take_every_call_through_operand_copies() {
         stride_c: 0,
         batch: 1,
         swapped: false,
+        k_last: None,
     };
     let at = [256, 512, 0];
     // NN on the K-major TF32 kernel: B (row-major, MN-major) is copied

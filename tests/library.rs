@@ -466,6 +466,64 @@ fn f32_realigned_copies_in_every_layout() {
     }
 }
 
+/// Split-K whose last chunk is shorter than the others, wherever it runs:
+/// in the launch of the other chunks on the warp-tiled kernels
+/// (`KernelSpec::takes_k_last`), and as a launch of its own on another
+/// kernel and on TMA kernels whose operands are copied (realigned, rows
+/// off 16 bytes; transposed, with chunks off 16 bytes); odd sizes, every layout 128×256 takes, α and β, batches whose
+/// matrices start off 16 bytes, and the split model's own pick (`auto`).
+#[test]
+fn ragged_splits_in_one_launch_and_apart() {
+    use gemm_launch::{DB_64X64X16, WS_F16_128X128X64, WS_TF32_128X128X32_RS, WT_128X128X8, WT_256X128X8};
+    let Some(gpu) = gpu_or_skip("ragged_splits_in_one_launch_and_apart") else { return };
+    let seed = rand::random::<u64>();
+    let mut rng = StdRng::seed_from_u64(seed);
+    let (m, n, k) = (333, 257, 1999);
+    let named = |spec| KernelChoice::Kernel(spec);
+    let cases = [
+        (Dtype::F32, named(&WT_128X128X8), (false, false, false), 1, SplitK::Chunk(500)),
+        (Dtype::F32, named(&WT_128X128X8), (true, true, true), 2, SplitK::Chunk(252)),
+        (Dtype::F32, named(&WT_256X128X8), (true, false, false), 2, SplitK::Chunk(640)),
+        (Dtype::F32, named(&WT_256X128X8), (false, true, true), 1, SplitK::Chunk(130)),
+        (Dtype::F32, named(&DB_64X64X16), (false, false, true), 2, SplitK::Chunk(500)),
+        (Dtype::F16, named(&WS_F16_128X128X64), (false, false, false), 1, SplitK::Chunk(512)),
+        // Chunks off 16 bytes on realigned operands: each launch copies its
+        // own chunks (step 73's first build copied the whole call first, and
+        // the chunks' copies then waited on the held scratch buffer: a hang).
+        (Dtype::F16, named(&WS_F16_128X128X64), (true, false, false), 2, SplitK::Chunk(500)),
+        // A TF32 kernel whose partial sums run on itself, B copied transposed.
+        (Dtype::Tf32, named(&WS_TF32_128X128X32_RS), (false, true, false), 1, SplitK::Chunk(501)),
+        (Dtype::F32, KernelChoice::Auto, (false, false, false), 1, SplitK::Auto),
+    ];
+    for (dtype, kernel, (a_col, b_col, c_col), count, split_k) in cases {
+        // Auto's case: 1031×1029×1027, which the model splits 3 ways on 128×128.
+        let (m, n, k) = if matches!(kernel, KernelChoice::Auto) { (1031, 1029, 1027) } else { (m, n, k) };
+        let c = if c_col { MatrixDesc::col_major(m, n) } else { MatrixDesc::row_major(m, n) };
+        let (a, b) = (dense(m, k, a_col), dense(k, n, b_col));
+        let batch = Batch { count, stride_a: extent(&a) + 1, stride_b: extent(&b) + 3, stride_c: extent(&c) + 1 };
+        let what =
+            format!("{dtype:?} {kernel:?} {m}×{n}×{k}: A col {a_col}, B col {b_col}, C col {c_col}, batch {count}");
+        let options = GemmOptions { kernel, split_k, ..GemmOptions::default() };
+        let plan = rgemm::api::plan((&a, usize::MAX), (&b, usize::MAX), (&c, usize::MAX), &batch).unwrap();
+        let spec = match kernel {
+            KernelChoice::Kernel(spec) => spec,
+            KernelChoice::Auto => rgemm::api::select_kernel::<f32>(&options, &plan, [0; 3], &gpu.info).unwrap(),
+        };
+        if matches!(kernel, KernelChoice::Auto) {
+            assert_eq!(spec.name, WT_128X128X8.name, "{what}: not the split model's tile");
+        }
+        let resident = |s| gpu.resident_blocks(s, plan.layout);
+        let split = rgemm::split_k::split_for(&options, &plan, spec, gpu.info.multiprocessors as u32, resident)
+            .unwrap()
+            .map(|(split, _)| split);
+        assert!(split.is_some_and(|s| !k.is_multiple_of(s.chunk as usize)), "{what}: not a ragged split ({split:?})");
+        let case = Case { dtype, a, b, c, alpha: 0.75, beta: -1.25, batch, kernel, split_k };
+        let (err, gaps_kept) = run_any(&gpu, &case, &mut rng).unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert!(dtype.accepts(err, k), "{what}: relative error {err:e} (seed {seed})");
+        assert!(gaps_kept, "{what}: wrote outside C (seed {seed})");
+    }
+}
+
 /// Step 10f's swapped TF32 kernels as deep-K partial sums (split onto
 /// themselves, `split_k::partials_kernel`) in every layout of A, B and C:
 /// a row-major B read in place, a column-major one through its transposed

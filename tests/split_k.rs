@@ -40,6 +40,7 @@ fn the_rule_splits_deep_k_and_few_tiles_only() {
         dtype,
         tma_bytes_in_flight: None,
         blocks_per_sm: 0,
+        modeled_tile: None,
     };
     let auto_of = |m, n, k, tiles, dtype| plan_split(SplitK::Auto, &call(m, n, k, tiles, dtype)).unwrap();
     let auto = |m, n, k, tiles| auto_of(m, n, k, tiles, Dtype::F32);
@@ -183,6 +184,7 @@ fn short_k_splits_fill_the_kernels_block_slots() {
         dtype: spec.dtype,
         tma_bytes_in_flight: None,
         blocks_per_sm,
+        modeled_tile: None,
     };
     let auto = |m, k, spec, blocks_per_sm| plan_split(SplitK::Auto, &call(m, k, spec, blocks_per_sm)).unwrap();
     assert_eq!((SHORT_K_MIN, CHUNK_SHORT_K, SHORT_K_MIN_QUARTERS, SHORT_K_MAX_QUARTERS), (512, 128, 1, 6));
@@ -234,6 +236,7 @@ fn explicit_splits_and_their_errors() {
         dtype: Dtype::F32,
         tma_bytes_in_flight: None,
         blocks_per_sm: 0,
+        modeled_tile: None,
     };
     let chunk = |c, k| plan_split(SplitK::Chunk(c), &call(k));
     assert_eq!(chunk(1000, 2500), Ok(Some(Split { chunk: 1000, splits: 3 })));
@@ -379,6 +382,7 @@ fn replay(a: MatrixDesc, b: MatrixDesc, c: MatrixDesc, batch: Batch, chunk: u32)
     for l in partial_launches(&p, split) {
         let q = l.plan;
         assert_eq!((q.ldc, q.m, q.n), (p.n, p.m, p.n), "slabs are dense m × n");
+        assert!(q.k_last.is_none_or(|k_last| k_last < q.k), "a ragged launch's last chunk is the shorter");
         for z in 0..q.batch as usize {
             let (a0, b0) =
                 (l.a_offset as usize + z * q.stride_a as usize, l.b_offset as usize + z * q.stride_b as usize);
@@ -386,7 +390,9 @@ fn replay(a: MatrixDesc, b: MatrixDesc, c: MatrixDesc, batch: Batch, chunk: u32)
             for r in 0..q.m as usize {
                 for col in 0..q.n as usize {
                     let mut sum = 0.0;
-                    for t in 0..q.k as usize {
+                    // The last matrix of a launch may be a shorter chunk (`k_last`).
+                    let k = if z + 1 == q.batch as usize { q.k_last.unwrap_or(q.k) } else { q.k };
+                    for t in 0..k as usize {
                         let ai = if q.layout.a_col_major { t * q.lda as usize + r } else { r * q.lda as usize + t };
                         let bi = if q.layout.b_col_major { col * q.ldb as usize + t } else { t * q.ldb as usize + col };
                         sum += ka[a0 + ai] * kb[b0 + bi];
@@ -583,4 +589,93 @@ fn stream_k_pieces_cover_every_slice_once() {
     assert_eq!(shared_tiles(72, 1, 132), 0, "one slice cannot be shared");
     assert_eq!(shared_tiles(72, 24, 1), 0, "one block");
     assert_eq!(shared_tiles(1, 100, 132), 0, "fewer units than blocks");
+}
+
+/// The f32 split model (`split_k::f32_modeled_us`, `f32_split`) ranks the
+/// splits measured on an H100 (PERF.md step 73) as they ran, and keeps the
+/// chunks within the rule's bounds.
+#[test]
+fn f32_split_model_ranks_measured_splits_within_bounds() {
+    use gemm_launch::WT_128X128X8;
+    use gemm_launch::split_k::{DEEP_K, f32_modeled_us, f32_split};
+    use rgemm::api::choice::modeled_tile;
+    let (wt128, wt256) = (modeled_tile(&WT_128X128X8), modeled_tile(&WT_256X128X8));
+    let us = |tile, shape, chunk| f32_modeled_us(tile, shape, SMS, chunk);
+    // 1032³ on 128×128: 3 chunks 0.077 ms, 4 0.091, 2 0.109.
+    let cube = (1032, 1032, 1032, 1);
+    assert!(us(wt128, cube, 344) < us(wt128, cube, 258) && us(wt128, cube, 258) < us(wt128, cube, 516));
+    // 200×200×100000 on 256×128: chunks of 800 0.321 ms, 1000 0.389.
+    let deep = (200, 200, 100_000, 1);
+    assert!(us(wt256, deep, 800) < us(wt256, deep, 1000));
+    // 1280³ on 128×128: unsplit (one block per SM) slower than 2 chunks.
+    let mid = (1280, 1280, 1280, 1);
+    assert!(us(wt128, mid, 640) < us(wt128, mid, 1280));
+    // The picks: odd K in one launch (the last chunk shorter).
+    assert_eq!(f32_split(wt128, (1031, 1029, 1027, 1), SMS).0, Some(Split { chunk: 344, splits: 3 }));
+    for (shape, tile) in
+        [((2048, 2048, 2048, 1), wt256), ((4096, 4096, 4096, 1), wt256), ((64, 64, SHORT_K_MIN - 4, 1), wt128)]
+    {
+        assert_eq!(f32_split(tile, shape, SMS).0, None, "{shape:?}");
+    }
+    for (shape, tile) in
+        [(deep, wt256), ((128, 128, 65536, 1), wt128), ((256, 256, 131_072, 3), wt256), ((1031, 1029, 1027, 2), wt128)]
+    {
+        let k = shape.2;
+        let split = f32_split(tile, shape, SMS).0.unwrap_or_else(|| panic!("{shape:?} not split"));
+        assert!(
+            split.chunk.is_multiple_of(4) && split.chunk >= CHUNK_SHORT_K && split.chunk < k,
+            "{shape:?}: {split:?}"
+        );
+        assert!(k <= DEEP_K || split.chunk <= CHUNK_DEEP, "{shape:?}: {split:?} too long for accuracy");
+        assert_eq!(split, Split::of(k, split.chunk));
+    }
+    // The rule takes the model's split for a modeled tile.
+    let call = SplitCall {
+        tiles: WT_128X128X8.grid(1031, 1029),
+        modeled_tile: Some(wt128),
+        ..SplitCall {
+            m: 1031,
+            n: 1029,
+            k: 1027,
+            batch: 1,
+            tiles: 0,
+            multiprocessors: SMS,
+            dtype: Dtype::F32,
+            tma_bytes_in_flight: None,
+            blocks_per_sm: 0,
+            modeled_tile: None,
+        }
+    };
+    assert_eq!(plan_split(SplitK::Auto, &call).unwrap(), f32_split(wt128, (1031, 1029, 1027, 1), SMS).0);
+}
+
+/// `auto` leaves the wave fill's f32 tile for a split warp-tiled one only
+/// where the model finds it faster by the margin: the odd mid sizes where
+/// it ran faster on an H100, not the squares where the wave fill's tile
+/// is the fastest measured (PERF.md steps 54 and 73).
+#[test]
+fn f32_split_tiles_replace_the_wave_fill_only_where_they_gain() {
+    use rgemm::api::choice::{default_choice, f32_split_tiles};
+    let pick = |(m, n, k), layout| {
+        let wave_fill = default_choice(Dtype::F32, (m, n, k), SMS as i32, layout, (9, 0), |_| true);
+        f32_split_tiles(wave_fill, (m, n, k), SMS as i32, layout, (9, 0)).kernel
+    };
+    let nn = OperandLayout::NN;
+    for shape in [(1031, 1029, 1027), (1032, 1032, 1032), (777, 999, 3333)] {
+        assert_eq!(pick(shape, nn), "wt_128x128x8", "{shape:?}");
+    }
+    for (shape, wave_fill) in [
+        ((1536, 1536, 1536), "wt_64x128x8"),
+        ((3072, 3072, 3072), "wt_64x128x8"),
+        ((1792, 1792, 1792), "wt_64x128x8"),
+        ((2048, 2048, 2048), "wt_256x128x8"),
+        ((1024, 1024, 1024), "db_128x64x16"),
+        // Under F32_MODEL_MIN_FLOP, and K past DEEP_K: the rules' tiles.
+        ((768, 768, 768), "db_64x64x16"),
+        ((64, 192, 300_000), "db_64x64x16"),
+    ] {
+        assert_eq!(pick(shape, nn), wave_fill, "{shape:?}");
+    }
+    // 128×128 is row-major only: another layout never gets it.
+    assert_ne!(pick((1031, 1029, 1027), OperandLayout { a_col_major: true, b_col_major: false }), "wt_128x128x8");
 }

@@ -15,6 +15,7 @@ use crate::driver::launch::Plan;
 use crate::driver::operand_copies::{realign_refusal, rows_on_16_bytes};
 use crate::driver::ptx::entry_refusal;
 use crate::driver::tensor_map::tma_refusal;
+use gemm_launch::split_k::{ModeledTile, f32_modeled_us, f32_split};
 use gemm_launch::{Algorithm, KernelSpec, OperandLayout};
 
 /// A tuned (or default) choice: which kernel, with which tile order.
@@ -589,8 +590,90 @@ pub fn choose_kernel(
 ) -> Choice {
     tuned_choice(tuned, device, dtype, (m, n, k), layout, &tma_refusal).unwrap_or_else(|| {
         let (sms, cc) = (device.multiprocessors, device.compute_capability);
-        default_choice(dtype, (m, n, k), sms, layout, cc, |spec| tma_refusal(spec).is_none())
+        let choice = default_choice(dtype, (m, n, k), sms, layout, cc, |spec| tma_refusal(spec).is_none());
+        f32_split_tiles(choice, (m, n, k), sms, layout, cc)
     })
+}
+
+/// The warp-tiled f32 tiles that [`f32_split_tiles`] weighs, split by
+/// `split_k::f32_split`: 256×128 at one block per multiprocessor and
+/// 128×128 at two, the two of eight warps.
+pub const F32_MODELED_TILES: &[KernelSpec] = &[gemm_launch::WT_256X128X8, gemm_launch::WT_128X128X8];
+/// How much faster [`f32_split_tiles`]'s model must find a split tile than
+/// the wave fill's choice (modeled unsplit) to take it: a margin for what
+/// the model leaves out (the other kernels' own splits among it). Set
+/// between the shapes measured (H100, PERF.md step 73; the model's ratio,
+/// then the measured one): taken at 1031×1029×1027 (1.50; 0.136 → 0.098
+/// ms), 1032³ (1.51; 0.098 → 0.082) and 777×999×3333 (1.14); left at 1536³
+/// (1.10; `wt_64x128x8` 85.6% of cuBLAS, 128×128 67.7%, 256×128 74.7%),
+/// 3072³ (1.02) and 1792³ (0.96), where the wave fill's tile is the
+/// fastest.
+pub const F32_MODEL_MIN_GAIN: f64 = 1.12;
+/// Least work (2·M·N·K flops) for [`f32_split_tiles`]: the smallest size
+/// measured (PERF.md step 73: 777×999×3333 is 5.2·10⁹, 1031³ 2.2·10⁹).
+pub const F32_MODEL_MIN_FLOP: f64 = (1u64 << 30) as f64;
+
+/// The tile of `spec` as the f32 split model sees it: its block tile, the
+/// blocks per multiprocessor it is built for, and its rate against `wt_256x128x8`
+/// ([`deep_k_list`]'s, else [`TILE_RATES`]').
+pub fn modeled_tile(spec: &KernelSpec) -> ModeledTile {
+    let rate = deep_k_list(Dtype::F32).iter().find(|(s, _)| s.name == spec.name).map_or(tile_rate(spec), |&(_, r)| r);
+    ModeledTile {
+        bm: spec.tile.bm,
+        bn: spec.tile.bn,
+        blocks_per_sm: spec.min_blocks_per_sm.max(1),
+        rate_per_mille: (rate * 1000.0) as u32,
+    }
+}
+
+/// An f32 call with K from `split_k::SHORT_K_MIN` to `DEEP_K` and at
+/// least [`F32_MODEL_MIN_FLOP`]: `choice` (the wave fill's tile), or the
+/// tile of [`F32_MODELED_TILES`] whose split by `split_k::f32_split` the
+/// model finds [`F32_MODEL_MIN_GAIN`] faster than `choice` unsplit
+/// (`split_k::f32_modeled_us`).
+///
+/// Why: the wave fill weighs tiles unsplit, and a split gives a mid-sized
+/// call the blocks that fill its waves. H100 (PERF.md step 73), ms: 1032³
+/// on the wave fill's `wt_64x128x8` (split in 2 by the short-K rule) 0.098,
+/// on `wt_128x128x8` in 3 chunks 0.077; 777×999×3336 on `db_128x64x16` in 3
+/// 0.218, on `wt_128x128x8` in 6 0.195.
+pub fn f32_split_tiles(
+    choice: Choice,
+    (m, n, k): (usize, usize, usize),
+    multiprocessors: i32,
+    layout: OperandLayout,
+    cc: (i32, i32),
+) -> Choice {
+    let Ok(current) = choice.spec(Dtype::F32) else { return choice };
+    let sms = multiprocessors.max(1) as u32;
+    let shape = (m as u32, n as u32, k as u32, 1);
+    let flop = 2.0 * m as f64 * n as f64 * k as f64;
+    let k_range = gemm_launch::split_k::SHORT_K_MIN as usize..=gemm_launch::split_k::DEEP_K as usize;
+    if current.algorithm == Algorithm::MemoryBound || !k_range.contains(&k) || flop < F32_MODEL_MIN_FLOP {
+        return choice;
+    }
+    // The model's tiles at the model's split, another unsplit (its own
+    // split, by the rules, is not in the model: the margin covers it).
+    let modeled = |spec: &KernelSpec| {
+        let tile = modeled_tile(spec);
+        if F32_MODELED_TILES.iter().any(|s| s.name == spec.name) {
+            f32_split(tile, shape, sms).1
+        } else {
+            f32_modeled_us(tile, shape, sms, k as u32)
+        }
+    };
+    let now = modeled(current);
+    let best = F32_MODELED_TILES
+        .iter()
+        .filter(|spec| runs_call(spec, layout, cc, true))
+        .map(|spec| (spec, modeled(spec)))
+        .reduce(|best, next| if next.1 < best.1 { next } else { best });
+    match best {
+        Some((spec, us)) if spec.name != current.name && us * F32_MODEL_MIN_GAIN <= now => {
+            Choice { kernel: short_name(spec).into(), group_m: spec.default_group_m, tflops: None }
+        }
+        _ => choice,
+    }
 }
 
 /// Why [`KernelChoice::Auto`] does not take the TMA kernel `spec` for a

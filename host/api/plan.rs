@@ -87,6 +87,7 @@ pub fn plan(a: (&MatrixDesc, usize), b: (&MatrixDesc, usize), c: (&MatrixDesc, u
         stride_c: batch.stride_c as u64,
         batch: batch.count as u32,
         swapped,
+        k_last: None,
     })
 }
 

@@ -34,17 +34,19 @@
 //! # Ok::<(), GemmError>(())
 //! ```
 
+use crate::api::choice::{F32_MODELED_TILES, modeled_tile};
 use crate::api::{Batch, GemmOptions, MatrixDesc, Plan, plan, select_kernel};
 use crate::driver::element::Element;
 use crate::driver::error::{During, GemmError, Result};
 use crate::driver::gpu::Gpu;
+use crate::driver::operand_copies::operand_copies;
 use cust::function::GridSize;
-use gemm_launch::KernelSpec;
 use gemm_launch::split_k::{
-    MAX_SPLITS, REDUCE_COMBINE, REDUCE_FAN_IN, REDUCE_THREADS, Split, SplitCall, SplitError, SplitK, combine_groups,
-    epilogue_for, partials_kernel, plan_split, reduce_geometry, slab_elements, slower_partials_fill_gpu,
-    wants_occupancy, workspace_bytes,
+    MAX_SPLITS, REDUCE_COMBINE, REDUCE_FAN_IN, REDUCE_THREADS, Split, SplitCall, SplitError, SplitK, chunk_granule,
+    combine_groups, epilogue_for, partials_kernel, plan_split, reduce_geometry, slab_elements,
+    slower_partials_fill_gpu, wants_occupancy, workspace_bytes,
 };
+use gemm_launch::{Dtype, KernelSpec};
 use std::ffi::c_void;
 
 /// The split of a checked call run by `spec` (`None`: no split), and the
@@ -94,7 +96,12 @@ pub fn split_for(
     // asked for those calls alone, not on every GEMM's path.
     let asks = mode == SplitK::Auto && wants_occupancy(dtype, tiles.saturating_mul(batch as u64), k, multiprocessors);
     let blocks_per_sm = if asks { resident_blocks(partials) } else { 0 };
-    let call = SplitCall { m, n, k, batch, tiles, multiprocessors, dtype, tma_bytes_in_flight, blocks_per_sm };
+    // f32 on the model's warp-tiled tiles: the split model, whose shorter
+    // last chunk runs in the launch of the others.
+    let modeled = dtype == Dtype::F32 && F32_MODELED_TILES.iter().any(|tile| tile.name == partials.name);
+    let modeled_tile = modeled.then(|| modeled_tile(partials));
+    let call =
+        SplitCall { m, n, k, batch, tiles, multiprocessors, dtype, tma_bytes_in_flight, blocks_per_sm, modeled_tile };
     let split = plan_split(mode, &call);
     match split {
         Ok(split) => Ok(split.map(|s| (s, partials))),
@@ -119,8 +126,11 @@ pub struct PartialLaunch {
 /// The launches that write every slab of a split once: slab `b·splits + s`
 /// holds chunk `s` of matrix `b`. Each launch is a strided batch over chunks
 /// (one launch per matrix of the batch) or over the batch (one per chunk),
-/// whichever needs fewer; a shorter last chunk gets one launch of its own
-/// for the whole batch.
+/// whichever needs fewer. A shorter last chunk is the last matrix of its
+/// matrix's launch (`Plan::k_last`; `Gpu::launch` runs it as a launch of
+/// its own on a kernel that does not read `k_last`,
+/// `KernelSpec::takes_k_last`, or reads copies of the chunks), or in the
+/// launches per chunk one more launch for the whole batch.
 pub fn partial_launches(plan: &Plan, split: Split) -> Vec<PartialLaunch> {
     let slab = slab_elements(plan.m, plan.n);
     // Elements from chunk s to chunk s + 1 in the kernel's A (m×k) and B (k×n).
@@ -129,37 +139,29 @@ pub fn partial_launches(plan: &Plan, split: Split) -> Vec<PartialLaunch> {
     let b_step = if plan.layout.b_col_major { chunk } else { chunk * plan.ldb as u64 };
     let (full, rest) = (split.full_chunks(plan.k), split.remainder(plan.k));
     let run_stride = split.splits as u64 * slab; // from matrix b's slabs to b + 1's
-    let base = Plan { ldc: plan.n, ..*plan };
-    let mut launches = Vec::new();
+    let base = Plan { ldc: plan.n, k_last: None, ..*plan };
     if plan.batch <= full {
-        for b in 0..plan.batch as u64 {
-            launches.push(PartialLaunch {
-                plan: Plan { k: split.chunk, batch: full, stride_a: a_step, stride_b: b_step, stride_c: slab, ..base },
+        let k_last = (rest > 0).then_some(rest);
+        let chunks = Plan { k: split.chunk, batch: split.splits, stride_a: a_step, stride_b: b_step, k_last, ..base };
+        return (0..plan.batch as u64)
+            .map(|b| PartialLaunch {
+                plan: Plan { stride_c: slab, ..chunks },
                 a_offset: b * plan.stride_a,
                 b_offset: b * plan.stride_b,
                 ws_offset: b * run_stride,
-            });
-        }
-    } else {
-        for s in 0..full as u64 {
-            launches.push(PartialLaunch {
-                plan: Plan { k: split.chunk, stride_c: run_stride, ..base },
-                a_offset: s * a_step,
-                b_offset: s * b_step,
-                ws_offset: s * slab,
-            });
-        }
+            })
+            .collect();
     }
-    if rest > 0 {
-        let s = full as u64;
-        launches.push(PartialLaunch {
-            plan: Plan { k: rest, stride_c: run_stride, ..base },
+    // One launch per chunk, each over the batch; the shorter last chunk
+    // too (every matrix of a launch is as deep).
+    (0..split.splits as u64)
+        .map(|s| PartialLaunch {
+            plan: Plan { k: if s < full as u64 { split.chunk } else { rest }, stride_c: run_stride, ..base },
             a_offset: s * a_step,
             b_offset: s * b_step,
             ws_offset: s * slab,
-        });
-    }
-    launches
+        })
+        .collect()
 }
 
 impl Gpu {
@@ -255,13 +257,25 @@ impl Gpu {
             Err(e) => return Err(e),
         };
         let element = std::mem::size_of::<T>() as u64;
-        for launch in partial_launches(plan, split) {
-            let addresses = [
-                pointers[0] + launch.a_offset * element,
-                pointers[1] + launch.b_offset * element,
-                ws + launch.ws_offset * 4,
-            ];
-            self.launch(partials, &launch.plan, addresses, 1.0, 0.0, options.group_m)?;
+        let partial_sums = |plan: &Plan, [a, b, _]: [u64; 3]| {
+            for launch in partial_launches(plan, split) {
+                let addresses =
+                    [a + launch.a_offset * element, b + launch.b_offset * element, ws + launch.ws_offset * 4];
+                self.launch(partials, &launch.plan, addresses, 1.0, 0.0, options.group_m)?;
+            }
+            Ok(())
+        };
+        // Operands the partials kernel reads through copies are copied once
+        // for the whole call, before it is cut into chunks, where the chunks
+        // are whole 16-byte pieces (every split `Auto` makes): each chunk of
+        // the copies then starts on 16 bytes, and a shorter last chunk stays
+        // in the launch of the others. Other chunks (a caller's) would need
+        // copies of the copies, inside the scratch buffer's lock: there each
+        // launch copies its own chunks.
+        let whole_pieces = split.chunk.is_multiple_of(chunk_granule(partials.dtype));
+        match operand_copies(partials, plan, pointers).filter(|_| whole_pieces) {
+            Some(call) => self.with_operand_copies(plan, &call, pointers, partial_sums)?,
+            None => partial_sums(plan, pointers)?,
         }
         let (slab, run_stride) = (slab_elements(plan.m, plan.n), split.splits as u64 * slab_elements(plan.m, plan.n));
         let (col_blocks, row_groups) = reduce_geometry(plan.m, plan.n, plan.batch, sms);

@@ -1,6 +1,6 @@
 //! The launch of one planned GEMM kernel: a [`Plan`] (the call reduced to
 //! what a kernel takes, made and checked by the public API) becomes the
-//! kernel's 16 parameters, its grid and its block, enqueued on the GPU's
+//! kernel's 18 parameters, its grid and its block, enqueued on the GPU's
 //! stream.
 
 use crate::driver::cluster;
@@ -30,6 +30,10 @@ pub struct Plan {
     pub batch: u32,
     /// The kernel's A is the caller's B and vice versa (`Cᵀ = Bᵀ·Aᵀ`).
     pub swapped: bool,
+    /// K of the batch's last matrix where it differs from `k`: a split's
+    /// shorter last chunk, run in the launch of the other chunks
+    /// (`api::split_k::partial_launches`). `None` for every other plan.
+    pub k_last: Option<u32>,
 }
 
 impl Plan {
@@ -76,6 +80,13 @@ impl Gpu {
         beta: f32,
         group_m: Option<u32>,
     ) -> Result<()> {
+        if let Some(k_last) = plan.k_last {
+            // Only some kernels read `k_last`; and where the copies copy `k`
+            // of each matrix, the shorter last matrix is a launch of its own.
+            if !spec.takes_k_last() || operand_copies(spec, plan, pointers).is_some() {
+                return self.launch_unragged(spec, plan, k_last, pointers, alpha, beta, group_m);
+            }
+        }
         if let Some(call) = operand_copies(spec, plan, pointers) {
             // Refuse before copying anything.
             self.launchable(spec, call.plan.layout)?;
@@ -95,7 +106,7 @@ impl Gpu {
         let f = module.get_function(&entry).during("kernel lookup")?;
         let group_m = group_m.unwrap_or(spec.default_group_m).max(1);
         let [mut pa, mut pb, mut pc] = pointers;
-        let (mut m, mut n, mut k) = (plan.m, plan.n, plan.k);
+        let (mut m, mut n, mut k, mut k_last) = (plan.m, plan.n, plan.k, plan.k_last.unwrap_or(plan.k));
         let (mut lda, mut ldb, mut ldc) = (plan.lda, plan.ldb, plan.ldc);
         let (mut alpha, mut beta) = (alpha, beta);
         let (mut sa, mut sb, mut sc) = (plan.stride_a, plan.stride_b, plan.stride_c);
@@ -125,7 +136,7 @@ impl Gpu {
             self.with_tensor_maps(maps, |mut maps_address, reused| {
                 let mut maps_reused = reused as u32;
                 // In the order of the entry's parameters (`kernel_entries!` in kernels-gpu).
-                let args: [*mut c_void; 17] = [
+                let args: [*mut c_void; 18] = [
                     &mut pa as *mut _ as *mut c_void,
                     &mut pb as *mut _ as *mut c_void,
                     &mut pc as *mut _ as *mut c_void,
@@ -143,6 +154,7 @@ impl Gpu {
                     &mut group_m as *mut _ as *mut c_void,
                     &mut maps_address as *mut _ as *mut c_void,
                     &mut maps_reused as *mut _ as *mut c_void,
+                    &mut k_last as *mut _ as *mut c_void,
                 ];
                 if cluster > 1 {
                     unsafe {
@@ -155,4 +167,37 @@ impl Gpu {
             })
         })
     }
+    /// A plan whose last matrix is `k_last` deep as two launches: the
+    /// other matrices, then the last one alone.
+    #[allow(clippy::too_many_arguments)]
+    fn launch_unragged(
+        &self,
+        spec: &KernelSpec,
+        plan: &Plan,
+        k_last: u32,
+        [a, b, c]: [u64; 3],
+        alpha: f32,
+        beta: f32,
+        group_m: Option<u32>,
+    ) -> Result<()> {
+        let last = plan.batch as u64 - 1;
+        if last > 0 {
+            let head = Plan { batch: plan.batch - 1, k_last: None, ..*plan };
+            self.launch(spec, &head, [a, b, c], alpha, beta, group_m)?;
+        }
+        let (in_bytes, out_bytes) = (spec.dtype.element_bytes() as u64, c_element_bytes(spec));
+        let tail = Plan { k: k_last, batch: 1, k_last: None, ..*plan };
+        let pointers = [
+            a + last * plan.stride_a * in_bytes,
+            b + last * plan.stride_b * in_bytes,
+            c + last * plan.stride_c * out_bytes,
+        ];
+        self.launch(spec, &tail, pointers, alpha, beta, group_m)
+    }
+}
+
+/// Bytes of one element of `spec`'s C: f32 for the f32 and TF32 kernels and
+/// the f32-output twins, else the dtype's own.
+fn c_element_bytes(spec: &KernelSpec) -> u64 {
+    if gemm_launch::split_k::writes_f32(spec) { 4 } else { spec.dtype.element_bytes() as u64 }
 }

@@ -172,7 +172,21 @@ pub fn packed_plan(m: usize, n: usize, k: usize) -> Plan {
     // Dimensions are at most `MAX_DIM` (checked before any call): u32.
     let (m, n, k) = (m as u32, n as u32, k as u32);
     let layout = gemm_launch::OperandLayout::NN;
-    Plan { m, n, k, layout, lda: k, ldb: n, ldc: n, stride_a: 0, stride_b: 0, stride_c: 0, batch: 1, swapped: false }
+    Plan {
+        m,
+        n,
+        k,
+        layout,
+        lda: k,
+        ldb: n,
+        ldc: n,
+        stride_a: 0,
+        stride_b: 0,
+        stride_c: 0,
+        batch: 1,
+        swapped: false,
+        k_last: None,
+    }
 }
 
 /// [`tma_refusal`] for packed operands ([`packed_plan`]), for any kernel:

@@ -393,7 +393,7 @@ macro_rules! kernel_entries {
         mod $name {
             use super::*;
             const _: () = assert!(matches!($spec.layouts, gemm_launch::Layouts::RowMajor), "the spec says any layout");
-            $crate::kernel_abi::kernel_entries!(@entry $name, "", false, false, $in => $out, |$p, $a_t, $b_t| $call);
+            $crate::kernel_abi::kernel_entries!(@entry $name, $spec, "", false, false, $in => $out, |$p, $a_t, $b_t| $call);
         }
     };
     (@layouts $name:ident, $spec:path, $in:ty => $out:ty, k_major, |$p:ident, $a_t:ident, $b_t:ident| $call:expr) => {
@@ -401,7 +401,7 @@ macro_rules! kernel_entries {
         mod $name {
             use super::*;
             const _: () = assert!(matches!($spec.layouts, gemm_launch::Layouts::KMajor), "the spec says otherwise");
-            $crate::kernel_abi::kernel_entries!(@entry $name, "_nt", false, true, $in => $out, |$p, $a_t, $b_t| $call);
+            $crate::kernel_abi::kernel_entries!(@entry $name, $spec, "_nt", false, true, $in => $out, |$p, $a_t, $b_t| $call);
         }
     };
     (@layouts $name:ident, $spec:path, $in:ty => $out:ty, n_major_b, |$p:ident, $a_t:ident, $b_t:ident| $call:expr) => {
@@ -409,7 +409,7 @@ macro_rules! kernel_entries {
         mod $name {
             use super::*;
             const _: () = assert!(matches!($spec.layouts, gemm_launch::Layouts::NMajorB), "the spec says otherwise");
-            $crate::kernel_abi::kernel_entries!(@entry $name, "", false, false, $in => $out, |$p, $a_t, $b_t| $call);
+            $crate::kernel_abi::kernel_entries!(@entry $name, $spec, "", false, false, $in => $out, |$p, $a_t, $b_t| $call);
         }
     };
     (@layouts $name:ident, $spec:path, $in:ty => $out:ty, any, |$p:ident, $a_t:ident, $b_t:ident| $call:expr) => {
@@ -417,13 +417,13 @@ macro_rules! kernel_entries {
         mod $name {
             use super::*;
             const _: () = assert!(matches!($spec.layouts, gemm_launch::Layouts::Any), "the spec says row-major only");
-            $crate::kernel_abi::kernel_entries!(@entry $name, "", false, false, $in => $out, |$p, $a_t, $b_t| $call);
-            $crate::kernel_abi::kernel_entries!(@entry $name, "_nt", false, true, $in => $out, |$p, $a_t, $b_t| $call);
-            $crate::kernel_abi::kernel_entries!(@entry $name, "_tn", true, false, $in => $out, |$p, $a_t, $b_t| $call);
-            $crate::kernel_abi::kernel_entries!(@entry $name, "_tt", true, true, $in => $out, |$p, $a_t, $b_t| $call);
+            $crate::kernel_abi::kernel_entries!(@entry $name, $spec, "", false, false, $in => $out, |$p, $a_t, $b_t| $call);
+            $crate::kernel_abi::kernel_entries!(@entry $name, $spec, "_nt", false, true, $in => $out, |$p, $a_t, $b_t| $call);
+            $crate::kernel_abi::kernel_entries!(@entry $name, $spec, "_tn", true, false, $in => $out, |$p, $a_t, $b_t| $call);
+            $crate::kernel_abi::kernel_entries!(@entry $name, $spec, "_tt", true, true, $in => $out, |$p, $a_t, $b_t| $call);
         }
     };
-    (@entry $name:ident, $suffix:literal, $a:literal, $b:literal, $in:ty => $out:ty,
+    (@entry $name:ident, $spec:path, $suffix:literal, $a:literal, $b:literal, $in:ty => $out:ty,
      |$p:ident, $a_t:ident, $b_t:ident| $call:expr) => {
         const _: () = {
             /// PTX entry point; see the generic kernel for the algorithm.
@@ -431,9 +431,11 @@ macro_rules! kernel_entries {
             /// # Safety
             /// `a`, `b`, `c` must hold `batch` matrices `stride_*` elements
             /// apart, each `m×k`, `k×n`, `m×n` with leading dimensions
-            /// `lda`, `ldb`, `ldc`, 16-byte aligned, and the launch must use the
-            /// spec's block, grid (z: the batch) and shared memory
-            /// (`gemm_launch::KernelSpec`).
+            /// `lda`, `ldb`, `ldc`, 16-byte aligned (for a kernel that
+            /// `takes_k_last`, the last matrix `k_last` deep instead of `k`:
+            /// a split's shorter last chunk in the same launch), and the
+            /// launch must use the spec's block, grid (z: the batch) and
+            /// shared memory (`gemm_launch::KernelSpec`).
             #[unsafe(export_name = concat!(stringify!($name), $suffix))]
             #[allow(clippy::too_many_arguments)]
             pub unsafe extern "ptx-kernel" fn entry(
@@ -454,12 +456,14 @@ macro_rules! kernel_entries {
                 group_m: u32,
                 tensor_maps: u64,
                 tensor_maps_reused: u32,
+                k_last: u32,
             ) {
                 #[allow(non_upper_case_globals)]
                 const $a_t: bool = $a;
                 #[allow(non_upper_case_globals)]
                 const $b_t: bool = $b;
                 let z = $crate::device::block_idx_z() as usize;
+                let k = if $spec.takes_k_last() && z + 1 == $crate::device::grid_dim_z() as usize { k_last } else { k };
                 let $p = unsafe {
                     $crate::kernel_abi::Gemm {
                         a: a.add(z * stride_a as usize),

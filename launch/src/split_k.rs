@@ -222,6 +222,131 @@ pub struct SplitCall {
     /// wave wait for a second ([`FEW_TILES_FULL_QUARTERS`]); a short-K split
     /// fills the wave it gives ([`short_k_split`]).
     pub blocks_per_sm: u32,
+    /// For f32 partials on a warp-tiled tile of the model (the host's
+    /// `F32_MODELED_TILES`, which run a shorter last chunk in the launch of
+    /// the others: `KernelSpec::takes_k_last`): its tile, and [`f32_split`]
+    /// picks the split. `None` for every other call.
+    pub modeled_tile: Option<ModeledTile>,
+}
+
+/// A tile of the f32 split model ([`f32_modeled_us`]): its block tile, the
+/// blocks per multiprocessor it is built for, and its rate against
+/// `wt_256x128x8`'s, in thousandths.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ModeledTile {
+    pub bm: u32,
+    pub bn: u32,
+    pub blocks_per_sm: u32,
+    pub rate_per_mille: u32,
+}
+
+/// Multiply-adds per µs one multiprocessor does on `wt_256x128x8` at mid
+/// sizes, in the model of [`f32_modeled_us`]: fitted to the H100 runs of
+/// PERF.md step 73 (the time less the slabs' round trip, per busiest
+/// multiprocessor: 177–210 thousand on `wt_256x128x8` at 200×200×100000,
+/// 768²×4096, 1024²×4096 and 256×256×131072; 160–190 thousand on
+/// `wt_128x128x8`, whose rate is 0.93 of it, at 1032³, 1280³, 1100×700×5000
+/// and 777×999×3336; the H100's peak is 256 thousand).
+pub const F32_SM_MACS_PER_US: f64 = 195_000.0;
+/// Bytes per µs of the workspace's round trip: each chunk's f32 slab
+/// written by its blocks and read by the reduction, which writes C once
+/// (mostly in L2: a fit, between the H100's 3.35 TB/s of memory and its L2).
+pub const SLAB_BYTES_PER_US: f64 = 2_500_000.0;
+/// µs of the reduction's launch beside its traffic.
+pub const REDUCE_LAUNCH_US: f64 = 3.0;
+/// K that a block's start and epilogue cost, in the model: at 1032³ on
+/// `wt_128x128x8` three blocks per multiprocessor of 258 ran 14 µs slower
+/// than two of 344, where the multiply-adds and slabs account for 12.
+pub const BLOCK_FIXED_K: u32 = 16;
+/// The rate of a block alone on its multiprocessor, against blocks side by
+/// side as many as the kernel is built for (`wt_128x128x8`: two), which
+/// hide each other's loads and barriers: at 1280³ (100 tiles of 128×128,
+/// H100, PERF.md step 73) unsplit 0.134 ms, in 2 chunks 0.129, where the
+/// model without it gives 0.134 and 0.152.
+pub const LONE_BLOCK_RATE: f64 = 0.85;
+
+/// Modeled µs of an f32 call of `m × n × k` (`batch` matrices) on `tile`
+/// in chunks of `chunk` (`chunk ≥ k`: unsplit), launched as
+/// `api::split_k::partial_launches` launches it (a shorter last chunk in
+/// the launch of the others): each launch's blocks are spread over the
+/// multiprocessors, and the busiest multiprocessor's multiply-adds (its
+/// blocks, each a whole chunk deep, side by side or one after another
+/// alike) set the time; a split adds its slabs' round trip.
+pub fn f32_modeled_us(
+    tile: ModeledTile,
+    (m, n, k, batch): (u32, u32, u32, u32),
+    multiprocessors: u32,
+    chunk: u32,
+) -> f64 {
+    let sms = multiprocessors.max(1) as u64;
+    let tiles = m.div_ceil(tile.bm.max(1)) as u64 * n.div_ceil(tile.bn.max(1)) as u64;
+    let (chunk, batch) = (chunk.clamp(1, k.max(1)), batch as u64);
+    let (splits, full, rest) = (k.div_ceil(chunk) as u64, (k / chunk) as u64, (k % chunk) as u64);
+    let rate = F32_SM_MACS_PER_US * tile.rate_per_mille.max(1) as f64 / 1000.0;
+    // `launches` launches of `blocks` blocks each, `depth` deep.
+    let launches_us = |launches: u64, blocks: u64, depth: u64| {
+        let busiest = blocks.div_ceil(sms);
+        let alone = if busiest < tile.blocks_per_sm as u64 { LONE_BLOCK_RATE } else { 1.0 };
+        let block_us = (tile.bm as u64 * tile.bn as u64 * (depth + BLOCK_FIXED_K as u64)) as f64 / (rate * alone);
+        (launches * busiest) as f64 * block_us
+    };
+    if splits == 1 {
+        return launches_us(1, tiles * batch, k as u64);
+    }
+    // One launch per matrix over its chunks, or one per chunk over the batch.
+    let compute = if batch <= full {
+        launches_us(batch, tiles * splits, chunk as u64)
+    } else {
+        launches_us(full, tiles * batch, chunk as u64)
+            + if rest > 0 { launches_us(1, tiles * batch, rest) } else { 0.0 }
+    };
+    let slabs = ((2 * splits + 1) * batch * m as u64 * n as u64 * 4) as f64;
+    compute + slabs / SLAB_BYTES_PER_US + REDUCE_LAUNCH_US
+}
+
+/// The split of an f32 call on a warp-tiled tile by [`f32_modeled_us`]
+/// (`None`: unsplit), and its modeled µs: of the chunks a multiple of
+/// [`chunk_granule`], no shorter than [`CHUNK_SHORT_K`], none longer than
+/// [`CHUNK_DEEP`] where K > [`DEEP_K`] (the split for accuracy), at most
+/// [`MAX_SPLITS`] and a workspace within [`AUTO_WORKSPACE_CAP_BYTES`], the
+/// one of least modeled time (the fewer chunks where two tie). K under
+/// [`SHORT_K_MIN`] is not split.
+///
+/// Why a model and not the few-tiles and short-K rules: those count the
+/// chunks from the tiles alone, and give the last wave of blocks no
+/// thought. H100 (PERF.md step 73), ms: 200×200×100000 on `wt_256x128x8`
+/// (2 tiles) in 100 chunks of 1000 0.389 (the rule's: 200 blocks, two
+/// waves of 132 with the second three-quarters full), 125 of 800 0.321
+/// (250 blocks); 1032³ on `wt_128x128x8` (81 tiles) in 2 chunks 0.109, 3
+/// 0.077, 4 0.091: the model ranks both alike.
+pub fn f32_split(tile: ModeledTile, shape: (u32, u32, u32, u32), multiprocessors: u32) -> (Option<Split>, f64) {
+    let (m, n, k, batch) = shape;
+    let modeled = |chunk: u32| f32_modeled_us(tile, shape, multiprocessors, chunk);
+    let for_accuracy = k > DEEP_K;
+    let mut best = (None, if for_accuracy { f64::INFINITY } else { modeled(k) });
+    if k < SHORT_K_MIN && !for_accuracy {
+        return best;
+    }
+    let granule = chunk_granule(Dtype::F32);
+    let most = (k / CHUNK_SHORT_K).min(MAX_SPLITS);
+    let mut last_chunk = k;
+    for splits in 2..=most {
+        let chunk = k.div_ceil(splits).next_multiple_of(granule);
+        if chunk >= last_chunk {
+            continue;
+        }
+        last_chunk = chunk;
+        let split = Split::of(k, chunk);
+        let fits = split.splits <= MAX_SPLITS && workspace_bytes(split, m, n, batch) <= AUTO_WORKSPACE_CAP_BYTES;
+        if chunk < CHUNK_SHORT_K || (for_accuracy && chunk > CHUNK_DEEP) || !fits {
+            continue;
+        }
+        let us = modeled(chunk);
+        if us < best.1 {
+            best = (Some(split), us);
+        }
+    }
+    best
 }
 
 /// Bytes of A and B one block of the TMA kernel `spec` has on the way from
@@ -267,6 +392,8 @@ pub const fn chunk_granule(dtype: Dtype) -> u32 {
 /// The split of `call` (`None`: no split).
 ///
 /// The rule ([`SplitK::Auto`]):
+/// - f32 partials on a tile of the model ([`SplitCall::modeled_tile`]):
+///   [`f32_split`];
 /// - fewer tiles than multiprocessors (and, for a kernel of one block per
 ///   multiprocessor, fewer than [`FEW_TILES_FULL_QUARTERS`] quarters of
 ///   them) and K ≥ [`FEW_TILES_MIN_K`]: enough chunks for
@@ -289,7 +416,7 @@ pub const fn chunk_granule(dtype: Dtype) -> u32 {
 /// are at most [`MAX_SPLITS`] and the workspace fits in
 /// [`AUTO_WORKSPACE_CAP_BYTES`]; no split if that leaves fewer than two.
 pub fn plan_split(mode: SplitK, call: &SplitCall) -> Result<Option<Split>, SplitError> {
-    let SplitCall { m, n, k, batch, tiles, multiprocessors, dtype, tma_bytes_in_flight, blocks_per_sm } = *call;
+    let SplitCall { m, n, k, batch, tiles, multiprocessors, dtype, tma_bytes_in_flight, blocks_per_sm, .. } = *call;
     match mode {
         SplitK::Off => Ok(None),
         SplitK::Chunk(0) => Err(SplitError::ZeroChunk),
@@ -300,6 +427,9 @@ pub fn plan_split(mode: SplitK, call: &SplitCall) -> Result<Option<Split>, Split
                 return Err(SplitError::TooManySplits { splits: split.splits as u64 });
             }
             Ok(Some(split))
+        }
+        SplitK::Auto if call.modeled_tile.is_some() && dtype == Dtype::F32 => {
+            Ok(call.modeled_tile.and_then(|tile| f32_split(tile, (m, n, k, batch), multiprocessors).0))
         }
         SplitK::Auto => {
             let blocks = tiles.saturating_mul(batch as u64).max(1);

@@ -66,6 +66,12 @@ pub fn block_idx_z() -> u32 {
     unsafe { nvptx::_block_idx_z() as u32 }
 }
 
+/// `%nctaid.z`: matrices in the launch's strided batch.
+#[inline(always)]
+pub fn grid_dim_z() -> u32 {
+    unsafe { nvptx::_grid_dim_z() as u32 }
+}
+
 /// `bar.sync 0`: block-wide barrier; also orders shared-memory accesses.
 #[inline(always)]
 pub fn sync_threads() {
