@@ -138,6 +138,8 @@
 #   f32weak     f32 shapes under 75% of cuBLAS in the last probe (odd mid
 #               sizes, few tiles at deep K): every f32 kernel, split-K off
 #               and `auto`
+#   f32model    step 73: f32 `auto` (split model) against VARIANTS; memcheck on ragged splits
+#   f32odd      f32 at odd sizes: chunks that divide K beside today's split
 #   f32align2   f32 mid squares with rows on and off 16 bytes (1024, 1031,
 #               1032, 1040; 768, 767×769×771, 776): each small-tile kernel
 #               unsplit, and split in two, beside `auto`: is the loss at odd
@@ -312,13 +314,15 @@ PY
     for t in "$B"/tests/${TESTS:-*}; do
       log=$L/$(basename "$t").log
       # A kernel that never finishes (a barrier never completing) would
-      # hold the whole call: each binary gets 5 minutes.
-      if timeout 300 "$t" --test-threads=1 >"$log" 2>&1; then r=pass; else r="FAIL (rc $?)"; fi
+      # hold the whole call: each binary gets 7 minutes (`library`, 17
+      # tests, ran past 5 in step 73's run 5).
+      if timeout 420 "$t" --test-threads=1 >"$log" 2>&1; then r=pass; else r="FAIL (rc $?)"; fi
       note "tests/$(basename "$t"): $r ($(grep -h 'test result' "$log" | tail -1)) $(grep -c SKIPPED "$log") skipped"
     done
-    # Random-sweep seeds that once failed, replayed every run (PERF.md,
-    # "A failure found after these runs").
-    for seed in 118329410061627573 7148685252023399051 ${EXTRA_SEEDS:-}; do
+    # Random-sweep seeds that once failed, replayed every run (PERF.md, "A
+    # failure found after these runs"; the last two hung step 73's first
+    # build, PERF.md step 73).
+    for seed in 118329410061627573 7148685252023399051 5414313321624355118 988023684365844977 ${EXTRA_SEEDS:-}; do
       log=$L/library-sweep-seed-$seed.log
       if RGEMM_SEED=$seed timeout 300 "$B/tests/library" sweep --test-threads=1 >"$log" 2>&1; then r=pass; else r="FAIL (rc $?)"; fi
       note "tests/library sweep, RGEMM_SEED=$seed: $r"
@@ -1115,6 +1119,42 @@ PY
         "db_128x64x16 $half" "wt_128x128x8 $half" "db_64x64x16 $half"
     done 2>&1 | tee "$L/f32align2.txt"
     note "f32align2: $(grep -c pass "$L/f32align2.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/f32align2.txt") failures"
+    ;;
+  f32model)
+    # Step 73: f32 `auto` (the split model, one launch for a shorter last
+    # chunk) against the bundles in VARIANTS, alternating, two rounds; and
+    # memcheck on ragged splits (rows off and on 16 bytes, a batch).
+    for round in 1 2; do
+      for shape in "1031 1029 1027" "1032 1032 1032" "777 999 3333" "200 200 100000" "1100 700 5000" \
+                   "1024 1024 1024" "1280 1280 1280" "1536 1536 1536" "2048 2048 2048" "768 768 4096" \
+                   "1024 1024 4096" "128 128 65536" "256 256 131072" "520 501 768" "1000 1000 3000" \
+                   "2560 2560 2560" "1792 1792 1792" "3072 3072 3072" "1999 2003 997" "5003 4001 3001"; do
+        set -- $shape
+        each_bundle --m $1 --n $2 --k $3 --dtype f32 --kernel auto --iters 30
+      done
+    done 2>&1 | tee "$L/auto.txt"
+    sanitize memcheck "$L/san-memcheck-odd.log" "$B/gemm" --m 1031 --n 1029 --k 1027 --dtype f32 --kernel auto \
+      --iters 1 --no-cublas
+    sanitize memcheck "$L/san-memcheck-deep.log" "$B/gemm" --m 200 --n 200 --k 100000 --dtype f32 --kernel auto \
+      --iters 1 --no-cublas
+    sanitize racecheck "$L/san-racecheck-odd.log" "$B/gemm" --m 333 --n 257 --k 1999 --dtype f32 \
+      --kernel wt_128x128x8 --split-k 500 --iters 1 --no-cublas
+    t=$(cat "$L"/*.txt)
+    note "f32model: $(grep -c pass <<<"$t") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' <<<"$t") failures"
+    ;;
+  f32odd)
+    # What a split with a shorter last chunk in the same launch could give
+    # at the weak f32 sizes: K that the chunk divides (3336, 1032), beside
+    # the odd K of today (a second launch for the last chunk), each tile.
+    named_runs f32 "777 999 3333" "777 999 3336" -- "auto auto" "wt_256x128x8 834" "wt_256x128x8 1112" \
+      "wt_128x128x8 834" "wt_128x128x8 556" "wt_64x128x8 1112" "wt_64x128x8 834" "db_128x64x16 1112" 2>&1 |
+      tee "$L/f32odd.txt"
+    named_runs f32 "1031 1029 1027" "1031 1029 1032" "1032 1032 1032" -- "auto auto" "wt_128x128x8 344" \
+      "wt_128x128x8 516" "wt_128x128x8 258" "wt_64x128x8 516" "wt_64x128x8 344" "wt_256x128x8 258" \
+      "wt_256x128x8 344" "db_128x64x16 344" 2>&1 | tee -a "$L/f32odd.txt"
+    named_runs f32 "200 200 100000" -- "auto auto" "wt_128x128x8 1520" "wt_128x128x8 3125" "wt_256x128x8 800" \
+      "wt_256x128x8 1000" "wt_256x128x8 1600" "db_64x64x16 3125" 2>&1 | tee -a "$L/f32odd.txt"
+    note "f32odd: $(grep -c pass "$L/f32odd.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/f32odd.txt") failures"
     ;;
   skinny16odd)
     for dtype in f16 bf16; do
