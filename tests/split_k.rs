@@ -617,6 +617,12 @@ fn f32_split_model_ranks_measured_splits_within_bounds() {
     {
         assert_eq!(f32_split(tile, shape, SMS).0, None, "{shape:?}");
     }
+    // Deep K whose chunks of CHUNK_DEEP would not fit the workspace: longer
+    // ones, doubled until they do, as the rule's; none where even two do not.
+    assert_eq!(f32_split(wt256, (4096, 4096, 16384, 1), SMS).0, Some(Split { chunk: 4096, splits: 4 }));
+    let split = f32_split(wt256, (2048, 2048, 32768, 1), SMS).0.expect("2048²×32768 split for accuracy");
+    assert!(workspace_bytes(split, 2048, 2048, 1) <= AUTO_WORKSPACE_CAP_BYTES && split.chunk <= 2048, "{split:?}");
+    assert_eq!(f32_split(wt256, (8192, 8192, 16384, 1), SMS).0, None, "two slabs of 256 MiB do not fit");
     for (shape, tile) in
         [(deep, wt256), ((128, 128, 65536, 1), wt128), ((256, 256, 131_072, 3), wt256), ((1031, 1029, 1027, 2), wt128)]
     {
@@ -658,7 +664,7 @@ fn f32_split_tiles_replace_the_wave_fill_only_where_they_gain() {
     use rgemm::api::choice::{default_choice, f32_split_tiles};
     let pick = |(m, n, k), layout| {
         let wave_fill = default_choice(Dtype::F32, (m, n, k), SMS as i32, layout, (9, 0), |_| true);
-        f32_split_tiles(wave_fill, (m, n, k), SMS as i32, layout, (9, 0)).kernel
+        f32_split_tiles(Dtype::F32, wave_fill, (m, n, k), SMS as i32, layout, (9, 0)).kernel
     };
     let nn = OperandLayout::NN;
     for shape in [(1031, 1029, 1027), (1032, 1032, 1032), (777, 999, 3333)] {
@@ -676,6 +682,9 @@ fn f32_split_tiles_replace_the_wave_fill_only_where_they_gain() {
     ] {
         assert_eq!(pick(shape, nn), wave_fill, "{shape:?}");
     }
+    // Another dtype's choice stays as it is (TF32 shares short names).
+    let tf32 = default_choice(Dtype::Tf32, (1031, 1029, 1027), SMS as i32, nn, (9, 0), |_| true);
+    assert_eq!(f32_split_tiles(Dtype::Tf32, tf32.clone(), (1031, 1029, 1027), SMS as i32, nn, (9, 0)), tf32);
     // 128×128 is row-major only: another layout never gets it.
     assert_ne!(pick((1031, 1029, 1027), OperandLayout { a_col_major: true, b_col_major: false }), "wt_128x128x8");
 }

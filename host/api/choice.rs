@@ -591,7 +591,7 @@ pub fn choose_kernel(
     tuned_choice(tuned, device, dtype, (m, n, k), layout, &tma_refusal).unwrap_or_else(|| {
         let (sms, cc) = (device.multiprocessors, device.compute_capability);
         let choice = default_choice(dtype, (m, n, k), sms, layout, cc, |spec| tma_refusal(spec).is_none());
-        f32_split_tiles(choice, (m, n, k), sms, layout, cc)
+        f32_split_tiles(dtype, choice, (m, n, k), sms, layout, cc)
     })
 }
 
@@ -609,8 +609,9 @@ pub const F32_MODELED_TILES: &[KernelSpec] = &[gemm_launch::WT_256X128X8, gemm_l
 /// 3072³ (1.02) and 1792³ (0.96), where the wave fill's tile is the
 /// fastest.
 pub const F32_MODEL_MIN_GAIN: f64 = 1.12;
-/// Least work (2·M·N·K flops) for [`f32_split_tiles`]: the smallest size
-/// measured (PERF.md step 73: 777×999×3333 is 5.2·10⁹, 1031³ 2.2·10⁹).
+/// Least work (2·M·N·K flops) for [`f32_split_tiles`]: 2³⁰ (1.07·10⁹),
+/// under the smallest size measured (PERF.md step 73: 1031³ is 2.2·10⁹,
+/// 777×999×3333 5.2·10⁹); below it, the rules' small tiles.
 pub const F32_MODEL_MIN_FLOP: f64 = (1u64 << 30) as f64;
 
 /// The tile of `spec` as the f32 split model sees it: its block tile, the
@@ -626,11 +627,15 @@ pub fn modeled_tile(spec: &KernelSpec) -> ModeledTile {
     }
 }
 
-/// An f32 call with K from `split_k::SHORT_K_MIN` to `DEEP_K` and at
-/// least [`F32_MODEL_MIN_FLOP`]: `choice` (the wave fill's tile), or the
-/// tile of [`F32_MODELED_TILES`] whose split by `split_k::f32_split` the
-/// model finds [`F32_MODEL_MIN_GAIN`] faster than `choice` unsplit
-/// (`split_k::f32_modeled_us`).
+/// An f32 call (`dtype`; any other keeps `choice`) with K from
+/// `split_k::SHORT_K_MIN` to `DEEP_K` and at least [`F32_MODEL_MIN_FLOP`]:
+/// `choice` (the wave fill's tile), or the tile of [`F32_MODELED_TILES`]
+/// whose split by `split_k::f32_split` the model finds
+/// [`F32_MODEL_MIN_GAIN`] faster than `choice` unsplit
+/// (`split_k::f32_modeled_us`; where `choice` is itself one of those
+/// tiles, at its own modeled split). The model weighs the split `Auto`
+/// makes for one matrix: a caller's `SplitK::Off` or chunk, or α = 0, runs
+/// the tile it picks without that split.
 ///
 /// Why: the wave fill weighs tiles unsplit, and a split gives a mid-sized
 /// call the blocks that fill its waves. H100 (PERF.md step 73), ms: 1032³
@@ -638,12 +643,16 @@ pub fn modeled_tile(spec: &KernelSpec) -> ModeledTile {
 /// on `wt_128x128x8` in 3 chunks 0.077; 777×999×3336 on `db_128x64x16` in 3
 /// 0.218, on `wt_128x128x8` in 6 0.195.
 pub fn f32_split_tiles(
+    dtype: Dtype,
     choice: Choice,
     (m, n, k): (usize, usize, usize),
     multiprocessors: i32,
     layout: OperandLayout,
     cc: (i32, i32),
 ) -> Choice {
+    if dtype != Dtype::F32 {
+        return choice;
+    }
     let Ok(current) = choice.spec(Dtype::F32) else { return choice };
     let sms = multiprocessors.max(1) as u32;
     let shape = (m as u32, n as u32, k as u32, 1);

@@ -304,13 +304,13 @@ impl KernelSpec {
 
     /// Whether the kernel's entries read `k_last`, the K of the last matrix
     /// of a strided batch, so that a split's shorter last chunk runs in the
-    /// launch of the other chunks: step 7b's warp-tiled kernels, on which
-    /// the f32 split runs its partial sums (`split_k::f32_split`). The
-    /// other entries take the parameter and ignore it: reading it costs a
-    /// register for the whole kernel, and four kernels at their register
-    /// caps spilled (`tgemm_mma_128x128x32`, `sgemm_db_128x128x8`,
-    /// `sgemm_db_256x128x8_tn`); the host runs their last chunk as a launch
-    /// of its own.
+    /// launch of the other chunks: the warp-tiled kernels of steps 7b and
+    /// 7c, on which the f32 split runs its partial sums
+    /// (`split_k::f32_split`). The other entries take the parameter and
+    /// ignore it: reading it costs a register for the whole kernel, and
+    /// three kernels at their register caps spilled (`tgemm_mma_128x128x32`,
+    /// `sgemm_db_128x128x8`, `sgemm_db_256x128x8_tn`); the host runs their
+    /// last chunk as a launch of its own.
     pub const fn takes_k_last(&self) -> bool {
         matches!(self.algorithm, Algorithm::WarpTiled)
     }

@@ -306,11 +306,12 @@ pub fn f32_modeled_us(
 
 /// The split of an f32 call on a warp-tiled tile by [`f32_modeled_us`]
 /// (`None`: unsplit), and its modeled µs: of the chunks a multiple of
-/// [`chunk_granule`], no shorter than [`CHUNK_SHORT_K`], none longer than
-/// [`CHUNK_DEEP`] where K > [`DEEP_K`] (the split for accuracy), at most
+/// [`chunk_granule`] and no shorter than [`CHUNK_SHORT_K`], at most
 /// [`MAX_SPLITS`] and a workspace within [`AUTO_WORKSPACE_CAP_BYTES`], the
 /// one of least modeled time (the fewer chunks where two tie). K under
-/// [`SHORT_K_MIN`] is not split.
+/// [`SHORT_K_MIN`] is not split. Beyond K = [`DEEP_K`] the call is split
+/// for accuracy: chunks of at most [`CHUNK_DEEP`], doubled until the slabs
+/// fit as in [`plan_split`]'s rule (unsplit where even two do not).
 ///
 /// Why a model and not the few-tiles and short-K rules: those count the
 /// chunks from the tiles alone, and give the last wave of blocks no
@@ -322,23 +323,31 @@ pub fn f32_modeled_us(
 pub fn f32_split(tile: ModeledTile, shape: (u32, u32, u32, u32), multiprocessors: u32) -> (Option<Split>, f64) {
     let (m, n, k, batch) = shape;
     let modeled = |chunk: u32| f32_modeled_us(tile, shape, multiprocessors, chunk);
+    let fits =
+        |split: Split| split.splits <= MAX_SPLITS && workspace_bytes(split, m, n, batch) <= AUTO_WORKSPACE_CAP_BYTES;
     let for_accuracy = k > DEEP_K;
-    let mut best = (None, if for_accuracy { f64::INFINITY } else { modeled(k) });
-    if k < SHORT_K_MIN && !for_accuracy {
-        return best;
+    let mut longest = if for_accuracy { CHUNK_DEEP } else { k };
+    while longest < k && !fits(Split::of(k, longest)) {
+        longest = longest.saturating_mul(2);
     }
-    let granule = chunk_granule(Dtype::F32);
-    let most = (k / CHUNK_SHORT_K).min(MAX_SPLITS);
+    let unsplit = (None, modeled(k));
+    if (k < SHORT_K_MIN && !for_accuracy) || (for_accuracy && longest >= k) {
+        return unsplit;
+    }
+    let mut best = if for_accuracy { (None, f64::INFINITY) } else { unsplit };
+    // From the fewest chunks the bounds allow to 16 more per SM: more
+    // chunks than that fill no wave better and only add slabs.
+    let fewest = k.div_ceil(longest).max(2);
+    let most = (k / CHUNK_SHORT_K).min(MAX_SPLITS).min(fewest.saturating_add(16 * multiprocessors));
     let mut last_chunk = k;
-    for splits in 2..=most {
-        let chunk = k.div_ceil(splits).next_multiple_of(granule);
+    for splits in fewest..=most {
+        let chunk = k.div_ceil(splits).next_multiple_of(chunk_granule(Dtype::F32));
         if chunk >= last_chunk {
             continue;
         }
         last_chunk = chunk;
         let split = Split::of(k, chunk);
-        let fits = split.splits <= MAX_SPLITS && workspace_bytes(split, m, n, batch) <= AUTO_WORKSPACE_CAP_BYTES;
-        if chunk < CHUNK_SHORT_K || (for_accuracy && chunk > CHUNK_DEEP) || !fits {
+        if chunk < CHUNK_SHORT_K || chunk > longest || !fits(split) {
             continue;
         }
         let us = modeled(chunk);
@@ -346,7 +355,7 @@ pub fn f32_split(tile: ModeledTile, shape: (u32, u32, u32, u32), multiprocessors
             best = (Some(split), us);
         }
     }
-    best
+    if best.0.is_some() { best } else { unsplit }
 }
 
 /// Bytes of A and B one block of the TMA kernel `spec` has on the way from
