@@ -80,14 +80,15 @@ impl Gpu {
         beta: f32,
         group_m: Option<u32>,
     ) -> Result<()> {
+        let copies = operand_copies(spec, plan, pointers);
         if let Some(k_last) = plan.k_last {
             // Only some kernels read `k_last`; and where the copies copy `k`
             // of each matrix, the shorter last matrix is a launch of its own.
-            if !spec.takes_k_last() || operand_copies(spec, plan, pointers).is_some() {
+            if !spec.takes_k_last() || copies.is_some() {
                 return self.launch_unragged(spec, plan, k_last, pointers, alpha, beta, group_m);
             }
         }
-        if let Some(call) = operand_copies(spec, plan, pointers) {
+        if let Some(call) = copies {
             // Refuse before copying anything.
             self.launchable(spec, call.plan.layout)?;
             if let Some(reason) = tma_refusal(spec, plan, pointers) {

@@ -261,8 +261,9 @@ pub const BLOCK_FIXED_K: u32 = 16;
 /// The rate of a block alone on its multiprocessor, against blocks side by
 /// side as many as the kernel is built for (`wt_128x128x8`: two), which
 /// hide each other's loads and barriers: at 1280³ (100 tiles of 128×128,
-/// H100, PERF.md step 73) unsplit 0.134 ms, in 2 chunks 0.129, where the
-/// model without it gives 0.134 and 0.152.
+/// H100, PERF.md step 73) unsplit 0.134 ms, in 2 chunks 0.129; the model
+/// without it gives 0.117 and 0.135 ms (unsplit ahead), with it 0.138
+/// and 0.135 ms.
 pub const LONE_BLOCK_RATE: f64 = 0.85;
 
 /// Modeled µs of an f32 call of `m × n × k` (`batch` matrices) on `tile`
