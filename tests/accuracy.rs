@@ -339,6 +339,72 @@ fn split_k_is_bitwise_reproducible() {
     }
 }
 
+/// The reduction adds the chunks' sums in its documented tree (groups of 8
+/// summed pairwise, level by level; the epilogue's last two levels in one
+/// launch, step 74), on splits of one level, two, and three or four (a
+/// combine pass before the epilogue). Each chunk's sum is exact (entries ±1–4
+/// times one power of two per chunk), the powers differ between chunks so
+/// that the order of the additions shows in the rounding, and C must match
+/// the tree replayed on the CPU bit for bit, in f32 and, rounded once, f16.
+#[test]
+fn split_k_adds_the_chunks_in_the_documented_tree() {
+    let Some(gpu) = gpu_or_skip("split_k_adds_the_chunks_in_the_documented_tree") else { return };
+    fn check<T: Element>(gpu: &Gpu, kernel: &'static gemm_launch::KernelSpec, max_exponent: i32, rng: &mut StdRng) {
+        let (m, n, chunk) = (3usize, 5usize, 16usize);
+        for splits in [5usize, 9, 64, 65, 100, 513, 600] {
+            let k = splits * chunk;
+            let scale: Vec<f32> =
+                (0..splits).map(|_| 2f32.powi(rng.random_range(-max_exponent..=max_exponent))).collect();
+            let mut small = || rng.random_range(1..=4) as f32 * if rng.random_bool(0.5) { -1.0 } else { 1.0 };
+            let a: Vec<f32> = (0..m * k).map(|i| small() * scale[(i % k) / chunk]).collect();
+            let b: Vec<f32> = (0..k * n).map(|_| small()).collect();
+            let call = Call::<T> {
+                a: a.iter().map(|&x| T::from_f32(x)).collect(),
+                b: b.iter().map(|&x| T::from_f32(x)).collect(),
+                c: vec![T::from_f32(f32::NAN); m * n],
+                descs: dense(m, n, k),
+                batch: Batch::single(),
+            };
+            let options = GemmOptions {
+                kernel: KernelChoice::Kernel(kernel),
+                split_k: SplitK::Chunk(chunk as u32),
+                ..GemmOptions::default()
+            };
+            let out = call.run(gpu, &options).unwrap();
+            for (e, got) in out.iter().enumerate() {
+                let (row, col) = (e / n, e % n);
+                // Each chunk's sum, exact in f32 (integers times its power of two).
+                let mut parts: Vec<f32> = (0..splits)
+                    .map(|s| {
+                        let terms = (s * chunk..(s + 1) * chunk).map(|p| a[row * k + p] as f64 * b[p * n + col] as f64);
+                        terms.sum::<f64>() as f32
+                    })
+                    .collect();
+                while parts.len() > 1 {
+                    parts = parts
+                        .chunks(8)
+                        .map(|g| {
+                            let v: [f32; 8] = std::array::from_fn(|i| g.get(i).copied().unwrap_or(0.0));
+                            ((v[0] + v[1]) + (v[2] + v[3])) + ((v[4] + v[5]) + (v[6] + v[7]))
+                        })
+                        .collect();
+                }
+                let want = T::from_f32(parts[0]).to_f32();
+                assert!(
+                    got.to_f32().to_bits() == want.to_bits(),
+                    "{} {splits} chunks, C[{row}][{col}]: {:e} against the tree's {want:e}",
+                    kernel.name,
+                    got.to_f32()
+                );
+            }
+        }
+    }
+    let mut rng = StdRng::seed_from_u64(0x5eed_0074);
+    check::<f32>(&gpu, &gemm_launch::DB_64X64X16, 20, &mut rng);
+    check::<f16>(&gpu, &gemm_launch::MMA_F16_128X128X32, 6, &mut rng);
+    say("split-K reduction: every tree replayed bit for bit (f32 and f16)".into());
+}
+
 /// The workspace: sized by a function, reserved up front (then a call
 /// allocates nothing), released.
 #[test]

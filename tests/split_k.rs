@@ -5,12 +5,12 @@
 //! fails a wrong one.
 
 use gemm_launch::split_k::{
-    AUTO_WORKSPACE_CAP_BYTES, CHUNK_DEEP, CHUNK_FEW_TILES, CHUNK_SHORT_K, EXACT_SPLIT_MAX_EXTRA_K, F32_OUTPUT_TWINS,
-    FEW_TILES_FULL_QUARTERS, FEW_TILES_WAVES, MAX_SPLITS, REDUCE_FAN_IN, SHORT_K_MAX_QUARTERS, SHORT_K_MIN,
-    SHORT_K_MIN_QUARTERS, SLOWER_PARTIALS_MIN_QUARTERS, Split, SplitCall, SplitError, SplitK, TMA_BYTES_IN_FLIGHT,
-    TMA_F32_OUTPUT_TWINS, TMA_REMAINDER_MAX_QUARTERS, TMA_SAME_TILE_TWINS, combine_groups, exact_chunk,
-    exact_chunk_fewer, few_tiles_target, partials_kernel, plan_split, slab_elements, tma_block_bytes_in_flight,
-    wants_occupancy, workspace_bytes, writes_f32,
+    AUTO_WORKSPACE_CAP_BYTES, CHUNK_DEEP, CHUNK_FEW_TILES, CHUNK_SHORT_K, EPILOGUE_FAN_IN, EXACT_SPLIT_MAX_EXTRA_K,
+    F32_OUTPUT_TWINS, FEW_TILES_FULL_QUARTERS, FEW_TILES_WAVES, MAX_SPLITS, REDUCE_FAN_IN, SHORT_K_MAX_QUARTERS,
+    SHORT_K_MIN, SHORT_K_MIN_QUARTERS, SLOWER_PARTIALS_MIN_QUARTERS, Split, SplitCall, SplitError, SplitK,
+    TMA_BYTES_IN_FLIGHT, TMA_F32_OUTPUT_TWINS, TMA_REMAINDER_MAX_QUARTERS, TMA_SAME_TILE_TWINS, combine_groups,
+    exact_chunk, exact_chunk_fewer, few_tiles_target, partials_kernel, plan_split, slab_elements,
+    tma_block_bytes_in_flight, wants_occupancy, workspace_bytes, writes_f32,
 };
 use gemm_launch::{
     Algorithm, DB_64X64X16, DB_128X64X16, DB_256X128X8, Features, KernelSpec, MMA_BF16_128X128X32_W32X64_F32OUT,
@@ -244,8 +244,9 @@ fn explicit_splits_and_their_errors() {
     assert_eq!(chunk(0, 2500), Err(SplitError::ZeroChunk));
     assert_eq!(chunk(1, 100_000), Err(SplitError::TooManySplits { splits: 100_000 }));
     assert_eq!(plan_split(SplitK::Off, &call(1 << 30)), Ok(None));
-    // The reduction tree: ≤ 8 slabs need only the epilogue.
-    for (splits, passes) in [(2, 0), (8, 0), (9, 1), (64, 1), (65, 2), (4096, 3), (65535, 5)] {
+    // The reduction tree: ≤ 64 slabs need only the epilogue (two levels).
+    assert_eq!(EPILOGUE_FAN_IN, 64);
+    for (splits, passes) in [(2, 0), (8, 0), (9, 0), (64, 0), (65, 1), (512, 1), (513, 2), (4096, 2), (65535, 4)] {
         assert_eq!(Split { chunk: 1, splits }.combine_passes(), passes, "{splits} slabs");
     }
     assert_eq!(REDUCE_FAN_IN, 8);

@@ -5,8 +5,8 @@
 //!
 //! A split call runs: the partial GEMMs (chunk `s` of K for matrix `b` of the
 //! batch into slab `b·splits + s` of the workspace, with α = 1, β = 0), then
-//! `combine_passes` in-place tree passes and one epilogue that writes
-//! `C = α·sum + β·C`. All on the GPU's stream, in order: the workspace is
+//! `combine_passes` in-place tree passes and one epilogue that sums the
+//! last two levels and writes `C = α·sum + β·C`. All on the GPU's stream, in order: the workspace is
 //! reused by the next call without a wait.
 //!
 //! ```
@@ -43,8 +43,8 @@ use crate::driver::operand_copies::operand_copies;
 use cust::function::GridSize;
 use gemm_launch::split_k::{
     MAX_SPLITS, REDUCE_COMBINE, REDUCE_FAN_IN, REDUCE_THREADS, Split, SplitCall, SplitError, SplitK, chunk_granule,
-    combine_groups, epilogue_for, partials_kernel, plan_split, reduce_geometry, slab_elements,
-    slower_partials_fill_gpu, wants_occupancy, workspace_bytes,
+    combine_groups, epilogue_for, epilogue_geometry, epilogue_smem_bytes, partials_kernel, plan_split, reduce_geometry,
+    slab_elements, slower_partials_fill_gpu, two_level_epilogue, wants_occupancy, workspace_bytes,
 };
 use gemm_launch::{Dtype, KernelSpec};
 use std::ffi::c_void;
@@ -313,7 +313,8 @@ impl Gpu {
         options: &GemmOptions,
     ) -> Result<()> {
         let sms = self.info.multiprocessors as u32;
-        let (col_blocks, row_groups) = reduce_geometry(plan.m, plan.n, plan.batch, sms);
+        let two_levels = two_level_epilogue(split.splits, step);
+        let (col_blocks, row_groups) = epilogue_geometry(plan.m, plan.n, plan.batch, sms, two_levels);
         let grid = GridSize::xyz(col_blocks * row_groups, 1, plan.batch);
         let slab = if split.splits == 0 { 0 } else { slab_elements(plan.m, plan.n) };
         let (mut ws, mut splits, mut step, mut slab, mut run_stride) =
@@ -337,6 +338,6 @@ impl Gpu {
             &mut stride_c as *mut _ as *mut c_void,
             &mut row_groups as *mut _ as *mut c_void,
         ];
-        self.launch_sm80(epilogue_for(T::DTYPE).name, grid, REDUCE_THREADS, 0, &args)
+        self.launch_sm80(epilogue_for(T::DTYPE).name, grid, REDUCE_THREADS, epilogue_smem_bytes(two_levels), &args)
     }
 }

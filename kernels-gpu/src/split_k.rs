@@ -5,24 +5,27 @@
 //! Idea: each thread owns one element of C and walks the slabs in an order
 //! that depends only on the number of slabs, `((s0+s1)+(s2+s3))+((s4+s5)+
 //! (s6+s7))` per group of [`REDUCE_FAN_IN`], one launch per level of the tree
-//! (`splitk_combine` writes each group's sum over its first slab; the
-//! epilogue sums the last ≤ 8 and writes C). No atomics, so the result is
-//! bitwise reproducible, and the rounding error of the combination grows with
-//! log₈ of the number of chunks, not with K.
+//! but the last two (`splitk_combine` writes each group's sum over its first
+//! slab; the epilogue sums the last ≤ 64, eight groups of eight and then the
+//! groups' sums, and writes C). No atomics, so the result is bitwise
+//! reproducible, and the rounding error of the combination grows with log₈
+//! of the number of chunks, not with K.
 //!
 //! The same epilogue with no slabs is the α = 0 path: `C = β·C` without
 //! reading A, B or the workspace (β = 0: C = 0, NaN in C not carried over).
 //!
 //! Geometry (`gemm_launch::split_k::reduce_geometry`): 256 threads along a row of C (coalesced), blocks
-//! over column blocks × row groups, grid y a combine pass's groups of slabs, grid z the batch. Memory-bound:
-//! 4 bytes read per slab and element. ptxas (sm_90): `splitk_combine` 24 registers, the epilogues 26; no
-//! shared memory, no spills, no stack frame. Speed (H100, ncu, PERF.md step 55): an epilogue takes 3–5 µs
-//! however small C is; a combine pass over 64 slabs of 128×128 5 µs (before its groups became grid rows).
+//! over column blocks × row groups, grid y a combine pass's groups of slabs, grid z the batch; the
+//! two-level epilogue (`epilogue_geometry`) covers 32 columns a block, one warp per group of slabs.
+//! Memory-bound: 4 bytes read per slab and element. ptxas (sm_90): `splitk_combine` 24 registers, the
+//! epilogues 56 (26 before step 74) and 1 KiB of shared memory with two levels; no spills, no stack
+//! frame. Speed (H100, ncu, PERF.md step 55): an epilogue took 3–5 µs however small C was; a combine
+//! pass over 64 slabs of 128×128 5 µs (before its groups became grid rows).
 
 use crate::device::sm80::{pack_bf16x2, pack_f16x2, unpack_bf16x2, unpack_f16x2};
-use crate::device::{block_idx, block_idx_y, block_idx_z, thread_idx};
+use crate::device::{SharedF32, block_idx, block_idx_y, block_idx_z, sync_threads, thread_idx};
 use crate::kernel_abi::Scale;
-use gemm_launch::split_k::{REDUCE_FAN_IN, REDUCE_THREADS};
+use gemm_launch::split_k::{REDUCE_FAN_IN, REDUCE_THREADS, TWO_LEVEL_COLUMNS, two_level_epilogue};
 
 const FAN_IN: usize = REDUCE_FAN_IN as usize;
 const _: () = assert!(FAN_IN == 8, "tree8 sums eight slabs");
@@ -146,9 +149,13 @@ unsafe fn combine(slabs: Slabs, splits: u32, step: u32, m: u32, n: u32, row_grou
     }
 }
 
-/// The last pass: `C = α·tree8(slabs 0, step, …, below splits) + β·C` (C
-/// not read when β = 0). With `splits = 0` the sum is 0 and nothing of the
-/// workspace is read.
+/// The last pass: `C = α·sum + β·C` (C not read when β = 0), the sum over
+/// slabs 0, step, 2·step, … below `splits`: `tree8` of them where they are
+/// at most 8 ([`one_level`]), else `tree8` of the `tree8`s of their groups
+/// of eight ([`two_levels`]): the very additions a combine pass at `step`
+/// and an epilogue at `8·step` make, in one launch (step 74: a launch cost
+/// 3–5 µs however small C). With `splits = 0` the sum is 0 and nothing of
+/// the workspace is read.
 ///
 /// # Safety
 /// See the entry point.
@@ -165,6 +172,32 @@ unsafe fn epilogue<Out: OutElement>(
     scale: Scale,
     row_groups: u32,
 ) {
+    let write = |row: u32, col: u32, sum: f32| {
+        let p = unsafe { c.add(row as usize * ldc as usize + col as usize) };
+        unsafe { Out::store(p, scale.apply(sum, || Out::load(p))) };
+    };
+    if two_level_epilogue(splits, step) {
+        unsafe { two_levels(slabs, splits, step, m, n, row_groups, write) }
+    } else {
+        unsafe { one_level(slabs, splits, step, m, n, row_groups, write) }
+    }
+}
+
+/// One level: each thread sums its element's ≤ 8 slabs (256 columns a
+/// block, [`my_rows`]).
+///
+/// # Safety
+/// See the entry point.
+#[inline(always)]
+unsafe fn one_level(
+    slabs: Slabs,
+    splits: u32,
+    step: u32,
+    m: u32,
+    n: u32,
+    row_groups: u32,
+    write: impl Fn(u32, u32, f32),
+) {
     let (col, row0, row_groups) = my_rows(n, row_groups);
     if col >= n {
         return;
@@ -172,9 +205,49 @@ unsafe fn epilogue<Out: OutElement>(
     let mut row = row0;
     while row < m {
         let e = row as u64 * n as u64 + col as u64;
-        let sum = tree8(unsafe { slabs.group(0, step, splits, e) });
-        let p = unsafe { c.add(row as usize * ldc as usize + col as usize) };
-        unsafe { Out::store(p, scale.apply(sum, || Out::load(p))) };
+        write(row, col, tree8(unsafe { slabs.group(0, step, splits, e) }));
+        row += row_groups;
+    }
+}
+
+/// Two levels: a block covers [`TWO_LEVEL_COLUMNS`] columns; warp `g` sums
+/// group `g` (slabs `8·g·step + i·step`) of each of their elements, the
+/// eight groups' sums meet in shared memory, and warp 0 adds them in the
+/// tree's order and writes C. Each thread waits on one group's eight loads,
+/// as in a combine pass.
+///
+/// # Safety
+/// See the entry point; the launch gives [`epilogue_smem_bytes`] of shared
+/// memory and the geometry of `epilogue_geometry`.
+#[inline(always)]
+unsafe fn two_levels(
+    slabs: Slabs,
+    splits: u32,
+    step: u32,
+    m: u32,
+    n: u32,
+    row_groups: u32,
+    write: impl Fn(u32, u32, f32),
+) {
+    const COLUMNS: u32 = TWO_LEVEL_COLUMNS;
+    let col_blocks = n.div_ceil(COLUMNS);
+    let (lane, group) = (thread_idx() as u32 % COLUMNS, thread_idx() as u32 / COLUMNS);
+    let col = (block_idx() % col_blocks) * COLUMNS + lane;
+    let group_sums = SharedF32::at(0);
+    let mut row = block_idx() / col_blocks;
+    while row < m {
+        let e = row as u64 * n as u64 + col as u64;
+        if col < n {
+            let sum = tree8(unsafe { slabs.group(group * FAN_IN as u32 * step, step, splits, e) });
+            group_sums.store((group * COLUMNS + lane) as usize, sum);
+        }
+        sync_threads();
+        if group == 0 && col < n {
+            let sums = core::array::from_fn(|g| group_sums.load(g * COLUMNS as usize + lane as usize));
+            write(row, col, tree8(sums));
+        }
+        // The next row's sums overwrite these.
+        sync_threads();
         row += row_groups;
     }
 }

@@ -8,8 +8,9 @@
 //! `B[i·chunk.., :]`) is one matrix of a strided batch of an ordinary GEMM
 //! kernel, written with α = 1, β = 0 to its own f32 slab of the workspace;
 //! then the slabs are summed in a fixed tree (fan-in [`REDUCE_FAN_IN`], one
-//! pass per level) and the last pass applies `C = α·sum + β·C`. No atomics:
-//! the result is bitwise the same on every run.
+//! pass per level but the last two, which the epilogue sums in one launch,
+//! [`EPILOGUE_FAN_IN`]) and the last pass applies `C = α·sum + β·C`. No
+//! atomics: the result is bitwise the same on every run.
 //!
 //! Why: each thread of a GEMM kernel sums its whole K loop into one f32, so
 //! the rounding error grows like `√K·u`; chunks of at most `chunk` terms
@@ -137,6 +138,11 @@ pub const MAX_SPLITS: u32 = 65_535;
 /// Slabs summed per reduction pass, in a fixed tree
 /// `((s0+s1)+(s2+s3))+((s4+s5)+(s6+s7))`.
 pub const REDUCE_FAN_IN: u32 = 8;
+/// Slabs the epilogue sums: two levels of the tree, each group of
+/// [`REDUCE_FAN_IN`] summed first, then the groups' sums, bit for bit as a
+/// combine pass and an epilogue one level up would. A split of 9 to 64
+/// chunks needs one reduction launch, not two (step 74).
+pub const EPILOGUE_FAN_IN: u32 = REDUCE_FAN_IN * REDUCE_FAN_IN;
 /// Threads per block of the reduction kernels (one element of C each).
 pub const REDUCE_THREADS: u32 = 256;
 /// Slabs start on 256-byte boundaries (a multiple of 64 f32).
@@ -167,11 +173,12 @@ impl Split {
         k % self.chunk
     }
 
-    /// Reduction passes before the last: each sums groups of
-    /// [`REDUCE_FAN_IN`] slabs in place; the last sums at most that many.
+    /// Reduction passes before the epilogue: each sums groups of
+    /// [`REDUCE_FAN_IN`] slabs in place; the epilogue sums at most
+    /// [`EPILOGUE_FAN_IN`].
     pub const fn combine_passes(&self) -> u32 {
         let (mut left, mut passes) = (self.splits, 0);
-        while left > REDUCE_FAN_IN {
+        while left > EPILOGUE_FAN_IN {
             left = left.div_ceil(REDUCE_FAN_IN);
             passes += 1;
         }
@@ -711,7 +718,7 @@ pub fn partials_kernel(spec: &'static KernelSpec) -> Option<&'static KernelSpec>
 pub enum ReduceRole {
     /// Sums groups of [`REDUCE_FAN_IN`] slabs into the group's first slab.
     Combine,
-    /// Sums the last (at most [`REDUCE_FAN_IN`]) slabs and writes
+    /// Sums the last (at most [`EPILOGUE_FAN_IN`]) slabs and writes
     /// `C = α·sum + β·C` in C's element type; with no slabs, `C = β·C`
     /// (the α = 0 path: A and B are never read).
     Epilogue,
@@ -758,7 +765,36 @@ pub const fn combine_groups(splits: u32, step: u32) -> u32 {
 /// `row_group, row_group + row_groups, …`). About `8 × multiprocessors`
 /// blocks in all, fewer when C is small.
 pub const fn reduce_geometry(m: u32, n: u32, batch: u32, multiprocessors: u32) -> (u32, u32) {
-    let col_blocks = n.div_ceil(REDUCE_THREADS);
+    blocks_over(m, n, batch, multiprocessors, REDUCE_THREADS)
+}
+
+/// Columns of C one block of the two-level epilogue covers: a warp's
+/// worth, each of its [`REDUCE_FAN_IN`] warps summing one group of slabs
+/// of them.
+pub const TWO_LEVEL_COLUMNS: u32 = REDUCE_THREADS / REDUCE_FAN_IN;
+
+/// Whether the epilogue sums two levels of the tree: more than
+/// [`REDUCE_FAN_IN`] slabs are left `step` apart.
+pub const fn two_level_epilogue(splits: u32, step: u32) -> bool {
+    splits as u64 > REDUCE_FAN_IN as u64 * step as u64
+}
+
+/// Shared memory of the epilogue: with two levels, the groups' sums of
+/// its block's columns.
+pub const fn epilogue_smem_bytes(two_levels: bool) -> u32 {
+    if two_levels { REDUCE_FAN_IN * TWO_LEVEL_COLUMNS * 4 } else { 0 }
+}
+
+/// [`reduce_geometry`] of the epilogue: with two levels, column blocks of
+/// [`TWO_LEVEL_COLUMNS`].
+pub const fn epilogue_geometry(m: u32, n: u32, batch: u32, multiprocessors: u32, two_levels: bool) -> (u32, u32) {
+    blocks_over(m, n, batch, multiprocessors, if two_levels { TWO_LEVEL_COLUMNS } else { REDUCE_THREADS })
+}
+
+/// Column blocks of `columns` and row groups, about `8 × multiprocessors`
+/// blocks in all.
+const fn blocks_over(m: u32, n: u32, batch: u32, multiprocessors: u32, columns: u32) -> (u32, u32) {
+    let col_blocks = n.div_ceil(columns);
     let per_matrix = (8 * multiprocessors).div_ceil(batch);
     let wanted = per_matrix.div_ceil(col_blocks);
     let row_groups = if wanted < 1 {
