@@ -198,7 +198,10 @@ fn deep_k_f16_bf16_split_k_within_the_bound_and_better() {
     let Some(gpu) = gpu_or_skip("deep_k_f16_bf16_split_k_within_the_bound_and_better") else { return };
     let cublas = rgemm::cublas::Cublas::load(gpu.stream()).map_err(|e| say(format!("no cuBLAS comparison: {e}"))).ok();
     fn check<T: Element>(gpu: &Gpu, cublas: Option<&rgemm::cublas::Cublas>, dtype: Dtype, rng: &mut StdRng) {
-        for (m, n, k) in [(7, 5, 300_001), (96, 80, 300_001), (129, 131, 70_001)] {
+        // Both sides small and M = 1 on the memory-bound kernels' own
+        // f32-output twins (PERF.md step 75), then the tiles' twins.
+        for (m, n, k) in [(7, 5, 300_001), (1, 300, 100_003), (300, 3, 100_003), (96, 80, 300_001), (129, 131, 70_001)]
+        {
             let call = Call::<T>::random(dense(m, n, k), Batch::single(), true, rng);
             let product = call.product();
             let what = format!("{} {m}×{n}×{k}", dtype.name());

@@ -544,7 +544,7 @@ fn dtype_and_kernel_names() {
     // The f32-output twins have entries (every layout) but no name a caller
     // can ask for: they write split-K partial sums, not a 16-bit C.
     let twins: Vec<_> = KERNELS.iter().filter(|s| s.features.f32_output).collect();
-    assert_eq!(twins.len(), 6);
+    assert_eq!(twins.len(), 12);
     for twin in twins {
         assert_eq!(entries().filter(|(s, _, _)| s.name == twin.name).count(), 4, "{}", twin.name);
         assert!(!twin.dtype.kernels().contains(&twin), "{}", twin.name);

@@ -6,11 +6,11 @@
 
 use gemm_launch::split_k::{
     AUTO_WORKSPACE_CAP_BYTES, CHUNK_DEEP, CHUNK_FEW_TILES, CHUNK_SHORT_K, EPILOGUE_FAN_IN, EXACT_SPLIT_MAX_EXTRA_K,
-    F32_OUTPUT_TWINS, FEW_TILES_FULL_QUARTERS, FEW_TILES_WAVES, MAX_SPLITS, REDUCE_FAN_IN, SHORT_K_MAX_QUARTERS,
-    SHORT_K_MIN, SHORT_K_MIN_QUARTERS, SLOWER_PARTIALS_MIN_QUARTERS, Split, SplitCall, SplitError, SplitK,
-    TMA_BYTES_IN_FLIGHT, TMA_F32_OUTPUT_TWINS, TMA_REMAINDER_MAX_QUARTERS, TMA_SAME_TILE_TWINS, combine_groups,
-    exact_chunk, exact_chunk_fewer, few_tiles_target, partials_kernel, plan_split, slab_elements,
-    tma_block_bytes_in_flight, wants_occupancy, workspace_bytes, writes_f32,
+    F32_OUTPUT_TWINS, FEW_TILES_FULL_QUARTERS, FEW_TILES_WAVES, MAX_SPLITS, MEMORY_BOUND_F32_OUTPUT_TWINS,
+    REDUCE_FAN_IN, SHORT_K_MAX_QUARTERS, SHORT_K_MIN, SHORT_K_MIN_QUARTERS, SLOWER_PARTIALS_MIN_QUARTERS, Split,
+    SplitCall, SplitError, SplitK, TMA_BYTES_IN_FLIGHT, TMA_F32_OUTPUT_TWINS, TMA_REMAINDER_MAX_QUARTERS,
+    TMA_SAME_TILE_TWINS, combine_groups, exact_chunk, exact_chunk_fewer, few_tiles_target, partials_kernel, plan_split,
+    slab_elements, tma_block_bytes_in_flight, wants_occupancy, workspace_bytes, writes_f32,
 };
 use gemm_launch::{
     Algorithm, DB_64X64X16, DB_128X64X16, DB_256X128X8, Features, KernelSpec, MMA_BF16_128X128X32_W32X64_F32OUT,
@@ -298,6 +298,21 @@ fn which_kernels_can_write_partial_sums() {
         assert_eq!(partials_kernel(base), Some(*twin));
         assert_eq!(partials_kernel(twin), Some(*twin));
     }
+    // A memory-bound kernel's twin is itself with f32 C: a deep-K call on
+    // the memory-bound path splits onto the kernel that streams it.
+    for (base, twin) in MEMORY_BOUND_F32_OUTPUT_TWINS {
+        assert_eq!(base.algorithm, Algorithm::MemoryBound, "{}", base.name);
+        assert_eq!(partials_kernel(base), Some(*twin));
+        assert_eq!(partials_kernel(twin), Some(*twin));
+        assert_eq!(twin.name, format!("{}_f32out", base.name));
+        let features = Features { f32_output: true, ..base.features };
+        assert_eq!(**twin, KernelSpec { name: twin.name, features, ..**base });
+    }
+    for dtype in [Dtype::F16, Dtype::Bf16] {
+        for spec in dtype.kernels().into_iter().filter(|s| s.algorithm == Algorithm::MemoryBound) {
+            assert_eq!(partials_kernel(spec).map(|t| t.algorithm), Some(Algorithm::MemoryBound), "{}", spec.name);
+        }
+    }
     // Each twin is the 16-bit kernel it is named after, but for C's type
     // (stored from registers: an f32 tile staged for the TMA store would
     // take the shared memory of stages) and the stages its staging tile's
@@ -329,6 +344,18 @@ fn which_kernels_can_write_partial_sums() {
     assert_eq!(partials, &MMA_F16_128X128X32_W32X64_F32OUT);
     // One tile: 264 chunks wanted, of 379 → 512 (a multiple of 512).
     assert_eq!(split, Split::of(100_000, CHUNK_FEW_TILES));
+    // Both sides small, deep K: the memory-bound kernel's own twin.
+    let both_small = plan(
+        (&MatrixDesc::row_major(7, 300_001), usize::MAX),
+        (&MatrixDesc::row_major(300_001, 5), usize::MAX),
+        (&MatrixDesc::row_major(7, 5), usize::MAX),
+        &Batch::single(),
+    )
+    .unwrap();
+    let skinny = &gemm_launch::memory_bound::SKINNY_F16_R8;
+    let (split, partials) = split_for(&auto, &both_small, skinny, SMS, any_occupancy).unwrap().expect("deep K splits");
+    assert_eq!(partials, &gemm_launch::memory_bound::SKINNY_F16_R8_F32OUT);
+    assert!(split.splits >= SMS, "{split:?}: a block for each multiprocessor at least");
     let explicit = GemmOptions { split_k: SplitK::Chunk(4096), ..auto };
     let (split, partials) = split_for(&explicit, &p, &WGMMA_BF16_128X256X64, SMS, any_occupancy).unwrap().unwrap();
     assert_eq!((split, partials), (Split::of(100_000, 4096), &MMA_BF16_128X128X32_W32X64_F32OUT));

@@ -370,12 +370,21 @@ macro_rules! kernel_entries {
             >(p)
         });
     };
-    // M or N ≤ 16 (memory-bound): element type as computed and as stored,
+    // M or N ≤ 16 (memory-bound): element type as computed and as stored
+    // (C's too, unless given: f32 for a 16-bit kernel's split-K partials),
     // rows of the small side per block, vector width, lanes along the long
     // side and loads in flight per thread (`gemm_launch::memory_bound`).
     (memory_bound $kernel:ident<$element:ty, $raw:ty>, $name:ident, $spec:path, $layouts:ident) => {
-        $crate::kernel_abi::kernel_entries!(@layouts $name, $spec, $raw => $raw, $layouts, |p, A_T, B_T| {
+        $crate::kernel_abi::kernel_entries!(memory_bound $kernel<$element, $raw => $raw>, $name, $spec, $layouts);
+    };
+    (memory_bound $kernel:ident<$element:ty, $raw:ty => $out:ty>, $name:ident, $spec:path, $layouts:ident) => {
+        $crate::kernel_abi::kernel_entries!(@layouts $name, $spec, $raw => $out, $layouts, |p, A_T, B_T| {
             const SPEC: gemm_launch::KernelSpec = $spec;
+            const _: () = assert!(
+                SPEC.features.f32_output
+                    == (core::mem::size_of::<$out>() == 4 && SPEC.dtype.element_bytes() == 2),
+                "C's type is the spec's (Features::f32_output)"
+            );
             use gemm_launch::memory_bound as mb;
             $kernel::<
                 $element,

@@ -37,6 +37,9 @@
 //! rows it is no longer the fast path). `skinny_r16_2cta` (f32 and TF32) is
 //! r16 under a 128-register cap, two blocks (two rings) per SM, so that one
 //! block's start, first stages and reduction overlap the other's stream.
+//! `{h,b}gemm_skinny_r{1,4,8}_f32out` are the 16-bit kernels writing f32 C
+//! (`Streamed::Out`): the partial sums of their deep-K splits (PERF.md step
+//! 75: f16 4096×1×65536 47 → 99% of cuBLAS, 7×5×300001 18 → 39%).
 //!
 //! Cost (ptxas, sm_90, the largest of the four layout entries): f32/tf32
 //! r1 83 registers, r4 128, r16 153–158, r16_2cta 124–128; f16/bf16 r1
@@ -68,8 +71,12 @@ const WARPS: usize = THREADS_ / 32;
 /// An element type as this kernel moves it: raw in memory, f32 in registers.
 pub trait Streamed {
     type Raw: Copy;
+    /// C's element: `Raw`, or f32 where a 16-bit call's split-K partial
+    /// sums are written (`F16Sums`, `Bf16Sums`).
+    type Out: Copy;
     fn widen(x: Self::Raw) -> f32;
-    fn narrow(v: f32) -> Self::Raw;
+    fn widen_out(x: Self::Out) -> f32;
+    fn narrow_out(v: f32) -> Self::Out;
     /// Element `i` of 16 bytes held as four words.
     fn element(words: &[u32; 4], i: usize) -> f32;
     /// 16 bytes at `p` as four words: one 16-byte load if `vector`, else
@@ -87,15 +94,26 @@ pub struct F32;
 pub struct F16;
 #[derive(Clone, Copy)]
 pub struct Bf16;
+/// f16 inputs, f32 C (the split-K partial sums).
+#[derive(Clone, Copy)]
+pub struct F16Sums;
+/// bf16 inputs, f32 C (the split-K partial sums).
+#[derive(Clone, Copy)]
+pub struct Bf16Sums;
 
 impl Streamed for F32 {
     type Raw = f32;
+    type Out = f32;
     #[inline(always)]
     fn widen(x: f32) -> f32 {
         x
     }
     #[inline(always)]
-    fn narrow(v: f32) -> f32 {
+    fn widen_out(x: f32) -> f32 {
+        x
+    }
+    #[inline(always)]
+    fn narrow_out(v: f32) -> f32 {
         v
     }
     #[inline(always)]
@@ -113,18 +131,23 @@ impl Streamed for F32 {
 }
 
 /// The 16-bit types: eight elements per 16 bytes, two per word (low half
-/// first).
+/// first); C of the same type, or f32.
 macro_rules! half_streamed {
-    ($t:ty, $pack:ident, $unpack:ident) => {
+    ($t:ty, $unpack:ident, $out:ty, |$v:ident| $narrow_out:expr, |$x:ident| $widen_out:expr) => {
         impl Streamed for $t {
             type Raw = u16;
+            type Out = $out;
             #[inline(always)]
             fn widen(x: u16) -> f32 {
                 $unpack(x as u32)[0]
             }
             #[inline(always)]
-            fn narrow(v: f32) -> u16 {
-                $pack(v, 0.0) as u16
+            fn widen_out($x: $out) -> f32 {
+                $widen_out
+            }
+            #[inline(always)]
+            fn narrow_out($v: f32) -> $out {
+                $narrow_out
             }
             #[inline(always)]
             fn element(words: &[u32; 4], i: usize) -> f32 {
@@ -142,8 +165,10 @@ macro_rules! half_streamed {
         }
     };
 }
-half_streamed!(F16, pack_f16x2, unpack_f16x2);
-half_streamed!(Bf16, pack_bf16x2, unpack_bf16x2);
+half_streamed!(F16, unpack_f16x2, u16, |v| pack_f16x2(v, 0.0) as u16, |x| unpack_f16x2(x as u32)[0]);
+half_streamed!(Bf16, unpack_bf16x2, u16, |v| pack_bf16x2(v, 0.0) as u16, |x| unpack_bf16x2(x as u32)[0]);
+half_streamed!(F16Sums, unpack_f16x2, f32, |v| v, |x| x);
+half_streamed!(Bf16Sums, unpack_bf16x2, f32, |v| v, |x| x);
 
 /// One block's view of the problem: X (`len × k` along K, or `k × len`
 /// along L), S (`rows × k`, this block's row group) and C (`rows × len`),
@@ -162,7 +187,7 @@ struct Skinny<E: Streamed> {
     s_along_k: bool,
     /// S's rows (along its contiguous side) start on 16-byte boundaries.
     s_aligned: bool,
-    c: *mut E::Raw,
+    c: *mut E::Out,
     c_r: u32,
     c_l: u32,
     /// Rows of this block's group (at most ROWS).
@@ -187,7 +212,7 @@ impl<E: Streamed> Skinny<E> {
     #[inline(always)]
     unsafe fn store(&self, r: u32, l: u32, acc: f32) {
         let p = unsafe { self.c.add(r as usize * self.c_r as usize + l as usize * self.c_l as usize) };
-        unsafe { *p = E::narrow(self.scale.apply(acc, || E::widen(*p))) };
+        unsafe { *p = E::narrow_out(self.scale.apply(acc, || E::widen_out(*p))) };
     }
 }
 
@@ -198,7 +223,7 @@ impl<E: Streamed> Skinny<E> {
 /// See the entry point.
 #[inline(always)]
 unsafe fn view<E: Streamed, const ROWS: usize, const A_T: bool, const B_T: bool>(
-    p: Gemm<E::Raw, E::Raw>,
+    p: Gemm<E::Raw, E::Out>,
 ) -> (Skinny<E>, u32, bool) {
     let small_m = small_is_m(p.m, p.n);
     let (small, len) = if small_m { (p.m, p.n) } else { (p.n, p.m) };
@@ -249,7 +274,7 @@ unsafe fn skinny<
     const A_T: bool,
     const B_T: bool,
 >(
-    p: Gemm<E::Raw, E::Raw>,
+    p: Gemm<E::Raw, E::Out>,
 ) {
     let (q, l0, x_along_l) = unsafe { view::<E, ROWS, A_T, B_T>(p) };
     if x_along_l {
@@ -268,7 +293,7 @@ unsafe fn skinny<
 /// See the entry point.
 #[inline(always)]
 unsafe fn skinny_ring<
-    E: Streamed<Raw = f32>,
+    E: Streamed<Raw = f32, Out = f32>,
     const ROWS: usize,
     const VEC: usize,
     const LANES: usize,
@@ -830,4 +855,10 @@ mod entries {
     kernel_entries!(memory_bound skinny<Bf16, u16>, bgemm_skinny_r1, SKINNY_BF16_R1, any);
     kernel_entries!(memory_bound skinny<Bf16, u16>, bgemm_skinny_r4, SKINNY_BF16_R4, any);
     kernel_entries!(memory_bound skinny<Bf16, u16>, bgemm_skinny_r8, SKINNY_BF16_R8, any);
+    kernel_entries!(memory_bound skinny<F16Sums, u16 => f32>, hgemm_skinny_r1_f32out, SKINNY_F16_R1_F32OUT, any);
+    kernel_entries!(memory_bound skinny<F16Sums, u16 => f32>, hgemm_skinny_r4_f32out, SKINNY_F16_R4_F32OUT, any);
+    kernel_entries!(memory_bound skinny<F16Sums, u16 => f32>, hgemm_skinny_r8_f32out, SKINNY_F16_R8_F32OUT, any);
+    kernel_entries!(memory_bound skinny<Bf16Sums, u16 => f32>, bgemm_skinny_r1_f32out, SKINNY_BF16_R1_F32OUT, any);
+    kernel_entries!(memory_bound skinny<Bf16Sums, u16 => f32>, bgemm_skinny_r4_f32out, SKINNY_BF16_R4_F32OUT, any);
+    kernel_entries!(memory_bound skinny<Bf16Sums, u16 => f32>, bgemm_skinny_r8_f32out, SKINNY_BF16_R8_F32OUT, any);
 }

@@ -812,4 +812,10 @@ pub const KERNELS: &[KernelSpec] = &[
     memory_bound::SKINNY_BF16_R1,
     memory_bound::SKINNY_BF16_R4,
     memory_bound::SKINNY_BF16_R8,
+    memory_bound::SKINNY_F16_R1_F32OUT,
+    memory_bound::SKINNY_F16_R4_F32OUT,
+    memory_bound::SKINNY_F16_R8_F32OUT,
+    memory_bound::SKINNY_BF16_R1_F32OUT,
+    memory_bound::SKINNY_BF16_R4_F32OUT,
+    memory_bound::SKINNY_BF16_R8_F32OUT,
 ];

@@ -183,6 +183,21 @@ pub const SKINNY_BF16_R1: KernelSpec = spec("bgemm_skinny_r1", Dtype::Bf16, 1);
 pub const SKINNY_BF16_R4: KernelSpec = spec("bgemm_skinny_r4", Dtype::Bf16, 4);
 pub const SKINNY_BF16_R8: KernelSpec = spec("bgemm_skinny_r8", Dtype::Bf16, 8);
 
+/// The 16-bit kernels with f32 C: the partial sums of their split calls
+/// (`split_k::MEMORY_BOUND_F32_OUTPUT_TWINS`). Before them a deep-K call
+/// with both sides small split onto 128×128 `mma.sync` tiles, one row or
+/// a few of each used: f16 7×5×300001 ran at 18% of cuBLAS (H100, PERF.md
+/// step 75).
+const fn f32_output(twin_name: &'static str, base: KernelSpec) -> KernelSpec {
+    KernelSpec { name: twin_name, features: Features { f32_output: true, ..base.features }, ..base }
+}
+pub const SKINNY_F16_R1_F32OUT: KernelSpec = f32_output("hgemm_skinny_r1_f32out", SKINNY_F16_R1);
+pub const SKINNY_F16_R4_F32OUT: KernelSpec = f32_output("hgemm_skinny_r4_f32out", SKINNY_F16_R4);
+pub const SKINNY_F16_R8_F32OUT: KernelSpec = f32_output("hgemm_skinny_r8_f32out", SKINNY_F16_R8);
+pub const SKINNY_BF16_R1_F32OUT: KernelSpec = f32_output("bgemm_skinny_r1_f32out", SKINNY_BF16_R1);
+pub const SKINNY_BF16_R4_F32OUT: KernelSpec = f32_output("bgemm_skinny_r4_f32out", SKINNY_BF16_R4);
+pub const SKINNY_BF16_R8_F32OUT: KernelSpec = f32_output("bgemm_skinny_r8_f32out", SKINNY_BF16_R8);
+
 /// The memory-bound kernel for a shape, if its small side is at most
 /// [`MAX_SMALL_SIDE`]: the fewest rows per block that cover it (1, 4, then
 /// 16, or 8 for 16-bit inputs). Until PERF.md step 67, f32/TF32 with N of

@@ -666,6 +666,23 @@ pub const TMA_F32_OUTPUT_TWINS: &[(Dtype, &KernelSpec)] =
 pub const TMA_SAME_TILE_TWINS: &[(&KernelSpec, &KernelSpec)] =
     &[(&WS_F16_128X192X64, &WS_F16_128X192X64_F32OUT), (&WS_BF16_128X192X64, &WS_BF16_128X192X64_F32OUT)];
 
+/// The 16-bit memory-bound kernels and their f32-output twins: a deep-K
+/// call on the memory-bound path computes its partial sums on the same
+/// kernel, streaming both small operands, as f32 calls do (the `mma.sync`
+/// twin's 128×128 tiles held a row or a few of them: f16 7×5×300001 at 18%
+/// of cuBLAS, 1×1×1000000 at 7%; H100, PERF.md step 75).
+pub const MEMORY_BOUND_F32_OUTPUT_TWINS: &[(&KernelSpec, &KernelSpec)] = {
+    use crate::memory_bound::*;
+    &[
+        (&SKINNY_F16_R1, &SKINNY_F16_R1_F32OUT),
+        (&SKINNY_F16_R4, &SKINNY_F16_R4_F32OUT),
+        (&SKINNY_F16_R8, &SKINNY_F16_R8_F32OUT),
+        (&SKINNY_BF16_R1, &SKINNY_BF16_R1_F32OUT),
+        (&SKINNY_BF16_R4, &SKINNY_BF16_R4_F32OUT),
+        (&SKINNY_BF16_R8, &SKINNY_BF16_R8_F32OUT),
+    ]
+};
+
 /// Whether an `m × n` call (`batch` matrices) of `spec` is better left
 /// unsplit for its few tiles: `spec` is one of TF32's K-major TMA kernels
 /// (step 10b), whose partial sums [`partials_kernel`] gives to TF32
@@ -702,7 +719,8 @@ pub fn partials_kernel(spec: &'static KernelSpec) -> Option<&'static KernelSpec>
         // 128×128×65536, 256×256×131072, 64×192×300000).
         return Some(if k_major_tma_tf32(spec) { &crate::kernels::MMA_TF32_64X128X32 } else { spec });
     }
-    if let Some((_, twin)) = TMA_SAME_TILE_TWINS.iter().find(|(base, _)| base.name == spec.name) {
+    let same_kernel = TMA_SAME_TILE_TWINS.iter().chain(MEMORY_BOUND_F32_OUTPUT_TWINS);
+    if let Some((_, twin)) = same_kernel.into_iter().find(|(base, _)| base.name == spec.name) {
         return Some(twin);
     }
     let twins = if matches!(spec.algorithm, crate::spec::Algorithm::WarpSpecialized) {
