@@ -167,6 +167,14 @@
 #   newsan      synccheck and initcheck (TOOLS picks) on the kernels changed
 #               since the last full sanitizers run: both 16-row rings, step
 #               70's skinny tiles, and the realigning copies (16-bit, f32)
+#   reduce      step 74: split calls through `auto` (9-64 slabs: one
+#               reduction launch; more: combine passes first) alternating
+#               with VARIANTS, two rounds, each dtype; the four sanitizers on
+#               the two-level epilogue (with and without combine passes)
+#   skinnydeep  step 75: 16-bit deep K on the memory-bound path (M = 1, or
+#               N under 8 below M), split onto the memory-bound kernels'
+#               own f32-output twins: `auto` alternating with VARIANTS, two
+#               rounds; memcheck and racecheck on both access patterns
 #   sweep       `gemm sweep` (CSV, JSON, SVG)
 #   sanitizers  compute-sanitizer memcheck/racecheck/synccheck/initcheck
 # Usage: device-check.sh [bundle-dir] [part...]. Logs go to $OUT/<part>/ (or
@@ -1141,6 +1149,57 @@ PY
       --kernel wt_128x128x8 --split-k 500 --iters 1 --no-cublas
     t=$(cat "$L"/*.txt)
     note "f32model: $(grep -c pass <<<"$t") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' <<<"$t") failures"
+    ;;
+  reduce)
+    # Step 74: the epilogue sums the tree's last two levels in one launch.
+    # `auto` on split calls of every dtype, the bundle alternating with the
+    # bundles in VARIANTS, two rounds; then the four sanitizers on the
+    # two-level epilogue: 64 slabs alone, 98 after a combine pass, a short
+    # last chunk, and f32 at 7×5×300001 (two passes before it); and step
+    # 73's shorter last chunk in the launch of the others (`k_last`, f32
+    # 1031×1029×1027), which synccheck and initcheck had not run on.
+    for round in 1 2; do
+      for shape in "128 128 65536" "200 200 100000" "256 256 131072" "64 192 300000" "384 384 100000" \
+                   "1000 128 30000" "7 5 300001"; do
+        set -- $shape
+        for dtype in f32 tf32 f16 bf16; do
+          each_bundle --m $1 --n $2 --k $3 --dtype $dtype --kernel auto --iters 20
+        done
+      done
+    done 2>&1 | tee "$L/reduce.txt"
+    for tool in memcheck racecheck synccheck initcheck; do
+      for shape in "--m 128 --n 128 --k 65536 --dtype f16" "--m 7 --n 5 --k 300001 --dtype f32" \
+                   "--m 61 --n 190 --k 20001 --dtype tf32" "--m 100 --n 300 --k 20011 --dtype bf16" \
+                   "--m 33 --n 70 --k 5000 --dtype f32 --kernel db_64x64x16 --split-k 64" \
+                   "--m 1031 --n 1029 --k 1027 --dtype f32"; do
+        case $shape in *--kernel*) ;; *) shape="$shape --kernel auto" ;; esac
+        sanitize "$tool" "$L/$tool-${shape// /_}.log" "$B/gemm" $shape --iters 1 --no-cublas
+      done
+    done
+    note "reduce: $(grep -c pass "$L/reduce.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/reduce.txt") failures"
+    ;;
+  skinnydeep)
+    # Step 75: a 16-bit deep-K call on the memory-bound path splits onto
+    # the memory-bound kernel's f32-output twin (before: 128×128 `mma.sync`
+    # tiles). `auto` alternating with the bundles in VARIANTS, two rounds;
+    # memcheck and racecheck along L (M = 1, B row-major) and along K (N
+    # small, A row-major), with a short last chunk.
+    for round in 1 2; do
+      for shape in "7 5 300001" "1 1 1000000" "1 4096 65536" "4096 1 65536" "1 300 100003" "100 4 100000" \
+                   "16 2 500000" "64 7 131072"; do
+        set -- $shape
+        for dtype in f16 bf16; do
+          each_bundle --m $1 --n $2 --k $3 --dtype $dtype --kernel auto --iters 30
+        done
+      done
+    done 2>&1 | tee "$L/skinnydeep.txt"
+    for tool in memcheck racecheck; do
+      for shape in "--m 7 --n 5 --k 300001 --dtype f16" "--m 1 --n 300 --k 100003 --dtype bf16" \
+                   "--m 300 --n 3 --k 100003 --dtype f16"; do
+        sanitize "$tool" "$L/$tool-${shape// /_}.log" "$B/gemm" $shape --kernel auto --iters 1 --no-cublas
+      done
+    done
+    note "skinnydeep: $(grep -c pass "$L/skinnydeep.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/skinnydeep.txt") failures"
     ;;
   f32odd)
     # What a split with a shorter last chunk in the same launch could give
