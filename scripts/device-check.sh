@@ -175,6 +175,10 @@
 #               N under 8 below M), split onto the memory-bound kernels'
 #               own f32-output twins: `auto` alternating with VARIANTS, two
 #               rounds; memcheck and racecheck on both access patterns
+#   alignk      f32/TF32 with N ≤ 16 and A's rows on and off 16 bytes (the
+#               along-K ring; PERF step 76 tried copies by each row's
+#               offset), `auto` alternating with VARIANTS, two rounds; the
+#               four sanitizers through the ring
 #   sweep       `gemm sweep` (CSV, JSON, SVG)
 #   sanitizers  compute-sanitizer memcheck/racecheck/synccheck/initcheck
 # Usage: device-check.sh [bundle-dir] [part...]. Logs go to $OUT/<part>/ (or
@@ -1200,6 +1204,30 @@ PY
       done
     done
     note "skinnydeep: $(grep -c pass "$L/skinnydeep.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/skinnydeep.txt") failures"
+    ;;
+  alignk)
+    # The along-K ring where X's rows are off 16 bytes (copied 4 bytes at a
+    # time) and where they are on them (PERF step 76 tried copying each row
+    # by its own offset: 16, 8 or 4 bytes). `auto` alternating with the
+    # bundles in VARIANTS, two rounds, K from on 16 bytes (776, 780) to
+    # off (777, 778, 779); then the four sanitizers through the ring.
+    for round in 1 2; do
+      for shape in "100000 16 776" "100000 16 777" "100000 16 778" "100000 16 779" "100000 16 780" \
+                   "50000 13 3001" "200000 8 255" "30000 5 2002"; do
+        set -- $shape
+        for dtype in f32 tf32; do
+          each_bundle --m $1 --n $2 --k $3 --dtype $dtype --kernel auto --iters 30
+        done
+      done
+    done 2>&1 | tee "$L/alignk.txt"
+    for tool in memcheck racecheck synccheck initcheck; do
+      for shape in "--m 3001 --n 16 --k 778 --dtype f32 --kernel auto" \
+                   "--m 301 --n 37 --k 131 --dtype f32 --kernel skinny_r16_2cta" \
+                   "--m 4099 --n 9 --k 1031 --dtype tf32 --kernel auto"; do
+        sanitize "$tool" "$L/$tool-${shape// /_}.log" "$B/gemm" $shape --iters 1 --no-cublas
+      done
+    done
+    note "alignk: $(grep -c pass "$L/alignk.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/alignk.txt") failures"
     ;;
   f32odd)
     # What a split with a shorter last chunk in the same launch could give
