@@ -348,57 +348,88 @@ fn split_k_is_bitwise_reproducible() {
 /// combine pass before the epilogue). Each chunk's sum is exact (entries ±1–4
 /// times one power of two per chunk), the powers differ between chunks so
 /// that the order of the additions shows in the rounding, and C must match
-/// the tree replayed on the CPU bit for bit, in f32 and, rounded once, f16.
+/// the tree replayed on the CPU bit for bit, in f32 and, rounded once, f16:
+/// a 3×5 C (one block a row) with β = 0 on NaN, and a batch of two 70×300
+/// Cs off 16 bytes (several column blocks, an edge block, every block over
+/// rows) with α and β.
 #[test]
 fn split_k_adds_the_chunks_in_the_documented_tree() {
     let Some(gpu) = gpu_or_skip("split_k_adds_the_chunks_in_the_documented_tree") else { return };
     fn check<T: Element>(gpu: &Gpu, kernel: &'static gemm_launch::KernelSpec, max_exponent: i32, rng: &mut StdRng) {
-        let (m, n, chunk) = (3usize, 5usize, 16usize);
-        for splits in [5usize, 9, 64, 65, 100, 513, 600] {
-            let k = splits * chunk;
-            let scale: Vec<f32> =
-                (0..splits).map(|_| 2f32.powi(rng.random_range(-max_exponent..=max_exponent))).collect();
-            let mut small = || rng.random_range(1..=4) as f32 * if rng.random_bool(0.5) { -1.0 } else { 1.0 };
-            let a: Vec<f32> = (0..m * k).map(|i| small() * scale[(i % k) / chunk]).collect();
-            let b: Vec<f32> = (0..k * n).map(|_| small()).collect();
-            let call = Call::<T> {
-                a: a.iter().map(|&x| T::from_f32(x)).collect(),
-                b: b.iter().map(|&x| T::from_f32(x)).collect(),
-                c: vec![T::from_f32(f32::NAN); m * n],
-                descs: dense(m, n, k),
-                batch: Batch::single(),
-            };
-            let options = GemmOptions {
-                kernel: KernelChoice::Kernel(kernel),
-                split_k: SplitK::Chunk(chunk as u32),
-                ..GemmOptions::default()
-            };
-            let out = call.run(gpu, &options).unwrap();
-            for (e, got) in out.iter().enumerate() {
-                let (row, col) = (e / n, e % n);
-                // Each chunk's sum, exact in f32 (integers times its power of two).
-                let mut parts: Vec<f32> = (0..splits)
-                    .map(|s| {
-                        let terms = (s * chunk..(s + 1) * chunk).map(|p| a[row * k + p] as f64 * b[p * n + col] as f64);
-                        terms.sum::<f64>() as f32
-                    })
-                    .collect();
-                while parts.len() > 1 {
-                    parts = parts
-                        .chunks(8)
-                        .map(|g| {
-                            let v: [f32; 8] = std::array::from_fn(|i| g.get(i).copied().unwrap_or(0.0));
-                            ((v[0] + v[1]) + (v[2] + v[3])) + ((v[4] + v[5]) + (v[6] + v[7]))
-                        })
-                        .collect();
+        /// M, N, matrices in the batch, α, β, and the chunk counts.
+        struct Case {
+            m: usize,
+            n: usize,
+            count: usize,
+            alpha: f32,
+            beta: f32,
+            split_counts: &'static [usize],
+        }
+        let chunk = 16usize;
+        let cases = [
+            Case { m: 3, n: 5, count: 1, alpha: 1.0, beta: 0.0, split_counts: &[5, 9, 64, 65, 100, 513, 600] },
+            Case { m: 70, n: 300, count: 2, alpha: 1.5, beta: -0.5, split_counts: &[9, 64, 65, 600] },
+        ];
+        for Case { m, n, count, alpha, beta, split_counts } in cases {
+            for &splits in split_counts {
+                let k = splits * chunk;
+                let batch = Batch { count, stride_a: m * k, stride_b: k * n, stride_c: m * n + 3 };
+                let scale: Vec<f32> =
+                    (0..count * splits).map(|_| 2f32.powi(rng.random_range(-max_exponent..=max_exponent))).collect();
+                let mut small = || rng.random_range(1..=4) as f32 * if rng.random_bool(0.5) { -1.0 } else { 1.0 };
+                let a: Vec<f32> =
+                    (0..count * m * k).map(|i| small() * scale[(i / (m * k)) * splits + (i % k) / chunk]).collect();
+                let b: Vec<f32> = (0..count * k * n).map(|_| small()).collect();
+                let c_len = (count - 1) * batch.stride_c + m * n;
+                let c: Vec<T> = (0..c_len).map(|_| T::from_f32(if beta == 0.0 { f32::NAN } else { small() })).collect();
+                let call = Call::<T> {
+                    a: a.iter().map(|&x| T::from_f32(x)).collect(),
+                    b: b.iter().map(|&x| T::from_f32(x)).collect(),
+                    c: c.clone(),
+                    descs: dense(m, n, k),
+                    batch,
+                };
+                let options = GemmOptions {
+                    kernel: KernelChoice::Kernel(kernel),
+                    split_k: SplitK::Chunk(chunk as u32),
+                    alpha,
+                    beta,
+                    ..GemmOptions::default()
+                };
+                let out = call.run(gpu, &options).unwrap();
+                for z in 0..count {
+                    let (a, b) = (&a[z * m * k..(z + 1) * m * k], &b[z * k * n..(z + 1) * k * n]);
+                    for e in 0..m * n {
+                        let (row, col) = (e / n, e % n);
+                        // Each chunk's sum, exact in f32 (integers times its power of two).
+                        let mut parts: Vec<f32> = (0..splits)
+                            .map(|s| {
+                                let terms =
+                                    (s * chunk..(s + 1) * chunk).map(|p| a[row * k + p] as f64 * b[p * n + col] as f64);
+                                terms.sum::<f64>() as f32
+                            })
+                            .collect();
+                        while parts.len() > 1 {
+                            parts = parts
+                                .chunks(8)
+                                .map(|g| {
+                                    let v: [f32; 8] = std::array::from_fn(|i| g.get(i).copied().unwrap_or(0.0));
+                                    ((v[0] + v[1]) + (v[2] + v[3])) + ((v[4] + v[5]) + (v[6] + v[7]))
+                                })
+                                .collect();
+                        }
+                        // `C = α·sum + β·C` as the epilogue forms it: one fma.
+                        let at = z * batch.stride_c + e;
+                        let scaled =
+                            if beta == 0.0 { alpha * parts[0] } else { beta.mul_add(c[at].to_f32(), alpha * parts[0]) };
+                        let (got, want) = (out[at].to_f32(), T::from_f32(scaled).to_f32());
+                        assert!(
+                            got.to_bits() == want.to_bits(),
+                            "{} {m}×{n} ×{count}, {splits} chunks, C[{z}][{row}][{col}]: {got:e} against the tree's {want:e}",
+                            kernel.name
+                        );
+                    }
                 }
-                let want = T::from_f32(parts[0]).to_f32();
-                assert!(
-                    got.to_f32().to_bits() == want.to_bits(),
-                    "{} {splits} chunks, C[{row}][{col}]: {:e} against the tree's {want:e}",
-                    kernel.name,
-                    got.to_f32()
-                );
             }
         }
     }

@@ -7,10 +7,12 @@
 use gemm_launch::split_k::{
     AUTO_WORKSPACE_CAP_BYTES, CHUNK_DEEP, CHUNK_FEW_TILES, CHUNK_SHORT_K, EPILOGUE_FAN_IN, EXACT_SPLIT_MAX_EXTRA_K,
     F32_OUTPUT_TWINS, FEW_TILES_FULL_QUARTERS, FEW_TILES_WAVES, MAX_SPLITS, MEMORY_BOUND_F32_OUTPUT_TWINS,
-    REDUCE_FAN_IN, SHORT_K_MAX_QUARTERS, SHORT_K_MIN, SHORT_K_MIN_QUARTERS, SLOWER_PARTIALS_MIN_QUARTERS, Split,
-    SplitCall, SplitError, SplitK, TMA_BYTES_IN_FLIGHT, TMA_F32_OUTPUT_TWINS, TMA_REMAINDER_MAX_QUARTERS,
-    TMA_SAME_TILE_TWINS, combine_groups, exact_chunk, exact_chunk_fewer, few_tiles_target, partials_kernel, plan_split,
-    slab_elements, tma_block_bytes_in_flight, wants_occupancy, workspace_bytes, writes_f32,
+    REDUCE_FAN_IN, REDUCE_THREADS, ReduceRole, SHORT_K_MAX_QUARTERS, SHORT_K_MIN, SHORT_K_MIN_QUARTERS,
+    SLOWER_PARTIALS_MIN_QUARTERS, Split, SplitCall, SplitError, SplitK, TMA_BYTES_IN_FLIGHT, TMA_F32_OUTPUT_TWINS,
+    TMA_REMAINDER_MAX_QUARTERS, TMA_SAME_TILE_TWINS, TWO_LEVEL_COLUMNS, combine_groups, epilogue_for,
+    epilogue_geometry, epilogue_smem_bytes, exact_chunk, exact_chunk_fewer, few_tiles_target, partials_kernel,
+    plan_split, reduce_geometry, slab_elements, tma_block_bytes_in_flight, two_level_epilogue, wants_occupancy,
+    workspace_bytes, writes_f32,
 };
 use gemm_launch::{
     Algorithm, DB_64X64X16, DB_128X64X16, DB_256X128X8, Features, KernelSpec, MMA_BF16_128X128X32_W32X64_F32OUT,
@@ -250,6 +252,24 @@ fn explicit_splits_and_their_errors() {
         assert_eq!(Split { chunk: 1, splits }.combine_passes(), passes, "{splits} slabs");
     }
     assert_eq!(REDUCE_FAN_IN, 8);
+    // After the combine passes at most 64 slabs are left `step` apart; the
+    // epilogue sums two levels exactly where more than 8 are, in its own
+    // entry, with 32 columns a block and the groups' sums in shared memory.
+    for splits in 0..=MAX_SPLITS {
+        let step = REDUCE_FAN_IN.pow(Split { chunk: 1, splits }.combine_passes());
+        assert!(splits as u64 <= EPILOGUE_FAN_IN as u64 * step as u64, "{splits} slabs");
+        let two = two_level_epilogue(splits, step);
+        assert_eq!(two, splits > REDUCE_FAN_IN * step, "{splits} slabs");
+        assert_eq!(epilogue_for(Dtype::F16, two).role == ReduceRole::TwoLevelEpilogue, two);
+    }
+    assert!(!two_level_epilogue(0, 1), "α = 0: no slabs, one level");
+    assert!(!two_level_epilogue(64, 8) && two_level_epilogue(65, 8) && two_level_epilogue(9, 1));
+    assert_eq!(epilogue_smem_bytes(false), 0);
+    assert_eq!(epilogue_smem_bytes(true), REDUCE_FAN_IN * TWO_LEVEL_COLUMNS * 4);
+    assert_eq!(TWO_LEVEL_COLUMNS * REDUCE_FAN_IN, REDUCE_THREADS, "a warp per group");
+    assert_eq!(epilogue_geometry(300, 70, 1, 132, true).0, 3, "70 columns: 3 blocks of 32");
+    assert_eq!(epilogue_geometry(300, 70, 1, 132, false), reduce_geometry(300, 70, 1, 132));
+    assert_eq!(epilogue_for(Dtype::Tf32, false), &gemm_launch::split_k::EPILOGUE_F32);
     // Each pass's groups side by side: 293 slabs are 37 groups, then 5.
     assert_eq!((combine_groups(293, 1), combine_groups(293, 8), combine_groups(64, 1)), (37, 5, 8));
     assert_eq!(slab_elements(7, 5), 64, "slabs start 256 bytes apart");

@@ -6,8 +6,9 @@
 //! A split call runs: the partial GEMMs (chunk `s` of K for matrix `b` of the
 //! batch into slab `b·splits + s` of the workspace, with α = 1, β = 0), then
 //! `combine_passes` in-place tree passes and one epilogue that sums the
-//! last two levels and writes `C = α·sum + β·C`. All on the GPU's stream, in order: the workspace is
-//! reused by the next call without a wait.
+//! last level or, past 8 slabs, the last two, and writes `C = α·sum + β·C`.
+//! All on the GPU's stream, in order: the workspace is reused by the next
+//! call without a wait.
 //!
 //! ```
 //! use rgemm::{GemmError, GemmOptions, Gpu, MatrixDesc, SplitK};
@@ -42,9 +43,9 @@ use crate::driver::gpu::Gpu;
 use crate::driver::operand_copies::operand_copies;
 use cust::function::GridSize;
 use gemm_launch::split_k::{
-    MAX_SPLITS, REDUCE_COMBINE, REDUCE_FAN_IN, REDUCE_THREADS, Split, SplitCall, SplitError, SplitK, chunk_granule,
-    combine_groups, epilogue_for, epilogue_geometry, epilogue_smem_bytes, partials_kernel, plan_split, reduce_geometry,
-    slab_elements, slower_partials_fill_gpu, two_level_epilogue, wants_occupancy, workspace_bytes,
+    EPILOGUE_FAN_IN, MAX_SPLITS, REDUCE_COMBINE, REDUCE_FAN_IN, REDUCE_THREADS, Split, SplitCall, SplitError, SplitK,
+    chunk_granule, combine_groups, epilogue_for, epilogue_geometry, epilogue_smem_bytes, partials_kernel, plan_split,
+    reduce_geometry, slab_elements, slower_partials_fill_gpu, two_level_epilogue, wants_occupancy, workspace_bytes,
 };
 use gemm_launch::{Dtype, KernelSpec};
 use std::ffi::c_void;
@@ -75,9 +76,11 @@ pub fn split_for(
     let tiles = partials.grid(plan.m, plan.n);
     // The memory-bound kernels already spread K over a block's warps and
     // stream at memory speed: split them only for deep K (more blocks for
-    // a long sum, and for f32 its accuracy), never at K ≤ DEEP_K because a
-    // tile kernel's partial sums would have few tiles (that made an f16
-    // 1×8192×8192 call 58% of cuBLAS instead of 93%).
+    // a long sum, and for f32 its accuracy), never at K ≤ DEEP_K, where a
+    // 16-bit call's partial sums then ran on tiles of which they filled few
+    // (an f16 1×8192×8192 call 58% of cuBLAS instead of 93%). Since step
+    // 75 they run on the memory-bound kernel's own f32-output twin; K ≤
+    // DEEP_K has not been measured on it.
     let mode = match (options.split_k, spec.algorithm) {
         (SplitK::Auto, gemm_launch::Algorithm::MemoryBound) if plan.k <= gemm_launch::split_k::DEEP_K => SplitK::Off,
         // So do step 70's skinny tiles (`KernelSpec::is_skinny_tile`).
@@ -313,6 +316,7 @@ impl Gpu {
         options: &GemmOptions,
     ) -> Result<()> {
         let sms = self.info.multiprocessors as u32;
+        debug_assert!(split.splits as u64 <= EPILOGUE_FAN_IN as u64 * step as u64, "{split:?} at step {step}");
         let two_levels = two_level_epilogue(split.splits, step);
         let (col_blocks, row_groups) = epilogue_geometry(plan.m, plan.n, plan.batch, sms, two_levels);
         let grid = GridSize::xyz(col_blocks * row_groups, 1, plan.batch);
@@ -338,6 +342,7 @@ impl Gpu {
             &mut stride_c as *mut _ as *mut c_void,
             &mut row_groups as *mut _ as *mut c_void,
         ];
-        self.launch_sm80(epilogue_for(T::DTYPE).name, grid, REDUCE_THREADS, epilogue_smem_bytes(two_levels), &args)
+        let entry = epilogue_for(T::DTYPE, two_levels).name;
+        self.launch_sm80(entry, grid, REDUCE_THREADS, epilogue_smem_bytes(two_levels), &args)
     }
 }

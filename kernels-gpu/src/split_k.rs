@@ -2,30 +2,32 @@
 //! workspace per K chunk, written by an ordinary GEMM kernel run as a strided
 //! batch) summed in a fixed tree, then `C = α·sum + β·C`.
 //!
-//! Idea: each thread owns one element of C and walks the slabs in an order
-//! that depends only on the number of slabs, `((s0+s1)+(s2+s3))+((s4+s5)+
-//! (s6+s7))` per group of [`REDUCE_FAN_IN`], one launch per level of the tree
-//! but the last two (`splitk_combine` writes each group's sum over its first
-//! slab; the epilogue sums the last ≤ 64, eight groups of eight and then the
-//! groups' sums, and writes C). No atomics, so the result is bitwise
+//! Idea: the slabs are summed in an order that depends only on their
+//! number, `((s0+s1)+(s2+s3))+((s4+s5)+(s6+s7))` per group of
+//! [`REDUCE_FAN_IN`], one launch per level of the tree but the last two
+//! (`splitk_combine` writes each group's sum over its first slab, a thread
+//! per element of C; the epilogue sums the last ≤ 8, a thread per element,
+//! or the last ≤ 64 in two levels, eight threads per element, one group of
+//! eight each, and writes C). No atomics, so the result is bitwise
 //! reproducible, and the rounding error of the combination grows with log₈
 //! of the number of chunks, not with K.
 //!
-//! The same epilogue with no slabs is the α = 0 path: `C = β·C` without
+//! The one-level epilogue with no slabs is the α = 0 path: `C = β·C` without
 //! reading A, B or the workspace (β = 0: C = 0, NaN in C not carried over).
 //!
 //! Geometry (`gemm_launch::split_k::reduce_geometry`): 256 threads along a row of C (coalesced), blocks
 //! over column blocks × row groups, grid y a combine pass's groups of slabs, grid z the batch; the
-//! two-level epilogue (`epilogue_geometry`) covers 32 columns a block, one warp per group of slabs.
-//! Memory-bound: 4 bytes read per slab and element. ptxas (sm_90): `splitk_combine` 24 registers, the
-//! epilogues 56 (26 before step 74) and 1 KiB of shared memory with two levels; no spills, no stack
-//! frame. Speed (H100, ncu, PERF.md step 55): an epilogue took 3–5 µs however small C was; a combine
-//! pass over 64 slabs of 128×128 5 µs (before its groups became grid rows).
+//! two-level epilogue (`epilogue_geometry`) covers 32 columns a block, one warp per group of slabs, and
+//! takes 1 KiB of dynamic shared memory (`epilogue_smem_bytes`). Memory-bound: 4 bytes read per slab
+//! and element. ptxas (sm_90): `splitk_combine` 24 registers, the one-level epilogues 26, the two-level
+//! ones 56; no spills, no stack frame. Speed (H100, ncu, PERF.md step 55): an epilogue took 3–5 µs
+//! however small C was; a combine pass over 64 slabs of 128×128 5 µs (before its groups became grid
+//! rows).
 
 use crate::device::sm80::{pack_bf16x2, pack_f16x2, unpack_bf16x2, unpack_f16x2};
 use crate::device::{SharedF32, block_idx, block_idx_y, block_idx_z, sync_threads, thread_idx};
 use crate::kernel_abi::Scale;
-use gemm_launch::split_k::{REDUCE_FAN_IN, REDUCE_THREADS, TWO_LEVEL_COLUMNS, two_level_epilogue};
+use gemm_launch::split_k::{REDUCE_FAN_IN, REDUCE_THREADS, ReduceRole, TWO_LEVEL_COLUMNS};
 
 const FAN_IN: usize = REDUCE_FAN_IN as usize;
 const _: () = assert!(FAN_IN == 8, "tree8 sums eight slabs");
@@ -149,42 +151,19 @@ unsafe fn combine(slabs: Slabs, splits: u32, step: u32, m: u32, n: u32, row_grou
     }
 }
 
-/// The last pass: `C = α·sum + β·C` (C not read when β = 0), the sum over
-/// slabs 0, step, 2·step, … below `splits`: `tree8` of them where they are
-/// at most 8 ([`one_level`]), else `tree8` of the `tree8`s of their groups
-/// of eight ([`two_levels`]): the very additions a combine pass at `step`
-/// and an epilogue at `8·step` make, in one launch (step 74: a launch cost
-/// 3–5 µs however small C). With `splits = 0` the sum is 0 and nothing of
-/// the workspace is read.
-///
-/// # Safety
-/// See the entry point.
-#[allow(clippy::too_many_arguments)]
+/// `C = α·sum + β·C` at (row, col) of a matrix of C (C not read when β = 0).
 #[inline(always)]
-unsafe fn epilogue<Out: OutElement>(
-    slabs: Slabs,
-    splits: u32,
-    step: u32,
-    c: *mut Out,
-    m: u32,
-    n: u32,
-    ldc: u32,
-    scale: Scale,
-    row_groups: u32,
-) {
-    let write = |row: u32, col: u32, sum: f32| {
+fn writer<Out: OutElement>(c: *mut Out, ldc: u32, scale: Scale) -> impl Fn(u32, u32, f32) {
+    move |row: u32, col: u32, sum: f32| {
         let p = unsafe { c.add(row as usize * ldc as usize + col as usize) };
         unsafe { Out::store(p, scale.apply(sum, || Out::load(p))) };
-    };
-    if two_level_epilogue(splits, step) {
-        unsafe { two_levels(slabs, splits, step, m, n, row_groups, write) }
-    } else {
-        unsafe { one_level(slabs, splits, step, m, n, row_groups, write) }
     }
 }
 
-/// One level: each thread sums its element's ≤ 8 slabs (256 columns a
-/// block, [`my_rows`]).
+/// The last pass where at most 8 slabs are left `step` apart: each thread
+/// sums its element's slabs with `tree8` (256 columns a block,
+/// [`my_rows`]) and writes `C = α·sum + β·C`. With `splits = 0` the sum is
+/// 0 and nothing of the workspace is read (the α = 0 path).
 ///
 /// # Safety
 /// See the entry point.
@@ -210,15 +189,18 @@ unsafe fn one_level(
     }
 }
 
-/// Two levels: a block covers [`TWO_LEVEL_COLUMNS`] columns; warp `g` sums
-/// group `g` (slabs `8·g·step + i·step`) of each of their elements, the
-/// eight groups' sums meet in shared memory, and warp 0 adds them in the
-/// tree's order and writes C. Each thread waits on one group's eight loads,
-/// as in a combine pass.
+/// The last pass where 9 to 64 slabs are left `step` apart: the tree's
+/// last two levels, `tree8` of the `tree8`s of groups of eight, the very
+/// additions a combine pass at `step` and an epilogue at `8·step` make, in
+/// one launch (step 74: each launch cost 3–5 µs however small C). A block
+/// covers [`TWO_LEVEL_COLUMNS`] columns; warp `g` sums group `g` (slabs
+/// `8·g·step + i·step`) of each of their elements, the eight groups' sums
+/// meet in shared memory, and warp 0 adds them in the tree's order and
+/// writes C. Each thread waits on one group's eight loads, as in a combine
+/// pass.
 ///
 /// # Safety
-/// See the entry point; the launch gives [`epilogue_smem_bytes`] of shared
-/// memory and the geometry of `epilogue_geometry`.
+/// See the entry point.
 #[inline(always)]
 unsafe fn two_levels(
     slabs: Slabs,
@@ -275,15 +257,20 @@ pub unsafe extern "ptx-kernel" fn splitk_combine(
     unsafe { combine(Slabs { base, slab }, splits, step, m, n, row_groups) }
 }
 
-/// Declares the epilogue entry for one element type of C.
+/// Declares an epilogue entry for one element type of C: `$pass` is
+/// [`one_level`] or [`two_levels`].
 macro_rules! epilogue_entry {
-    ($name:ident, $spec:path, $out:ty) => {
-        /// PTX entry of [`epilogue`] for one element type of C.
+    ($name:ident, $spec:path, $out:ty, $pass:ident, $role:pat) => {
+        /// PTX entry of the last reduction pass for one element type of C.
         ///
         /// # Safety
         /// As `splitk_combine` for the workspace (unused when `splits = 0`);
         /// `c` holds `batch` row-major `m × n` matrices with leading dimension
-        /// `ldc`, `stride_c` elements apart.
+        /// `ldc`, `stride_c` elements apart. The launch uses `REDUCE_THREADS`
+        /// threads and the geometry and dynamic shared memory of
+        /// `gemm_launch::split_k::epilogue_geometry` and
+        /// `epilogue_smem_bytes` for this entry's levels; the two-level
+        /// entry needs `8·step < splits ≤ 64·step`.
         #[unsafe(no_mangle)]
         #[allow(clippy::too_many_arguments)]
         pub unsafe extern "ptx-kernel" fn $name(
@@ -301,16 +288,37 @@ macro_rules! epilogue_entry {
             stride_c: u64,
             row_groups: u32,
         ) {
-            const _: () = assert!(matches!($spec.role, gemm_launch::split_k::ReduceRole::Epilogue));
+            const _: () = assert!(matches!($spec.role, $role));
             let z = block_idx_z() as usize;
             let base = ws.wrapping_add(z * batch_stride as usize);
             let c = unsafe { c.add(z * stride_c as usize) };
-            let scale = Scale { alpha, beta };
-            unsafe { epilogue::<$out>(Slabs { base, slab }, splits, step, c, m, n, ldc, scale, row_groups) }
+            let write = writer::<$out>(c, ldc, Scale { alpha, beta });
+            unsafe { $pass(Slabs { base, slab }, splits, step, m, n, row_groups, write) }
         }
     };
 }
 
-epilogue_entry!(sgemm_splitk_epilogue, gemm_launch::split_k::EPILOGUE_F32, f32);
-epilogue_entry!(hgemm_splitk_epilogue, gemm_launch::split_k::EPILOGUE_F16, F16);
-epilogue_entry!(bgemm_splitk_epilogue, gemm_launch::split_k::EPILOGUE_BF16, Bf16);
+epilogue_entry!(sgemm_splitk_epilogue, gemm_launch::split_k::EPILOGUE_F32, f32, one_level, ReduceRole::Epilogue);
+epilogue_entry!(hgemm_splitk_epilogue, gemm_launch::split_k::EPILOGUE_F16, F16, one_level, ReduceRole::Epilogue);
+epilogue_entry!(bgemm_splitk_epilogue, gemm_launch::split_k::EPILOGUE_BF16, Bf16, one_level, ReduceRole::Epilogue);
+epilogue_entry!(
+    sgemm_splitk_epilogue_two_levels,
+    gemm_launch::split_k::TWO_LEVEL_EPILOGUE_F32,
+    f32,
+    two_levels,
+    ReduceRole::TwoLevelEpilogue
+);
+epilogue_entry!(
+    hgemm_splitk_epilogue_two_levels,
+    gemm_launch::split_k::TWO_LEVEL_EPILOGUE_F16,
+    F16,
+    two_levels,
+    ReduceRole::TwoLevelEpilogue
+);
+epilogue_entry!(
+    bgemm_splitk_epilogue_two_levels,
+    gemm_launch::split_k::TWO_LEVEL_EPILOGUE_BF16,
+    Bf16,
+    two_levels,
+    ReduceRole::TwoLevelEpilogue
+);

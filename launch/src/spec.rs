@@ -132,8 +132,9 @@ pub struct Features {
     pub staged_epilogue: bool,
     /// An f16/bf16 kernel whose C is f32: the f32 accumulators written as
     /// they are, unrounded. It computes the partial sums of a split-K call
-    /// (`crate::split_k::F32_OUTPUT_TWINS`, `TMA_F32_OUTPUT_TWINS`) and
-    /// nothing else: the host never
+    /// (`crate::split_k::F32_OUTPUT_TWINS`, `TMA_F32_OUTPUT_TWINS`,
+    /// `TMA_SAME_TILE_TWINS`, and the memory-bound kernels' own,
+    /// `MEMORY_BOUND_F32_OUTPUT_TWINS`) and nothing else: the host never
     /// offers it for a 16-bit C (not chosen, tuned, listed or accepted).
     pub f32_output: bool,
     /// A persistent grid (`Algorithm::WarpSpecialized`): one block per SM

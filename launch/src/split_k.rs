@@ -143,7 +143,8 @@ pub const REDUCE_FAN_IN: u32 = 8;
 /// combine pass and an epilogue one level up would. A split of 9 to 64
 /// chunks needs one reduction launch, not two (step 74).
 pub const EPILOGUE_FAN_IN: u32 = REDUCE_FAN_IN * REDUCE_FAN_IN;
-/// Threads per block of the reduction kernels (one element of C each).
+/// Threads per block of the reduction kernels (one element of C each, but
+/// in the two-level epilogue: eight, one group of slabs each).
 pub const REDUCE_THREADS: u32 = 256;
 /// Slabs start on 256-byte boundaries (a multiple of 64 f32).
 pub const SLAB_ALIGN_ELEMENTS: u64 = 64;
@@ -636,15 +637,17 @@ fn splits_exactly(k: u32, splits: u32, granule: u32, (shortest, longest): (u32, 
 /// Kernels whose C is f32, with f32 accumulators: they can write the
 /// partial sums of a split. The f32 and TF32 kernels qualify as they are; an
 /// f16/bf16 kernel writes C in its own type, so its dtype's f32-output twin
-/// ([`F32_OUTPUT_TWINS`], [`TMA_F32_OUTPUT_TWINS`]) computes the partials
-/// instead.
+/// ([`F32_OUTPUT_TWINS`], [`TMA_F32_OUTPUT_TWINS`]), or its own
+/// ([`TMA_SAME_TILE_TWINS`], [`MEMORY_BOUND_F32_OUTPUT_TWINS`]), computes
+/// the partials instead.
 pub const fn writes_f32(spec: &KernelSpec) -> bool {
     matches!(spec.dtype, Dtype::F32 | Dtype::Tf32) || spec.features.f32_output
 }
 
 /// (dtype, the kernel that computes that dtype's split-K partial sums in
 /// f32) for every 16-bit kernel without the TMA (`mma.sync`, `wgmma`,
-/// memory-bound, ablations). A partial GEMM is an ordinary strided batch
+/// ablations; not the memory-bound ones since PERF.md step 75:
+/// [`MEMORY_BOUND_F32_OUTPUT_TWINS`]). A partial GEMM is an ordinary strided batch
 /// with K = one chunk (≤ a few thousand), in the caller's operand layout, so
 /// what it needs is every layout, any M and N, and a small tile for the
 /// few-tiles case: the 128×128×32 `mma.sync` kernel with 32×64 warp tiles
@@ -704,8 +707,9 @@ const fn k_major_tma_tf32(spec: &KernelSpec) -> bool {
 
 /// The kernel that computes the partial sums of a split of `spec`'s call:
 /// `spec` itself when it writes f32 (f32, TF32 but its K-major TMA kernels,
-/// and the twins), else its f32-output twin of the same tile
-/// ([`TMA_SAME_TILE_TWINS`]) or of its dtype, a TMA one for a TMA kernel. The partial GEMMs'
+/// and the twins), else its f32-output twin of the same tile or kernel
+/// ([`TMA_SAME_TILE_TWINS`], [`MEMORY_BOUND_F32_OUTPUT_TWINS`]) or of its
+/// dtype, a TMA one for a TMA kernel. The partial GEMMs'
 /// batches are K chunks of one A and B, so a K-major operand's matrices
 /// overlap (their batch stride is the chunk, less than a row): the TMA
 /// takes that, each chunk's K being the map's inner extent (`tma_refusal`
@@ -736,10 +740,15 @@ pub fn partials_kernel(spec: &'static KernelSpec) -> Option<&'static KernelSpec>
 pub enum ReduceRole {
     /// Sums groups of [`REDUCE_FAN_IN`] slabs into the group's first slab.
     Combine,
-    /// Sums the last (at most [`EPILOGUE_FAN_IN`]) slabs and writes
+    /// Sums the last (at most [`REDUCE_FAN_IN`]) slabs and writes
     /// `C = α·sum + β·C` in C's element type; with no slabs, `C = β·C`
     /// (the α = 0 path: A and B are never read).
     Epilogue,
+    /// The same for more than [`REDUCE_FAN_IN`] and at most
+    /// [`EPILOGUE_FAN_IN`] slabs: the tree's last two levels
+    /// ([`two_level_epilogue`]). An entry of its own, so that the one-level
+    /// epilogue keeps its 26 registers (the two levels take 56).
+    TwoLevelEpilogue,
 }
 
 /// A reduction kernel: its PTX entry (in the sm_80 module) and what it does.
@@ -759,16 +768,34 @@ pub const EPILOGUE_F16: ReduceSpec =
     ReduceSpec { name: "hgemm_splitk_epilogue", role: ReduceRole::Epilogue, out: Dtype::F16 };
 pub const EPILOGUE_BF16: ReduceSpec =
     ReduceSpec { name: "bgemm_splitk_epilogue", role: ReduceRole::Epilogue, out: Dtype::Bf16 };
+pub const TWO_LEVEL_EPILOGUE_F32: ReduceSpec =
+    ReduceSpec { name: "sgemm_splitk_epilogue_two_levels", role: ReduceRole::TwoLevelEpilogue, out: Dtype::F32 };
+pub const TWO_LEVEL_EPILOGUE_F16: ReduceSpec =
+    ReduceSpec { name: "hgemm_splitk_epilogue_two_levels", role: ReduceRole::TwoLevelEpilogue, out: Dtype::F16 };
+pub const TWO_LEVEL_EPILOGUE_BF16: ReduceSpec =
+    ReduceSpec { name: "bgemm_splitk_epilogue_two_levels", role: ReduceRole::TwoLevelEpilogue, out: Dtype::Bf16 };
 
 /// Every reduction kernel (not GEMMs: they are not in [`crate::KERNELS`]).
-pub const REDUCE_KERNELS: &[ReduceSpec] = &[REDUCE_COMBINE, EPILOGUE_F32, EPILOGUE_F16, EPILOGUE_BF16];
+pub const REDUCE_KERNELS: &[ReduceSpec] = &[
+    REDUCE_COMBINE,
+    EPILOGUE_F32,
+    EPILOGUE_F16,
+    EPILOGUE_BF16,
+    TWO_LEVEL_EPILOGUE_F32,
+    TWO_LEVEL_EPILOGUE_F16,
+    TWO_LEVEL_EPILOGUE_BF16,
+];
 
-/// The epilogue that writes C of `dtype` (TF32's C is f32).
-pub const fn epilogue_for(dtype: Dtype) -> &'static ReduceSpec {
-    match dtype {
-        Dtype::F32 | Dtype::Tf32 => &EPILOGUE_F32,
-        Dtype::F16 => &EPILOGUE_F16,
-        Dtype::Bf16 => &EPILOGUE_BF16,
+/// The epilogue that writes C of `dtype` (TF32's C is f32), summing one
+/// level of the tree or, with `two_levels` ([`two_level_epilogue`]), two.
+pub const fn epilogue_for(dtype: Dtype, two_levels: bool) -> &'static ReduceSpec {
+    match (dtype, two_levels) {
+        (Dtype::F32 | Dtype::Tf32, false) => &EPILOGUE_F32,
+        (Dtype::F16, false) => &EPILOGUE_F16,
+        (Dtype::Bf16, false) => &EPILOGUE_BF16,
+        (Dtype::F32 | Dtype::Tf32, true) => &TWO_LEVEL_EPILOGUE_F32,
+        (Dtype::F16, true) => &TWO_LEVEL_EPILOGUE_F16,
+        (Dtype::Bf16, true) => &TWO_LEVEL_EPILOGUE_BF16,
     }
 }
 
