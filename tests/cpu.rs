@@ -489,6 +489,23 @@ fn launch_bounds_from_the_spec_are_in_the_ptx() {
     }
 }
 
+/// The 16-bit memory-bound kernels round C to their type and store it 2
+/// bytes at a time; their `_f32out` twins (the split-K partial sums,
+/// PERF.md step 75) store the f32 sums as they are, in every layout's entry.
+#[test]
+fn memory_bound_twins_store_unrounded_f32_sums() {
+    for (base, twin) in gemm_launch::split_k::MEMORY_BOUND_F32_OUTPUT_TWINS {
+        let round = format!("cvt.rn.{}x2.f32", base.dtype.name());
+        for (spec, _, name) in entries().filter(|(s, _, _)| s.name == base.name || s.name == twin.name) {
+            let body = entry_body(&name);
+            let f32_out = spec.features.f32_output;
+            assert_eq!(body.contains("st.global.b16"), !f32_out, "{name}: 16-bit stores of C");
+            assert_eq!(body.contains("st.global.b32"), f32_out, "{name}: f32 stores of C");
+            assert_eq!(body.contains(&round), !f32_out, "{name}: C rounded");
+        }
+    }
+}
+
 #[test]
 fn tensor_core_kernels_use_mma_ldmatrix_and_cp_async() {
     for spec in KERNELS.iter().filter(|s| s.algorithm == Algorithm::TensorCore) {

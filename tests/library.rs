@@ -269,7 +269,9 @@ fn random_case(gpu: &Gpu, rng: &mut StdRng) -> Case {
         KernelChoice::Kernel(fits[rng.random_range(0..fits.len())])
     };
     // Split-K as the library chooses, off, or an explicit chunk (f32 and
-    // TF32: f16/bf16 kernels cannot write f32 partial sums yet).
+    // TF32 only here; f16/bf16 named chunks run their f32-output twins in
+    // `every_layout_kernel_with_alpha_beta_and_batches` and
+    // `ragged_splits_in_one_launch_and_apart`).
     let split_k = match (dtype, rng.random_range(0..4)) {
         (Dtype::F32 | Dtype::Tf32, 0) => SplitK::Chunk(rng.random_range((k / 64).max(1)..=k) as u32),
         (_, 1) => SplitK::Off,
