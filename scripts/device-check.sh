@@ -179,6 +179,23 @@
 #               along-K ring; PERF step 76 tried copies by each row's
 #               offset), `auto` alternating with VARIANTS, two rounds; the
 #               four sanitizers through the ring
+#   f32diag     where f32 loses at odd sizes: 128×128 tiles split (and not)
+#               at 1031×1029×1027 and 777×999×3333 with each of A's, B's and
+#               C's rows moved onto 16 bytes alone; ncu on `auto` and
+#               cuBLAS there and at 1032³ (per kernel: time, grid, registers,
+#               issue and memory-pipe load)
+#   spread      step 77 (tried, reverted): f32 operands whose rows along M or N are off 16
+#               bytes, loaded in consecutive elements: `auto` alternating
+#               with VARIANTS at odd and aligned f32 shapes, two rounds;
+#               named tiles unsplit; the 128×128 tile's chunk at
+#               780×1000×3336 and 3360; memcheck and racecheck on each
+#               register-staged family off 16 bytes
+#   f32choice   step 78: f32 calls from 2³⁰ flop realigned into copies, and
+#               `db_128x64x16` modeled at its two blocks per SM: `auto`
+#               alternating with VARIANTS at odd and mid f32 shapes, two
+#               rounds; `db_128x64x16` named (its launch bound is new);
+#               the 128×128 tile's chunk scanned at 780×1000×3336;
+#               memcheck through the copies and `db_128x64x16`, racecheck
 #   sweep       `gemm sweep` (CSV, JSON, SVG)
 #   sanitizers  compute-sanitizer memcheck/racecheck/synccheck/initcheck
 # Usage: device-check.sh [bundle-dir] [part...]. Logs go to $OUT/<part>/ (or
@@ -1242,6 +1259,82 @@ PY
     named_runs f32 "200 200 100000" -- "auto auto" "wt_128x128x8 1520" "wt_128x128x8 3125" "wt_256x128x8 800" \
       "wt_256x128x8 1000" "wt_256x128x8 1600" "db_64x64x16 3125" 2>&1 | tee -a "$L/f32odd.txt"
     note "f32odd: $(grep -c pass "$L/f32odd.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/f32odd.txt") failures"
+    ;;
+  f32diag)
+    named_runs f32 "1031 1029 1027" "1031 1029 1028" "1031 1032 1027" "1031 1032 1028" "1032 1032 1032" -- \
+      "auto auto" "wt_128x128x8 344" "wt_128x128x8 off" 2>&1 | tee "$L/f32diag.txt"
+    named_runs f32 "777 999 3333" "777 999 3336" "777 1000 3333" "777 1000 3336" "780 1000 3336" -- \
+      "auto auto" "wt_128x128x8 480" "wt_128x128x8 556" "wt_256x128x8 834" 2>&1 | tee -a "$L/f32diag.txt"
+    NCU=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
+    metrics=gpu__time_duration.sum,launch__grid_size,launch__block_size,launch__registers_per_thread
+    metrics=$metrics,launch__occupancy_limit_registers,sm__warps_active.avg.pct_of_peak_sustained_active
+    metrics=$metrics,sm__inst_executed.avg.per_cycle_elapsed,smsp__inst_executed.sum
+    metrics=$metrics,sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_elapsed
+    metrics=$metrics,l1tex__throughput.avg.pct_of_peak_sustained_elapsed,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum
+    metrics=$metrics,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed
+    for shape in "1031 1029 1027" "1032 1032 1032" "777 999 3333" "780 1000 3336"; do
+      set -- $shape
+      timeout 300 "$NCU" --clock-control none --metrics "$metrics" \
+        "$B/gemm" --m $1 --n $2 --k $3 --dtype f32 --kernel auto --iters 1 >"$L/ncu-$1x$2x$3.txt" 2>&1
+      note "f32diag ncu $shape: rc=$? $(grep -c gpu__time_duration "$L/ncu-$1x$2x$3.txt") kernels profiled"
+    done
+    note "f32diag: $(grep -c pass "$L/f32diag.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/f32diag.txt") failures"
+    ;;
+  spread)
+    for round in 1 2; do
+      for shape in "1031 1029 1027" "1031 1032 1027" "767 769 771" "520 501 768" "777 999 3333" "1999 2003 997" \
+                   "3001 2999 1003" "1032 1032 1032" "1024 1024 1024" "2048 2048 2048" "4096 4096 4096"; do
+        set -- $shape
+        each_bundle --m $1 --n $2 --k $3 --dtype f32 --kernel auto --iters 20
+      done
+    done 2>&1 | tee "$L/auto.txt"
+    for kernel in wt_128x128x8 wt_64x128x8 db_128x64x16 wt_256x128x8; do
+      for shape in "1031 1029 1027" "1031 1032 1027"; do
+        set -- $shape
+        each_bundle --m $1 --n $2 --k $3 --dtype f32 --kernel $kernel --split-k off --iters 20
+      done
+    done 2>&1 | tee "$L/named.txt"
+    named_runs f32 "780 1000 3336" "780 1000 3360" -- "wt_128x128x8 480" "wt_128x128x8 556" "wt_128x128x8 560" \
+      "wt_128x128x8 372" "wt_128x128x8 240" "wt_128x128x8 834" "wt_256x128x8 834" 2>&1 | tee "$L/chunks.txt"
+    # Just under F32_REALIGN_MIN_FLOP (no copies): A's rows, B's, both or
+    # neither off 16 bytes, on the two tiles `auto` takes there.
+    named_runs f32 "777 999 2761" "777 1000 2761" "777 999 2764" "777 1000 2764" -- "auto auto" \
+      "wt_128x128x8 396" "wt_128x128x8 464" "wt_256x128x8 692" 2>&1 | tee "$L/realign.txt"
+    for kernel in wt_128x128x8 wt_256x128x8 db_128x64x16 vec4; do
+      sanitize memcheck "$L/san-memcheck-$kernel.log" "$B/gemm" --m 301 --n 259 --k 137 --dtype f32 --kernel $kernel \
+        --split-k off --iters 1 --no-cublas
+    done
+    sanitize racecheck "$L/san-racecheck.log" "$B/gemm" --m 301 --n 259 --k 137 --dtype f32 --kernel wt_128x128x8 \
+      --split-k off --iters 1 --no-cublas
+    t=$(cat "$L"/*.txt)
+    note "spread: $(grep -c pass <<<"$t") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' <<<"$t") failures"
+    ;;
+  f32choice)
+    for round in 1 2; do
+      for shape in "777 1000 2764" "777 999 2761" "1031 1029 1027" "1031 1031 1031" "1000 1000 2000" "900 1100 3000" \
+                   "1100 700 1001" "1300 1001 999" "1024 1024 4096" "1024 1024 1024" "1280 1280 1280" "1536 1536 1536" \
+                   "2000 2000 1000" "1999 2003 997" "767 769 771" "777 999 3333" "800 800 8000"; do
+        set -- $shape
+        each_bundle --m $1 --n $2 --k $3 --dtype f32 --kernel auto --iters 20
+      done
+    done 2>&1 | tee "$L/auto.txt"
+    for shape in "1024 1024 1024" "1000 1000 2000" "4096 4096 4096"; do
+      set -- $shape
+      each_bundle --m $1 --n $2 --k $3 --dtype f32 --kernel db_128x64x16 --split-k off --iters 20
+    done 2>&1 | tee "$L/db.txt"
+    runs=()
+    for chunk in 464 472 480 488 496 504 512 520 528 536 544 552 556; do runs+=("wt_128x128x8 $chunk"); done
+    named_runs f32 "780 1000 3336" -- "${runs[@]}" 2>&1 | tee "$L/chunks.txt"
+    # Realigned copies under the unchecked loop's kernel (2.2·10⁹ flop), and
+    # step 6's 128×64 tile under its new launch bound, off 16 bytes.
+    sanitize memcheck "$L/san-memcheck-wt256.log" "$B/gemm" --m 1031 --n 1029 --k 1027 --dtype f32 \
+      --kernel wt_256x128x8 --iters 1 --no-cublas
+    sanitize memcheck "$L/san-memcheck-db.log" "$B/gemm" --m 301 --n 259 --k 137 --dtype f32 --kernel db_128x64x16 \
+      --split-k off --iters 1 --no-cublas
+    sanitize racecheck "$L/san-racecheck-db.log" "$B/gemm" --m 301 --n 259 --k 137 --dtype f32 --kernel db_128x64x16 \
+      --split-k off --iters 1 --no-cublas
+    t=$(cat "$L"/*.txt)
+    note "f32choice: $(grep -c pass <<<"$t") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' <<<"$t") failures"
     ;;
   skinny16odd)
     for dtype in f16 bf16; do
