@@ -1215,7 +1215,9 @@ fn skinny_tiles_refuse_a_small_operand_off_16_bytes() {
 
 #[test]
 fn tma_kernels_take_every_call_through_operand_copies() {
-    use gemm_launch::operand_copies::{F32_REALIGN_MIN_FLOP, F32_REALIGN_MIN_FLOP_PER_BYTE};
+    use gemm_launch::operand_copies::{
+        F32_REALIGN_MIN_FLOP, F32_REALIGN_MIN_FLOP_PER_BYTE, F32_REALIGN_UNCHECKED_MIN_FLOP,
+    };
     use rgemm::api::choice::auto_tma_refusal;
     use rgemm::driver::launch::Plan;
     use rgemm::driver::operand_copies::{OperandCopy, operand_copies, realign_refusal};
@@ -1293,6 +1295,14 @@ fn tma_kernels_take_every_call_through_operand_copies() {
     assert_eq!((F32_REALIGN_MIN_FLOP, F32_REALIGN_MIN_FLOP_PER_BYTE), (1 << 32, 128));
     let cube = Plan { m: 1031, n: 1029, k: 1027, lda: 1027, ldb: 1029, ldc: 1029, ..plan };
     assert_eq!(operand_copies(db, &cube, at), None, "1031×1029×1027: below F32_REALIGN_MIN_FLOP");
+    assert_eq!(operand_copies(&gemm_launch::WT_128X128X8, &cube, at), None, "checked loop only");
+    // The unchecked main loop's kernels realign from 2³⁰ flop on.
+    let wt256 = &gemm_launch::WT_256X128X8;
+    assert!(wt256.has_unchecked_loop() && !gemm_launch::WT_128X128X8.has_unchecked_loop() && !db.has_unchecked_loop());
+    assert_eq!(F32_REALIGN_UNCHECKED_MIN_FLOP, 1 << 30);
+    assert!(operand_copies(wt256, &cube, at).is_some_and(|c| c.realigns()), "1031×1029×1027 on wt_256x128x8");
+    let under = Plan { m: 767, n: 769, k: 771, lda: 771, ldb: 769, ldc: 769, ..plan };
+    assert_eq!(operand_copies(wt256, &under, at), None, "767×769×771: 9.1·10⁸ flop");
     assert_eq!(operand_copies(&gemm_launch::VECTORIZED, &odd, at), None, "not the ladder's earlier steps");
     let shared = Plan { batch: 2, stride_a: 1999 * 997, stride_b: 0, ..odd };
     assert_eq!(operand_copies(db, &shared, at), None, "one B for the batch is read in place");

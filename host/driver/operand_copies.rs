@@ -28,7 +28,7 @@ use crate::driver::launch::Plan;
 use cust::function::GridSize;
 use gemm_launch::operand_copies::{
     self as geometry, COPY_ROWS_B16, COPY_ROWS_B32, F32_REALIGN_MIN_FLOP, F32_REALIGN_MIN_FLOP_PER_BYTE,
-    REALIGN_MIN_FLOP, REALIGN_MIN_FLOP_PER_BYTE, TRANSPOSE_F32,
+    F32_REALIGN_UNCHECKED_MIN_FLOP, REALIGN_MIN_FLOP, REALIGN_MIN_FLOP_PER_BYTE, TRANSPOSE_F32,
 };
 use gemm_launch::{Algorithm, Dtype, KernelSpec, memory_bound};
 use std::ffi::c_void;
@@ -83,7 +83,8 @@ pub fn operand_copies(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Opt
 /// The realigned copies an f32 call on CUDA cores gets (steps 6–7b, whose
 /// 16-byte loads need rows on 16-byte boundaries; off them, every tile is
 /// loaded element by element) where A's or B's rows are off 16 bytes and
-/// the call does at least [`F32_REALIGN_MIN_FLOP`] and
+/// the call does at least [`F32_REALIGN_MIN_FLOP`] (on a kernel with an
+/// unchecked main loop, [`F32_REALIGN_UNCHECKED_MIN_FLOP`]) and
 /// [`F32_REALIGN_MIN_FLOP_PER_BYTE`] per byte copied; `None` otherwise. As
 /// for the TMA kernels, whether `auto` chose the kernel or the caller named
 /// it: the copies are part of the call's time.
@@ -96,7 +97,8 @@ pub fn f32_realigned(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Opti
     }
     let call = copies(spec, plan, pointers)?;
     let flop = plan.flop();
-    (flop >= F32_REALIGN_MIN_FLOP && flop / call.scratch_bytes.max(1) >= F32_REALIGN_MIN_FLOP_PER_BYTE).then_some(call)
+    let min_flop = if spec.has_unchecked_loop() { F32_REALIGN_UNCHECKED_MIN_FLOP } else { F32_REALIGN_MIN_FLOP };
+    (flop >= min_flop && flop / call.scratch_bytes.max(1) >= F32_REALIGN_MIN_FLOP_PER_BYTE).then_some(call)
 }
 
 /// The copies `spec`'s entry for the call's layout needs: transposed where

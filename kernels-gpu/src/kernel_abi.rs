@@ -225,7 +225,7 @@ macro_rules! kernel_entries {
     (warp_tiled $kernel:ident, $name:ident, $spec:path, $layouts:ident) => {
         $crate::kernel_abi::kernel_entries!(@warp_tiled $kernel, $name, $spec, $layouts, {
             assert!(SPEC.stages == 2, "two register-staged stages");
-            SPEC.min_blocks_per_sm < 2
+            SPEC.has_unchecked_loop()
         });
     };
     (warp_tiled_async $kernel:ident, $name:ident, $spec:path, $layouts:ident) => {

@@ -105,7 +105,7 @@ pub const DB_128X128X16: KernelSpec = KernelSpec {
 pub const DB_128X64X16: KernelSpec = KernelSpec {
     name: "sgemm_db_128x64x16",
     tile: Tile { bm: 128, bn: 64, bk: 16, tm: 8, tn: 4 },
-    min_blocks_per_sm: 0,
+    min_blocks_per_sm: 2,
     layouts: Layouts::Any,
     ..DB_128X128X8
 };

@@ -86,13 +86,21 @@ pub const REALIGN_MIN_FLOP_PER_BYTE: u64 = 64;
 /// Least work for which the operands of an f32 call on CUDA cores are
 /// realigned (steps 6–7b: `DoubleBuffered` and `WarpTiled`, whose 16-byte
 /// loads need rows on 16-byte boundaries and which otherwise load every
-/// tile element by element). H100 (PERF.md step 66), `auto` with the
-/// copies against without, ms: 1999×2003×997 (8·10⁹ flop) 0.225 → 0.216,
-/// 3001×2999×1003 0.551 → 0.517, 777×999×3333 (5·10⁹) 0.287 → 0.244,
-/// 5003×4001×3001 3.005 → 2.688; but 1031×1029×1027 (2.2·10⁹) 0.136 →
-/// 0.144, where the copies' two launches and 17 MB of traffic cost more
-/// than the odd rows did.
+/// tile element by element), on a kernel whose main loop is checked
+/// throughout (see [`F32_REALIGN_UNCHECKED_MIN_FLOP`] for the others).
+/// H100 (PERF.md step 66), `auto` with the copies against without, ms:
+/// 1999×2003×997 (8·10⁹ flop) 0.225 → 0.216, 3001×2999×1003 0.551 →
+/// 0.517, 777×999×3333 (5·10⁹) 0.287 → 0.244, 5003×4001×3001 3.005 →
+/// 2.688. Below it the copies' two launches and their traffic cost more
+/// than the odd rows do (step 78, 2³⁰ tried: `wt_128x128x8` split in 3 at
+/// 1031×1029×1027 (2.2·10⁹) 0.099 → 0.103, 1300×1001×999 0.101 → 0.108).
 pub const F32_REALIGN_MIN_FLOP: u64 = 1 << 32;
+/// [`F32_REALIGN_MIN_FLOP`] for the kernels with an unchecked main loop
+/// (`KernelSpec::has_unchecked_loop`), which rows off 16 bytes cost twice
+/// as much: H100 (PERF.md step 78), 777×999×2761 (4.3·10⁹ flop) on
+/// `wt_256x128x8` split in 4, 0.313 ms in place, 0.169 on copies
+/// (777×1000×2764, aligned: 0.140).
+pub const F32_REALIGN_UNCHECKED_MIN_FLOP: u64 = 1 << 30;
 /// Least work per byte copied for the f32 realignment: the shapes above
 /// do 220–1100 flop per byte copied. By estimate (not measured at 128
 /// itself), there a copy costs about a fifth of what it saves: 2 bytes of

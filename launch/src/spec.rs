@@ -316,6 +316,17 @@ impl KernelSpec {
         matches!(self.algorithm, Algorithm::WarpTiled)
     }
 
+    /// Whether the kernel's main loop has step 7b's unchecked variant: the
+    /// register-staged warp tiles without a 128-register cap (one block per
+    /// multiprocessor). While a slice lies wholly inside A and B and their
+    /// rows lie on 16 bytes, its loads take no bounds test; with either
+    /// operand's rows off 16 bytes, every slice takes the checked loop and
+    /// its element-by-element loads (H100, PERF.md step 78: `wt_256x128x8`
+    /// at 777×1000×2764 split in 4, 0.141 ms; with K = 2761, 0.286).
+    pub const fn has_unchecked_loop(&self) -> bool {
+        matches!(self.algorithm, Algorithm::WarpTiled) && self.stages == 2 && self.min_blocks_per_sm < 2
+    }
+
     /// Whether a call whose operands lie as `layout` can run on the kernel
     /// (through the entry [`KernelSpec::entry_layout`] names).
     pub const fn supports(&self, layout: OperandLayout) -> bool {
