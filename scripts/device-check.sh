@@ -196,6 +196,9 @@
 #               rounds; `db_128x64x16` named (its launch bound is new);
 #               the 128×128 tile's chunk scanned at 780×1000×3336;
 #               memcheck through the copies and `db_128x64x16`, racecheck
+#   dot         step 79: the memory-bound kernels' "dot" pattern where both
+#               sides are tiny (long side ≤ 8): `auto` alternating with
+#               VARIANTS, two rounds, each dtype; the four sanitizers on it
 #   sweep       `gemm sweep` (CSV, JSON, SVG)
 #   sanitizers  compute-sanitizer memcheck/racecheck/synccheck/initcheck
 # Usage: device-check.sh [bundle-dir] [part...]. Logs go to $OUT/<part>/ (or
@@ -1335,6 +1338,24 @@ PY
       --split-k off --iters 1 --no-cublas
     t=$(cat "$L"/*.txt)
     note "f32choice: $(grep -c pass <<<"$t") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' <<<"$t") failures"
+    ;;
+  dot)
+    for round in 1 2; do
+      for shape in "1 1 1000000" "1 1 100003" "7 5 300001" "3 2 200000" "8 8 100000" "5 7 65536" "1 4 1000000" \
+                   "7 5 1000" "1 1 4096" "16 2 500000" "100 4 100000"; do
+        set -- $shape
+        for dtype in f16 bf16 f32; do
+          each_bundle --m $1 --n $2 --k $3 --dtype $dtype --kernel auto --iters 30
+        done
+      done
+    done 2>&1 | tee "$L/auto.txt"
+    for tool in memcheck racecheck synccheck initcheck; do
+      sanitize $tool "$L/san-$tool-f16.log" "$B/gemm" --m 7 --n 5 --k 30011 --dtype f16 --kernel auto --iters 1 --no-cublas
+      sanitize $tool "$L/san-$tool-f32.log" "$B/gemm" --m 1 --n 1 --k 70001 --dtype f32 --kernel skinny_r1 \
+        --split-k off --iters 1 --no-cublas
+    done
+    t=$(cat "$L"/*.txt)
+    note "dot: $(grep -c pass <<<"$t") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' <<<"$t") failures"
     ;;
   skinny16odd)
     for dtype in f16 bf16; do

@@ -783,6 +783,11 @@ fn memory_bound_shapes_every_layout_alpha_beta_batch() {
         (9000, 8, 520),
         (16, 8201, 600),
         (8200, 16, 777),
+        // Both sides tiny: the "dot" pattern (long side ≤ DOT_LEN), split
+        // over K into the f32-output twins' partial sums where K is deep.
+        (1, 1, 70001),
+        (7, 5, 30011),
+        (8, 2, 1),
     ];
     for dtype in Dtype::ALL {
         for (m, n, k) in shapes {
@@ -841,6 +846,11 @@ fn memory_bound_shapes_every_layout_alpha_beta_batch() {
             (4999, 13, 200, true, true),
             (4999, 13, 200, false, true),
             (4999, 13, 200, false, false),
+            // The "dot" pattern, X along K and along L.
+            (7, 5, 3001, false, false),
+            (5, 7, 3001, true, true),
+            (1, 1, 4097, false, true),
+            (8, 3, 517, true, false),
         ];
         for spec in dtype.kernels().into_iter().filter(|s| s.algorithm == gemm_launch::Algorithm::MemoryBound) {
             for (m, n, k, a_col_major, b_col_major) in cases {

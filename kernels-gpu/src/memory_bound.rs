@@ -60,8 +60,8 @@ use crate::device::sm80::{
 use crate::device::{SharedF32, block_idx, fma, load_global_x4_b32, select_f32, shfl_xor, sync_threads, thread_idx};
 use crate::kernel_abi::{Gemm, Scale, kernel_entries};
 use gemm_launch::memory_bound::{
-    ALONG_K_RING_K, ALONG_K_STAGES, LONG_TILE, RING_K, RING_ROWS, RING_STAGES, ROWS_PER_WARP, S_PAD, STEPS, THREADS,
-    along_k_stage_floats, ring_stage_floats, small_is_m, x_along_l,
+    ALONG_K_RING_K, ALONG_K_STAGES, DOT_LEN, LONG_TILE, RING_K, RING_ROWS, RING_STAGES, ROWS_PER_WARP, S_PAD, STEPS,
+    THREADS, along_k_stage_floats, ring_stage_floats, small_is_m, x_along_l,
 };
 use gemm_launch::tiles;
 
@@ -277,12 +277,86 @@ unsafe fn skinny<
     p: Gemm<E::Raw, E::Out>,
 ) {
     let (q, l0, x_along_l) = unsafe { view::<E, ROWS, A_T, B_T>(p) };
-    if x_along_l {
+    if q.len <= DOT_LEN {
+        unsafe { dot::<E, ROWS>(&q, x_along_l) }
+    } else if x_along_l {
         unsafe { along_l::<E, ROWS, VEC, LANES, UNROLL>(&q, l0) }
     } else {
         unsafe { along_k::<E, ROWS, VEC>(&q, l0) }
     }
 }
+
+/// Both sides tiny: the long side at most [`DOT_LEN`] (1×1, 7×5), where
+/// neither pattern below fills a block (along L the lanes past the long
+/// side idle; along K the warps past its rows: 7×5 worked 2 of 8 warps).
+/// Each thread takes every `THREADS`-th K index of the block's range and
+/// multiplies S's column there (`rows` values) by X's (`len` values) into
+/// `ROWS × DOT_LEN` sums, the loads of [`DOT_UNROLL`] K indices first.
+/// Element by element: along K, a warp's loads of one row are consecutive;
+/// along L (packed) a K index's `len` elements are. The sums are reduced
+/// over the warp by a butterfly, then across warps, warp 0 first.
+///
+/// # Safety
+/// See the entry point; the long side is at most [`DOT_LEN`].
+#[inline(always)]
+unsafe fn dot<E: Streamed, const ROWS: usize>(q: &Skinny<E>, x_along_l: bool) {
+    const LEN: usize = DOT_LEN as usize;
+    let t = thread_idx();
+    let (x_k, x_l) = if x_along_l { (q.ldx as usize, 1) } else { (1, q.ldx as usize) };
+    let x_or_zero = |l: usize, k: u32| {
+        if (l as u32) < q.len && k < q.k { E::widen(unsafe { *q.x.add(k as usize * x_k + l * x_l) }) } else { 0.0 }
+    };
+    let mut acc = [[0.0f32; LEN]; ROWS];
+    let mut k0 = t as u32;
+    while k0 < q.k {
+        let ks: [u32; DOT_UNROLL] = core::array::from_fn(|u| k0 + (u * THREADS_) as u32);
+        let s: [[f32; ROWS]; DOT_UNROLL] =
+            core::array::from_fn(|u| core::array::from_fn(|r| unsafe { q.s_or_zero(r, ks[u]) }));
+        let x: [[f32; LEN]; DOT_UNROLL] = core::array::from_fn(|u| core::array::from_fn(|l| x_or_zero(l, ks[u])));
+        for (s_u, x_u) in s.iter().zip(x.iter()) {
+            for (acc_r, s_r) in acc.iter_mut().zip(s_u.iter()) {
+                for (a, x_l) in acc_r.iter_mut().zip(x_u.iter()) {
+                    *a = fma(*s_r, *x_l, *a);
+                }
+            }
+        }
+        k0 += (DOT_UNROLL * THREADS_) as u32;
+    }
+    for acc_r in acc.iter_mut() {
+        for a in acc_r.iter_mut() {
+            let mut mask = 16;
+            while mask > 0 {
+                *a += shfl_xor(*a, mask);
+                mask /= 2;
+            }
+        }
+    }
+    // Every lane holds its warp's sums; lane 0 writes them, [sum][warp].
+    let partial = SharedF32::at(0);
+    let warp = t / 32;
+    if t.is_multiple_of(32) {
+        for (r, acc_r) in acc.iter().enumerate() {
+            for (l, a) in acc_r.iter().enumerate() {
+                partial.store((r * LEN + l) * WARPS + warp, *a);
+            }
+        }
+    }
+    sync_threads();
+    if t < ROWS * LEN {
+        let (r, l) = (t / LEN, t % LEN);
+        let mut sum = 0.0f32;
+        for w in 0..WARPS {
+            sum += partial.load(t * WARPS + w);
+        }
+        if (r as u32) < q.rows && (l as u32) < q.len {
+            unsafe { q.store(r as u32, l as u32, sum) };
+        }
+    }
+}
+
+/// K indices per thread whose loads [`dot`] issues before their
+/// multiply-adds.
+const DOT_UNROLL: usize = 4;
 
 /// The kernel of [`RING_ROWS`] f32 rows: X and S come through a `cp.async`
 /// ring in both access patterns, so the registers hold only accumulators

@@ -18,6 +18,11 @@ pub const LONG_TILE: u32 = 32;
 /// Largest small side the path is meant for; larger ones run as several
 /// row groups of `ROWS` (correct, but the large operand is read once per group).
 pub const MAX_SMALL_SIDE: u32 = 16;
+/// Longest long side the "dot" pattern takes (both sides tiny, e.g. 1×1 or
+/// 7×5): each thread then keeps `ROWS × DOT_LEN` sums over its own K
+/// indices, which the cross-warp reduction's `[rows][warps][32]` holds.
+pub const DOT_LEN: u32 = 8;
+const _: () = assert!(DOT_LEN <= 32);
 /// "Along K" pattern: rows of X per warp (8 warps × 4 = [`LONG_TILE`]).
 pub const ROWS_PER_WARP: u32 = LONG_TILE / (THREADS / 32);
 /// "Along K" pattern: 16-byte vectors per lane per K chunk.
