@@ -199,6 +199,11 @@
 #   dot         step 79: the memory-bound kernels' "dot" pattern where both
 #               sides are tiny (long side ≤ 8): `auto` alternating with
 #               VARIANTS, two rounds, each dtype; the four sanitizers on it
+#   klast       step 80: the memory-bound kernels run a split's shorter last
+#               chunk in the launch of the others: `auto` alternating with
+#               VARIANTS at deep K with ragged splits, two rounds; the
+#               ragged-split and memory-bound tests of `library`,
+#               `accuracy` and `split_k`; memcheck and racecheck
 #   sweep       `gemm sweep` (CSV, JSON, SVG)
 #   sanitizers  compute-sanitizer memcheck/racecheck/synccheck/initcheck
 # Usage: device-check.sh [bundle-dir] [part...]. Logs go to $OUT/<part>/ (or
@@ -1356,6 +1361,26 @@ PY
     done
     t=$(cat "$L"/*.txt)
     note "dot: $(grep -c pass <<<"$t") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' <<<"$t") failures"
+    ;;
+  klast)
+    for round in 1 2; do
+      for shape in "7 5 300001" "1 1 1000000" "1 4 1000000" "3 2 200001" "1 300 100003" "4096 1 65539"; do
+        set -- $shape
+        for dtype in f16 bf16 f32; do
+          each_bundle --m $1 --n $2 --k $3 --dtype $dtype --kernel auto --iters 30
+        done
+      done
+    done 2>&1 | tee "$L/auto.txt"
+    for t in "library ragged" "library memory_bound" "accuracy" "split_k"; do
+      set -- $t
+      log=$L/test-$1-${2:-all}.log
+      if timeout 300 "$B/tests/$1" ${2:-} --test-threads=1 >"$log" 2>&1; then r=pass; else r="FAIL (rc $?)"; fi
+      note "tests/$1 ${2:-}: $r ($(grep -h 'test result' "$log" | tail -1))"
+    done
+    sanitize memcheck "$L/san-memcheck.log" "$B/gemm" --m 7 --n 5 --k 30011 --dtype f16 --kernel auto --iters 1 --no-cublas
+    sanitize racecheck "$L/san-racecheck.log" "$B/gemm" --m 1 --n 1 --k 70001 --dtype f32 --kernel auto --iters 1 \
+      --no-cublas
+    note "klast: $(grep -c pass "$L/auto.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/auto.txt") failures"
     ;;
   skinny16odd)
     for dtype in f16 bf16; do

@@ -469,13 +469,15 @@ fn f32_realigned_copies_in_every_layout() {
 }
 
 /// Split-K whose last chunk is shorter than the others, wherever it runs:
-/// in the launch of the other chunks on the warp-tiled kernels
-/// (`KernelSpec::takes_k_last`), and as a launch of its own on another
-/// kernel and on TMA kernels whose operands are copied (realigned, rows
-/// off 16 bytes; transposed, with chunks off 16 bytes); odd sizes, every layout 128×256 takes, α and β, batches whose
+/// in the launch of the other chunks on the warp-tiled and memory-bound
+/// kernels (`KernelSpec::takes_k_last`), and as a launch of its own on
+/// another kernel and on TMA kernels whose operands are copied (realigned,
+/// rows off 16 bytes; transposed, with chunks off 16 bytes); odd sizes,
+/// every layout 128×256 takes, α and β, batches whose
 /// matrices start off 16 bytes, and the split model's own pick (`auto`).
 #[test]
 fn ragged_splits_in_one_launch_and_apart() {
+    use gemm_launch::memory_bound::{SKINNY_F16_R8, SKINNY_F32_R1};
     use gemm_launch::{DB_64X64X16, WS_F16_128X128X64, WS_TF32_128X128X32_RS, WT_128X128X8, WT_256X128X8};
     let Some(gpu) = gpu_or_skip("ragged_splits_in_one_launch_and_apart") else { return };
     let seed = rand::random::<u64>();
@@ -495,11 +497,19 @@ fn ragged_splits_in_one_launch_and_apart() {
         (Dtype::F16, named(&WS_F16_128X128X64), (true, false, false), 2, SplitK::Chunk(500)),
         // A TF32 kernel whose partial sums run on itself, B copied transposed.
         (Dtype::Tf32, named(&WS_TF32_128X128X32_RS), (false, true, false), 1, SplitK::Chunk(501)),
+        // The memory-bound kernels (at 7×5: the dot pattern), the 16-bit
+        // one's partial sums on its f32-output twin.
+        (Dtype::F16, named(&SKINNY_F16_R8), (false, false, false), 2, SplitK::Chunk(504)),
+        (Dtype::F32, named(&SKINNY_F32_R1), (true, true, false), 1, SplitK::Chunk(500)),
         (Dtype::F32, KernelChoice::Auto, (false, false, false), 1, SplitK::Auto),
     ];
     for (dtype, kernel, (a_col, b_col, c_col), count, split_k) in cases {
         // Auto's case: 1031×1029×1027, which the model splits 3 ways on 128×128.
-        let (m, n, k) = if matches!(kernel, KernelChoice::Auto) { (1031, 1029, 1027) } else { (m, n, k) };
+        let (m, n, k) = match kernel {
+            KernelChoice::Auto => (1031, 1029, 1027),
+            KernelChoice::Kernel(spec) if spec.algorithm == gemm_launch::Algorithm::MemoryBound => (7, 5, k),
+            _ => (m, n, k),
+        };
         let c = if c_col { MatrixDesc::col_major(m, n) } else { MatrixDesc::row_major(m, n) };
         let (a, b) = (dense(m, k, a_col), dense(k, n, b_col));
         let batch = Batch { count, stride_a: extent(&a) + 1, stride_b: extent(&b) + 3, stride_c: extent(&c) + 1 };

@@ -27,6 +27,12 @@
 //!   rows (f32) X's rows and S come through a ring of their own instead, 4
 //!   `cp.async` stages of 128 K indices in the same 96 KiB, and the warp's
 //!   sums are reduced by halving across the lanes (a reduce-scatter).
+//! - "dot", where both sides are tiny (the long side at most
+//!   `gemm_launch::memory_bound::DOT_LEN`, 8: 1×1, 7×5), in either layout:
+//!   the patterns above would idle most lanes or warps there, so each
+//!   thread takes every 256th K index of the block's range instead and
+//!   keeps all the block's `ROWS × 8` sums (PERF.md step 79: f16 1×1×10⁶
+//!   47–60 → 90–98% of cuBLAS, 7×5×300001 39 → 67%, bf16 62.5 → 109%).
 //!
 //! Every reduction runs in a fixed order: results are deterministic, and no
 //! atomics are used. With β = 0, C is not read.

@@ -307,13 +307,15 @@ impl KernelSpec {
     /// of a strided batch, so that a split's shorter last chunk runs in the
     /// launch of the other chunks: the warp-tiled kernels of steps 7b and
     /// 7c, on which the f32 split runs its partial sums
-    /// (`split_k::f32_split`). The other entries take the parameter and
-    /// ignore it: reading it costs a register for the whole kernel, and
+    /// (`split_k::f32_split`), and the memory-bound kernels, whose deep-K
+    /// splits rarely divide K (PERF.md step 80: f16 7×5×300001 ran its last
+    /// chunk as one block of its own). The other entries take the parameter
+    /// and ignore it: reading it costs a register for the whole kernel, and
     /// three kernels at their register caps spilled (`tgemm_mma_128x128x32`,
     /// `sgemm_db_128x128x8`, `sgemm_db_256x128x8_tn`); the host runs their
     /// last chunk as a launch of its own.
     pub const fn takes_k_last(&self) -> bool {
-        matches!(self.algorithm, Algorithm::WarpTiled)
+        matches!(self.algorithm, Algorithm::WarpTiled | Algorithm::MemoryBound)
     }
 
     /// Whether the kernel's main loop has step 7b's unchecked variant: the
