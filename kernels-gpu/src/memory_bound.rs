@@ -47,9 +47,10 @@
 //! (`Streamed::Out`): the partial sums of their deep-K splits (PERF.md step
 //! 75: f16 4096×1×65536 47 → 99% of cuBLAS, 7×5×300001 18 → 39%).
 //!
-//! Cost (ptxas, sm_90, the largest of the four layout entries): f32/tf32
-//! r1 83 registers, r4 128, r16 153–158, r16_2cta 124–128; f16/bf16 r1
-//! 123, r4 128, r8 255 (their `_f32out` twins 104–255); no spills or stack. Shared memory 1040 B per row of the block (f32), 2064 B
+//! Cost (ptxas 12.9, sm_90, the largest of the four layout entries, after
+//! steps 79–80): f32/tf32 r1 82 registers, r4 128, r16 157, r16_2cta 128;
+//! f16/bf16 r1 121, r4 185, r8 255 (their `_f32out` twins the same); no
+//! spills or stack. Shared memory 1040 B per row of the block (f32), 2064 B
 //! (16-bit); r16 96 KiB (either ring). Measured (H100, % of cuBLAS, PERF.md
 //! steps 24, 41, 59, 65, 67 and 69): 1×8192×8192 f32 101%, f16 92%; 8192×1×8192
 //! f32 118%, f16 97%; along L, 16×16384×4096 f32 104% (r16's ring at step

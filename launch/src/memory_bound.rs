@@ -20,9 +20,11 @@ pub const LONG_TILE: u32 = 32;
 pub const MAX_SMALL_SIDE: u32 = 16;
 /// Longest long side the "dot" pattern takes (both sides tiny, e.g. 1×1 or
 /// 7×5): each thread then keeps `ROWS × DOT_LEN` sums over its own K
-/// indices, which the cross-warp reduction's `[rows][warps][32]` holds.
+/// indices, which the cross-warp reduction's `[rows][warps][32]` holds,
+/// and the call is one tile of [`LONG_TILE`] columns wide (the kernel
+/// takes its first column as 0).
 pub const DOT_LEN: u32 = 8;
-const _: () = assert!(DOT_LEN <= 32);
+const _: () = assert!(DOT_LEN <= LONG_TILE && LONG_TILE <= 32);
 /// "Along K" pattern: rows of X per warp (8 warps × 4 = [`LONG_TILE`]).
 pub const ROWS_PER_WARP: u32 = LONG_TILE / (THREADS / 32);
 /// "Along K" pattern: 16-byte vectors per lane per K chunk.

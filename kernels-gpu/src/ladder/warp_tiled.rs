@@ -29,9 +29,10 @@
 //! (`Features::serpentine_fma`), so the FMA after each row turn reuses the
 //! `b` register of the one before it.
 //!
-//! These are the kernels whose entries read `k_last` (the K of a strided
-//! batch's last matrix, `KernelSpec::takes_k_last`): f32 split-K runs a
-//! shorter last chunk in the launch of the other chunks (PERF.md step 73).
+//! Their entries read `k_last` (the K of a strided batch's last matrix,
+//! `KernelSpec::takes_k_last`, as the memory-bound kernels' do since step
+//! 80): f32 split-K runs a shorter last chunk in the launch of the other
+//! chunks (PERF.md step 73).
 //!
 //! Configurations (`gemm_launch::WT_*`): 256×128×8 with 8 warps of 64×64
 //! (16×8 outputs per lane; every layout), 128×256×8 (64×64 warps),
