@@ -97,9 +97,10 @@ pub const REALIGN_MIN_FLOP_PER_BYTE: u64 = 64;
 pub const F32_REALIGN_MIN_FLOP: u64 = 1 << 32;
 /// [`F32_REALIGN_MIN_FLOP`] for the kernels with an unchecked main loop
 /// (`KernelSpec::has_unchecked_loop`), which rows off 16 bytes cost twice
-/// as much: H100 (PERF.md step 78), 777×999×2761 (4.3·10⁹ flop) on
-/// `wt_256x128x8` split in 4, 0.313 ms in place, 0.169 on copies
-/// (777×1000×2764, aligned: 0.140).
+/// as much. H100, `wt_256x128x8` split in 4 (PERF.md steps 77–78): in
+/// place, 777×1000×2764 0.141 ms and 777×999×2761 (4.3·10⁹ flop) 0.313
+/// (step 77's build); on copies, 777×999×2761 0.169 against 0.140 aligned
+/// (step 78's).
 pub const F32_REALIGN_UNCHECKED_MIN_FLOP: u64 = 1 << 30;
 /// Least work per byte copied for the f32 realignment: the shapes above
 /// do 220–1100 flop per byte copied. By estimate (not measured at 128

@@ -323,8 +323,9 @@ impl KernelSpec {
     /// multiprocessor). While a slice lies wholly inside A and B and their
     /// rows lie on 16 bytes, its loads take no bounds test; with either
     /// operand's rows off 16 bytes, every slice takes the checked loop and
-    /// its element-by-element loads (H100, PERF.md step 78: `wt_256x128x8`
-    /// at 777×1000×2764 split in 4, 0.141 ms; with K = 2761, 0.286).
+    /// its element-by-element loads (H100, PERF.md step 77's run 2:
+    /// `wt_256x128x8` at 777×1000×2764 split in 4, 0.141 ms; with K = 2761,
+    /// 0.286).
     pub const fn has_unchecked_loop(&self) -> bool {
         matches!(self.algorithm, Algorithm::WarpTiled) && self.stages == 2 && self.min_blocks_per_sm < 2
     }
