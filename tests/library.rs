@@ -793,6 +793,11 @@ fn memory_bound_shapes_every_layout_alpha_beta_batch() {
         (9000, 8, 520),
         (16, 8201, 600),
         (8200, 16, 777),
+        // Along K over several chunks of S with X's rows off 16 bytes
+        // (K odd): shifted into place from aligned loads (PERF.md step 81),
+        // the last lane's window reaching into the next chunk.
+        (2047, 1, 1025),
+        (1000, 3, 1537),
         // Both sides tiny: the "dot" pattern (long side ≤ DOT_LEN), split
         // over K into the f32-output twins' partial sums where K is deep.
         (1, 1, 70001),

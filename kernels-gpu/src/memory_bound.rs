@@ -3,8 +3,11 @@
 //! With one side of C this small, a GEMM does at most 16 multiply-adds per
 //! element of the large operand: memory bound on every dtype. The kernel
 //! reads the large operand X exactly once, coalesced, 16 bytes per load where
-//! rows are 16-byte aligned (element by element otherwise), and keeps the
-//! small operand S (≤ 16 rows of K) in registers and shared memory.
+//! rows are 16-byte aligned (element by element otherwise; but 16-bit rows
+//! off 16 bytes read along K by up to 4 rows per block are loaded 16 bytes
+//! at a time from the boundary before them and shifted into place across
+//! the lanes, `shift_window`), and keeps the small operand S (≤ 16 rows of
+//! K) in registers and shared memory.
 //! Accumulation is f32 (TF32 requests run here in exact f32: no speed is
 //! lost on a memory-bound shape, and the result is more accurate).
 //!
@@ -48,9 +51,9 @@
 //! 75: f16 4096×1×65536 47 → 99% of cuBLAS, 7×5×300001 18 → 39%).
 //!
 //! Cost (ptxas 12.9, sm_90, the largest of the four layout entries, after
-//! steps 79–80): f32/tf32 r1 82 registers, r4 128, r16 157, r16_2cta 128;
-//! f16/bf16 r1 121, r4 185, r8 255 (their `_f32out` twins the same); no
-//! spills or stack. Shared memory 1040 B per row of the block (f32), 2064 B
+//! steps 79–81): f32/tf32 r1 82 registers, r4 128, r16 157, r16_2cta 128;
+//! f16/bf16 r1 128 (121 before step 81's shifts), r4 225 (185), r8 255
+//! (their `_f32out` twins the same); no spills or stack. Shared memory 1040 B per row of the block (f32), 2064 B
 //! (16-bit); r16 96 KiB (either ring). Measured (H100, % of cuBLAS, PERF.md
 //! steps 24, 41, 59, 65, 67 and 69): 1×8192×8192 f32 101%, f16 92%; 8192×1×8192
 //! f32 118%, f16 97%; along L, 16×16384×4096 f32 104% (r16's ring at step
@@ -59,13 +62,18 @@
 //! 16×200000×256 68.5 / 88.5%, B rows off 16 bytes (step 69's copies)
 //! 16×100001×256 77.5 → 88.5%; along K, step 67's ring on two blocks per
 //! SM: 16384×16×4096 98 → 168% (2.57 TB/s), 100000×16×512 46 → 115% (2.36
-//! TB/s), 100000×16×777 (rows off 16 bytes) 47 → 85%.
+//! TB/s), 100000×16×777 (rows off 16 bytes) 47 → 85%; step 81's shifts
+//! (16-bit, rows off 16 bytes along K): f16 4096×1×65539 48.7 → 90.7%,
+//! 8192×1×8191 77 → 134%, 16384×4×1023 49 → 78%.
 
 use crate::device::sm80::{
     cp_async_4, cp_async_16, cp_async_commit, cp_async_wait, pack_bf16x2, pack_f16x2, unpack_bf16x2, unpack_f16x2,
 };
-use crate::device::{SharedF32, block_idx, fma, load_global_x4_b32, select_f32, shfl_xor, sync_threads, thread_idx};
+use crate::device::{
+    SharedF32, block_idx, fma, load_global_x4_b32, select_f32, shfl_idx_b32, shfl_xor, sync_threads, thread_idx,
+};
 use crate::kernel_abi::{Gemm, Scale, kernel_entries};
+use crate::realign::realigned_by_selects;
 use gemm_launch::memory_bound::{
     ALONG_K_RING_K, ALONG_K_STAGES, DOT_LEN, LONG_TILE, RING_K, RING_ROWS, RING_STAGES, ROWS_PER_WARP, S_PAD, STEPS,
     THREADS, along_k_stage_floats, ring_stage_floats, small_is_m, x_along_l,
@@ -92,7 +100,16 @@ pub trait Streamed {
     /// # Safety
     /// The elements read must be inside the operand; with `vector`, `p` must
     /// be 16-byte aligned.
-    unsafe fn load16(p: *const Self::Raw, vector: bool, valid: u32) -> [u32; 4];
+    #[inline(always)]
+    unsafe fn load16(p: *const Self::Raw, vector: bool, valid: u32) -> [u32; 4] {
+        if vector { unsafe { load_global_x4_b32(p as *const u32) } } else { unsafe { Self::load_part(p, 0, valid) } }
+    }
+    /// Elements `first..end` of the 16 bytes at `p`, one by one, as four
+    /// words with zeros in the other elements.
+    ///
+    /// # Safety
+    /// Elements `first..end` from `p` must be inside the operand.
+    unsafe fn load_part(p: *const Self::Raw, first: u32, end: u32) -> [u32; 4];
 }
 
 #[derive(Clone, Copy)]
@@ -128,12 +145,9 @@ impl Streamed for F32 {
         f32::from_bits(words[i])
     }
     #[inline(always)]
-    unsafe fn load16(p: *const f32, vector: bool, valid: u32) -> [u32; 4] {
-        if vector {
-            unsafe { load_global_x4_b32(p as *const u32) }
-        } else {
-            core::array::from_fn(|i| if (i as u32) < valid { unsafe { (*p.add(i)).to_bits() } } else { 0 })
-        }
+    unsafe fn load_part(p: *const f32, first: u32, end: u32) -> [u32; 4] {
+        let inside = |i: u32| first <= i && i < end;
+        core::array::from_fn(|i| if inside(i as u32) { unsafe { (*p.wrapping_add(i)).to_bits() } } else { 0 })
     }
 }
 
@@ -161,13 +175,10 @@ macro_rules! half_streamed {
                 $unpack(words[i / 2])[i % 2]
             }
             #[inline(always)]
-            unsafe fn load16(p: *const u16, vector: bool, valid: u32) -> [u32; 4] {
-                if vector {
-                    unsafe { load_global_x4_b32(p as *const u32) }
-                } else {
-                    let half = |i: u32| if i < valid { unsafe { *p.add(i as usize) as u32 } } else { 0 };
-                    core::array::from_fn(|w| half(2 * w as u32) | (half(2 * w as u32 + 1) << 16))
-                }
+            unsafe fn load_part(p: *const u16, first: u32, end: u32) -> [u32; 4] {
+                let half =
+                    |i: u32| if first <= i && i < end { unsafe { *p.wrapping_add(i as usize) as u32 } } else { 0 };
+                core::array::from_fn(|w| half(2 * w as u32) | (half(2 * w as u32 + 1) << 16))
             }
         }
     };
@@ -212,6 +223,34 @@ impl<E: Streamed> Skinny<E> {
             E::widen(unsafe { *self.s.add(r * self.s_r as usize + k as usize * self.s_k as usize) })
         } else {
             0.0
+        }
+    }
+
+    /// Elements from the start of X's row `row` (along K) back to the
+    /// 16-byte boundary at or before it.
+    #[inline(always)]
+    fn x_row_offset(&self, row: u32) -> u32 {
+        let address = self.x.wrapping_add(row as usize * self.ldx as usize) as usize;
+        ((address % 16) / core::mem::size_of::<E::Raw>()) as u32
+    }
+
+    /// The 16 bytes of X's row `row` (along K) from K index `k − back`, as
+    /// four words, the elements outside the row's K (or of a row past
+    /// `len`) zero: one 16-byte load where `aligned` (the 16 bytes start on
+    /// a 16-byte boundary) and every element is inside.
+    #[inline(always)]
+    unsafe fn load_x_row(&self, row: u32, k: u32, back: u32, aligned: bool) -> [u32; 4] {
+        let vec = (16 / core::mem::size_of::<E::Raw>()) as u32;
+        if row >= self.len {
+            return [0; 4];
+        }
+        let first = back.saturating_sub(k);
+        let end = (self.k + back).saturating_sub(k).min(vec);
+        let p = self.x.wrapping_add(row as usize * self.ldx as usize + k as usize).wrapping_sub(back as usize);
+        if aligned && first == 0 && end == vec {
+            unsafe { load_global_x4_b32(p as *const u32) }
+        } else {
+            unsafe { E::load_part(p, first, end) }
         }
     }
 
@@ -851,6 +890,14 @@ unsafe fn along_k<E: Streamed, const ROWS: usize, const VEC: usize>(q: &Skinny<E
     let s_tile = SharedF32::at(0);
     // S staged so that consecutive threads read consecutive addresses.
     let s_k_contiguous = q.s_k == 1;
+    // 16-bit rows off 16 bytes: each lane loads the aligned 16 bytes that
+    // hold the start of its K window and takes the window's rest from the
+    // next lane's (`shift_window`), instead of loading its 8 elements one by
+    // one (PERF.md step 81: f16 4096×1×65539 48 → 91% of cuBLAS). f32 keeps
+    // its 4 loads of a word, which ran faster than the shifts.
+    let shifting = !q.x_aligned && ROWS <= SHIFTED_ROWS_MAX && VEC == 8;
+    let back: [u32; XR] = core::array::from_fn(|xr| if shifting { q.x_row_offset(row0 + xr as u32) } else { 0 });
+    let aligned = q.x_aligned || shifting;
     let mut acc = [[0.0f32; ROWS]; XR];
     let mut kc = 0u32;
     while kc < q.k {
@@ -864,19 +911,36 @@ unsafe fn along_k<E: Streamed, const ROWS: usize, const VEC: usize>(q: &Skinny<E
         let mut words = [[[0u32; 4]; XR]; STEPS_];
         for (step, words_step) in words.iter_mut().enumerate() {
             for (xr, w) in words_step.iter_mut().enumerate() {
-                let (row, k) = (row0 + xr as u32, kc + ((step * 32 + lane) * VEC) as u32);
-                let valid = if row < q.len { q.k.saturating_sub(k) } else { 0 };
-                let vector = q.x_aligned && valid >= VEC as u32;
-                *w = unsafe { E::load16(q.x.add(row as usize * q.ldx as usize + k as usize), vector, valid) };
+                let k = kc + ((step * 32 + lane) * VEC) as u32;
+                *w = unsafe { q.load_x_row(row0 + xr as u32, k, back[xr], aligned) };
             }
         }
+        // Lane 31's last window ends in the 16 bytes after the chunk: lane 0
+        // loads them, to send with the shuffles of the last step.
+        let beyond: [[u32; 4]; XR] = core::array::from_fn(|xr| {
+            if shifting && lane == 0 {
+                unsafe { q.load_x_row(row0 + xr as u32, kc + chunk as u32, back[xr], true) }
+            } else {
+                [0; 4]
+            }
+        });
         for (step, words_step) in words.iter().enumerate() {
             let kk = (step * 32 + lane) * VEC;
+            let windows: [[u32; 4]; XR] = if shifting {
+                core::array::from_fn(|xr| {
+                    // What lane 31 of this step needs from lane 0: the next step's 16 bytes.
+                    let next = if step + 1 < STEPS_ { words[step + 1][xr] } else { beyond[xr] };
+                    let sent = if lane == 0 { next } else { words_step[xr] };
+                    shift_window(words_step[xr], sent, back[xr] * core::mem::size_of::<E::Raw>() as u32)
+                })
+            } else {
+                *words_step
+            };
             // Row by row of S, so that one row's VEC values are live at a time.
             #[allow(clippy::needless_range_loop)]
             for r in 0..ROWS {
                 let s = load_shared_vec::<VEC>(s_tile, r * pitch + kk);
-                for (xr, w) in words_step.iter().enumerate() {
+                for (xr, w) in windows.iter().enumerate() {
                     for (v, s_v) in s.iter().enumerate() {
                         acc[xr][r] = fma(E::element(w, v), *s_v, acc[xr][r]);
                     }
@@ -904,6 +968,22 @@ unsafe fn along_k<E: Streamed, const ROWS: usize, const VEC: usize>(q: &Skinny<E
             }
         }
     }
+}
+
+/// Largest `ROWS` whose 16-bit along-K kernel shifts rows off 16 bytes
+/// into place ([`shift_window`]) rather than loading them element by
+/// element: r1 and r4 (r8's 255 registers leave no room for the shifts).
+const SHIFTED_ROWS_MAX: usize = 4;
+
+/// A lane's 16-byte K window of a row off 16 bytes, from `own`, the aligned
+/// 16 bytes that hold its first `back_bytes` bytes later, and the next
+/// lane's (lane 0's `sent` goes to lane 31, which takes the next step's):
+/// bytes `back_bytes..back_bytes + 16` of `own ++ next`.
+#[inline(always)]
+fn shift_window(own: [u32; 4], sent: [u32; 4], back_bytes: u32) -> [u32; 4] {
+    let source = (thread_idx() as u32 + 1) % 32;
+    let next: [u32; 4] = core::array::from_fn(|i| shfl_idx_b32(sent[i], source));
+    realigned_by_selects([own[0], own[1], own[2], own[3], next[0], next[1], next[2], next[3]], back_bytes)
 }
 
 /// `VEC` (4 or 8) f32 of shared memory from `index` (a multiple of 4), 16

@@ -1,11 +1,13 @@
 //! Rows that start off 16 bytes, moved 16 bytes at a time: the source is
 //! read as aligned 16-byte granules, and each 16-byte piece of a row is
 //! shifted out of the two granules it straddles. Shared by the realigning
-//! copies (`operand_copies.rs`, global → global) and step 72's skinny
+//! copies (`operand_copies.rs`, global → global), step 72's skinny
 //! tiles (`tensor_core::global_to_shared`, which land the granules in
-//! shared memory with `cp.async` and shift them there).
+//! shared memory with `cp.async` and shift them there) and step 81's
+//! memory-bound kernels (`memory_bound.rs`, whose lanes take the second
+//! granule from their neighbour with a shuffle).
 
-use crate::device::load_global_x4_b32;
+use crate::device::{funnel_shift_right, load_global_x4_b32, select_f32};
 
 /// The 16 bytes of global memory at byte address `at` (16-byte aligned) as
 /// four words: one 16-byte load where all of them lie in `span` (the byte
@@ -53,6 +55,21 @@ pub(crate) fn realigned(window: [u32; 8], shift: usize) -> [u32; 4] {
         2 => words_from(2),
         _ => words_from(3),
     }
+}
+
+/// As [`realigned`], the word offset picked by two rounds of selects on
+/// its bits instead of a branch: in the memory-bound kernels' unrolled
+/// loops, where the shift differs by row, a `match` compiled to jump
+/// tables (`brx.idx`) that made the shifted rows slower than loading them
+/// element by element (PERF.md step 81); an index would put the window in
+/// local memory.
+#[inline(always)]
+pub(crate) fn realigned_by_selects(window: [u32; 8], shift: u32) -> [u32; 4] {
+    let (skip, bits) = (shift / 4, (shift % 4) * 8);
+    let word = |pick: bool, a: u32, b: u32| select_f32(pick, f32::from_bits(a), f32::from_bits(b)).to_bits();
+    let by_one: [u32; 7] = core::array::from_fn(|i| word(skip & 1 != 0, window[i + 1], window[i]));
+    let by_two: [u32; 5] = core::array::from_fn(|i| word(skip & 2 != 0, by_one[i + 2], by_one[i]));
+    core::array::from_fn(|i| funnel_shift_right(by_two[i], by_two[i + 1], bits))
 }
 
 /// `words` with every byte from `valid_bytes` on cleared: past a row's

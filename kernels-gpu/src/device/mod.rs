@@ -172,6 +172,33 @@ pub fn shfl_down_b32(v: u32, delta: u32) -> u32 {
     d
 }
 
+/// `shfl.sync.idx.b32 d, v, src, 0x1f, 0xffffffff;`: `v` of lane `src`,
+/// the whole warp taking part.
+#[inline(always)]
+pub fn shfl_idx_b32(v: u32, src: u32) -> u32 {
+    let d: u32;
+    unsafe {
+        asm!("shfl.sync.idx.b32 {d}, {v}, {src}, 0x1f, 0xffffffff;",
+             d = out(reg32) d, v = in(reg32) v, src = in(reg32) src,
+             options(nomem, nostack));
+    }
+    d
+}
+
+/// `shf.r.wrap.b32 d, lo, hi, bits;`: the 32 bits of `hi:lo` from bit
+/// `bits` (0 to 31) up: `lo` shifted right, its top filled from `hi`, in one
+/// instruction.
+#[inline(always)]
+pub fn funnel_shift_right(lo: u32, hi: u32, bits: u32) -> u32 {
+    let d: u32;
+    unsafe {
+        asm!("shf.r.wrap.b32 {d}, {lo}, {hi}, {bits};",
+             d = out(reg32) d, lo = in(reg32) lo, hi = in(reg32) hi, bits = in(reg32) bits,
+             options(pure, nomem, nostack));
+    }
+    d
+}
+
 /// 16 bytes of f32 at `p` (`ld.global.v4.b32`, see [`load_global_x4_b32`]).
 ///
 /// # Safety
