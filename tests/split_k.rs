@@ -43,6 +43,7 @@ fn the_rule_splits_deep_k_and_few_tiles_only() {
         tma_bytes_in_flight: None,
         blocks_per_sm: 0,
         modeled_tile: None,
+        accuracy_chunk_scale: 1,
     };
     let auto_of = |m, n, k, tiles, dtype| plan_split(SplitK::Auto, &call(m, n, k, tiles, dtype)).unwrap();
     let auto = |m, n, k, tiles| auto_of(m, n, k, tiles, Dtype::F32);
@@ -187,6 +188,7 @@ fn short_k_splits_fill_the_kernels_block_slots() {
         tma_bytes_in_flight: None,
         blocks_per_sm,
         modeled_tile: None,
+        accuracy_chunk_scale: 1,
     };
     let auto = |m, k, spec, blocks_per_sm| plan_split(SplitK::Auto, &call(m, k, spec, blocks_per_sm)).unwrap();
     assert_eq!((SHORT_K_MIN, CHUNK_SHORT_K, SHORT_K_MIN_QUARTERS, SHORT_K_MAX_QUARTERS), (512, 128, 1, 6));
@@ -239,6 +241,7 @@ fn explicit_splits_and_their_errors() {
         tma_bytes_in_flight: None,
         blocks_per_sm: 0,
         modeled_tile: None,
+        accuracy_chunk_scale: 1,
     };
     let chunk = |c, k| plan_split(SplitK::Chunk(c), &call(k));
     assert_eq!(chunk(1000, 2500), Ok(Some(Split { chunk: 1000, splits: 3 })));
@@ -698,6 +701,7 @@ fn f32_split_model_ranks_measured_splits_within_bounds() {
             tma_bytes_in_flight: None,
             blocks_per_sm: 0,
             modeled_tile: None,
+            accuracy_chunk_scale: 1,
         }
     };
     assert_eq!(plan_split(SplitK::Auto, &call).unwrap(), f32_split(wt128, (1031, 1029, 1027, 1), SMS).0);
@@ -735,4 +739,54 @@ fn f32_split_tiles_replace_the_wave_fill_only_where_they_gain() {
     assert_eq!(f32_split_tiles(Dtype::Tf32, tf32.clone(), (1031, 1029, 1027), SMS as i32, nn, (9, 0)), tf32);
     // 128×128 is row-major only: another layout never gets it.
     assert_ne!(pick((1031, 1029, 1027), OperandLayout { a_col_major: true, b_col_major: false }), "wt_128x128x8");
+}
+
+/// A memory-bound kernel's "dot" pattern spreads a chunk's K over its 256
+/// threads, so a split for accuracy gives it chunks up to 256 times
+/// longer than `CHUNK_DEEP` (fewer partial sums and reduction passes, sums
+/// no longer in a row); its other patterns and the tile kernels keep
+/// `CHUNK_DEEP` (PERF.md step 82).
+#[test]
+fn dot_pattern_accuracy_chunks_scale_with_its_threads() {
+    use gemm_launch::memory_bound::{
+        SKINNY_F16_R1, SKINNY_F32_R1, SKINNY_F32_R4, SKINNY_F32_R16, THREADS, accuracy_chunk_scale,
+    };
+    assert_eq!(accuracy_chunk_scale(&SKINNY_F32_R1, 1, 1), THREADS);
+    assert_eq!(accuracy_chunk_scale(&SKINNY_F16_R1, 8, 1), THREADS);
+    assert_eq!(accuracy_chunk_scale(&SKINNY_F32_R4, 4, 8), THREADS);
+    assert_eq!(accuracy_chunk_scale(&SKINNY_F32_R4, 4, 9), 1);
+    assert_eq!(accuracy_chunk_scale(&SKINNY_F32_R1, 4096, 1), 1);
+    // The 16-row ring has no "dot" pattern.
+    assert_eq!(accuracy_chunk_scale(&SKINNY_F32_R16, 7, 5), 1);
+    for (spec, m, n, k, dot_split) in [
+        (SKINNY_F32_R1, 1, 1, 1_000_000, Some(Split { chunk: 4000, splits: 250 })),
+        (SKINNY_F32_R4, 3, 2, 200_001, None),
+        (SKINNY_F32_R1, 1, 1, 70_001, None),
+        (SKINNY_F32_R16, 7, 5, 300_001, None),
+        (SKINNY_F32_R1, 4096, 1, 65_539, None),
+    ] {
+        let scale = accuracy_chunk_scale(&spec, m, n);
+        let call = SplitCall {
+            m,
+            n,
+            k,
+            batch: 1,
+            tiles: spec.grid(m, n),
+            multiprocessors: SMS,
+            dtype: Dtype::F32,
+            tma_bytes_in_flight: None,
+            blocks_per_sm: 0,
+            modeled_tile: None,
+            accuracy_chunk_scale: scale,
+        };
+        let split = plan_split(SplitK::Auto, &call).unwrap().expect("deep f32 K splits for accuracy");
+        let unscaled = plan_split(SplitK::Auto, &SplitCall { accuracy_chunk_scale: 1, ..call }).unwrap().unwrap();
+        assert!(split.chunk.div_ceil(scale) <= CHUNK_DEEP, "{m}×{n}×{k}: {split:?} sums too long");
+        assert!(unscaled.chunk <= CHUNK_DEEP, "{m}×{n}×{k}: {unscaled:?}");
+        // Where the scale is 1 the rule is the tile kernels' (the expected
+        // split is the unscaled one); so it is for dot calls whose few-tiles
+        // chunks are no longer than CHUNK_DEEP anyway (3×2×200001,
+        // 1×1×70001).
+        assert_eq!(split, dot_split.unwrap_or(unscaled), "{m}×{n}×{k} on {}", spec.name);
+    }
 }

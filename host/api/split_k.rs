@@ -103,8 +103,23 @@ pub fn split_for(
     // last chunk runs in the launch of the others.
     let modeled = dtype == Dtype::F32 && F32_MODELED_TILES.iter().any(|tile| tile.name == partials.name);
     let modeled_tile = modeled.then(|| modeled_tile(partials));
-    let call =
-        SplitCall { m, n, k, batch, tiles, multiprocessors, dtype, tma_bytes_in_flight, blocks_per_sm, modeled_tile };
+    let accuracy_chunk_scale = match partials.algorithm {
+        gemm_launch::Algorithm::MemoryBound => gemm_launch::memory_bound::accuracy_chunk_scale(partials, m, n),
+        _ => 1,
+    };
+    let call = SplitCall {
+        m,
+        n,
+        k,
+        batch,
+        tiles,
+        multiprocessors,
+        dtype,
+        tma_bytes_in_flight,
+        blocks_per_sm,
+        modeled_tile,
+        accuracy_chunk_scale,
+    };
     let split = plan_split(mode, &call);
     match split {
         Ok(split) => Ok(split.map(|s| (s, partials))),

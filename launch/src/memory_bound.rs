@@ -25,6 +25,22 @@ pub const MAX_SMALL_SIDE: u32 = 16;
 /// takes its first column as 0).
 pub const DOT_LEN: u32 = 8;
 const _: () = assert!(DOT_LEN <= LONG_TILE && LONG_TILE <= 32);
+/// How many times `split_k::CHUNK_DEEP` a split of f32 for accuracy may
+/// make a chunk of the memory-bound kernel `spec` in an `m × n` call
+/// (`split_k::SplitCall::accuracy_chunk_scale`). In "dot", 256: each of a
+/// block's 256 threads sums every 256th K index of the chunk, so a chunk
+/// 256 times longer sums no more terms in a row, and the call is one
+/// block per chunk, so fewer chunks save blocks and a reduction pass
+/// (PERF.md step 82: f32 1×1×10⁶, 1000 chunks → 250, 66–81 → 85–94% of
+/// cuBLAS). Elsewhere 1, though those sums are 32-way as well (lanes along
+/// K, K groups along L, the rings): chunks 32 times longer, taken by the
+/// few-tiles count, made calls of many tiles slower (f32 4096×1×65539,
+/// 128 tiles, 66 chunks → 4: 92.7 → 84.8%; 1×4096×65536 103.6 → 100.9%)
+/// and only calls of one or two tiles faster (64×3×10⁶ 257 → 283%).
+pub const fn accuracy_chunk_scale(spec: &KernelSpec, m: u32, n: u32) -> u32 {
+    let long = if m > n { m } else { n };
+    if long <= DOT_LEN && !uses_ring(spec.dtype, spec.tile.bm) { THREADS } else { 1 }
+}
 /// "Along K" pattern: rows of X per warp (8 warps × 4 = [`LONG_TILE`]).
 pub const ROWS_PER_WARP: u32 = LONG_TILE / (THREADS / 32);
 /// "Along K" pattern: 16-byte vectors per lane per K chunk.

@@ -235,6 +235,11 @@ pub struct SplitCall {
     /// the others: `KernelSpec::takes_k_last`): its tile, and [`f32_split`]
     /// picks the split. `None` for every other call.
     pub modeled_tile: Option<ModeledTile>,
+    /// How many times [`CHUNK_DEEP`] a split for accuracy may make a
+    /// chunk: 1, but for the memory-bound kernels' "dot" pattern, whose
+    /// threads each sum a 256th of the chunk
+    /// ([`crate::memory_bound::accuracy_chunk_scale`]).
+    pub accuracy_chunk_scale: u32,
 }
 
 /// A tile of the f32 split model ([`f32_modeled_us`]): its block tile, the
@@ -418,8 +423,9 @@ pub const fn chunk_granule(dtype: Dtype) -> u32 {
 ///   [`few_tiles_target`] blocks (for kernels without the TMA, counted in
 ///   chunks that are multiples of [`CHUNK_FEW_TILES`]), no chunk shorter
 ///   than that (and for f32 with K > [`DEEP_K`] none longer than
-///   [`CHUNK_DEEP`]);
-/// - f32 with K > [`DEEP_K`] on a full GPU: chunks of at most [`CHUNK_DEEP`];
+///   [`CHUNK_DEEP`] × [`SplitCall::accuracy_chunk_scale`]);
+/// - f32 with K > [`DEEP_K`] on a full GPU: chunks of at most [`CHUNK_DEEP`]
+///   × [`SplitCall::accuracy_chunk_scale`];
 /// - f32 on CUDA cores with K from [`SHORT_K_MIN`] to [`FEW_TILES_MIN_K`]
 ///   and tiles for under half of the blocks the GPU holds: [`short_k_split`];
 /// - otherwise no split.
@@ -434,7 +440,19 @@ pub const fn chunk_granule(dtype: Dtype) -> u32 {
 /// are at most [`MAX_SPLITS`] and the workspace fits in
 /// [`AUTO_WORKSPACE_CAP_BYTES`]; no split if that leaves fewer than two.
 pub fn plan_split(mode: SplitK, call: &SplitCall) -> Result<Option<Split>, SplitError> {
-    let SplitCall { m, n, k, batch, tiles, multiprocessors, dtype, tma_bytes_in_flight, blocks_per_sm, .. } = *call;
+    let SplitCall {
+        m,
+        n,
+        k,
+        batch,
+        tiles,
+        multiprocessors,
+        dtype,
+        tma_bytes_in_flight,
+        blocks_per_sm,
+        accuracy_chunk_scale,
+        ..
+    } = *call;
     match mode {
         SplitK::Off => Ok(None),
         SplitK::Chunk(0) => Err(SplitError::ZeroChunk),
@@ -459,12 +477,13 @@ pub fn plan_split(mode: SplitK, call: &SplitCall) -> Result<Option<Split>, Split
             }
             let granule = chunk_granule(dtype);
             // Chunks no shorter than CHUNK_FEW_TILES where the split fills
-            // the GPU, none longer than CHUNK_DEEP where it is for accuracy.
+            // the GPU, none whose sums run longer than CHUNK_DEEP where it
+            // is for accuracy (longer chunks where a thread sums a part).
             let shortest = if few_tiles { CHUNK_FEW_TILES } else { granule };
-            let longest = if for_accuracy { CHUNK_DEEP } else { k };
+            let longest = if for_accuracy { CHUNK_DEEP.saturating_mul(accuracy_chunk_scale.max(1)) } else { k };
             // The nominal number of chunks (a real number).
             let mut nominal = if !few_tiles {
-                k as f64 / CHUNK_DEEP as f64
+                k as f64 / longest as f64
             } else if tma_bytes_in_flight.is_some() {
                 few_tiles_target(multiprocessors, tma_bytes_in_flight) as f64 / blocks as f64
             } else {
