@@ -1382,6 +1382,79 @@ PY
       --no-cublas
     note "klast: $(grep -c pass "$L/auto.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/auto.txt") failures"
     ;;
+  shift)
+    # Steps 81-82: along-K rows off 16 bytes shifted into place; f32 deep-K
+    # accuracy chunks scaled by the memory-bound kernels' sums per block.
+    # Perf (auto, this bundle then VARIANTS), the tests, sanitizers, then a
+    # second perf round.
+    shift_round() {
+      for shape in "4096 1 65539" "8192 1 8191" "16384 4 1023" "100000 4 777"; do
+        set -- $shape
+        for dtype in f16 bf16 f32; do each_bundle --m $1 --n $2 --k $3 --dtype $dtype --kernel auto --iters 30; done
+      done
+      for shape in "4096 1 65536" "8192 1 8192" "16384 4 1024"; do
+        set -- $shape
+        for dtype in f16 f32; do each_bundle --m $1 --n $2 --k $3 --dtype $dtype --kernel auto --iters 30; done
+      done
+      for shape in "1 1 1000000" "7 5 300001" "1 4096 65536" "64 3 1000000"; do
+        set -- $shape
+        each_bundle --m $1 --n $2 --k $3 --dtype f32 --kernel auto --iters 30
+      done
+    }
+    shift_round 2>&1 | tee "$L/auto1.txt"
+    for t in "library memory_bound" "accuracy" "split_k" "library ragged"; do
+      set -- $t
+      log=$L/test-$1-${2:-all}.log
+      if timeout 300 "$B/tests/$1" ${2:-} --test-threads=1 >"$log" 2>&1; then r=pass; else r="FAIL (rc $?)"; fi
+      note "tests/$1 ${2:-}: $r ($(grep -h 'test result' "$log" | tail -1))"
+    done
+    for tool in memcheck racecheck; do
+      sanitize $tool "$L/san-$tool-f16.log" "$B/gemm" --m 1000 --n 1 --k 1001 --dtype f16 --kernel auto --iters 1 --no-cublas
+      sanitize $tool "$L/san-$tool-f32.log" "$B/gemm" --m 1000 --n 3 --k 1537 --dtype f32 --kernel auto --iters 1 \
+        --no-cublas
+    done
+    sanitize memcheck "$L/san-memcheck-bf16-split.log" "$B/gemm" --m 300 --n 4 --k 70001 --dtype bf16 --kernel auto \
+      --iters 1 --no-cublas
+    shift_round 2>&1 | tee "$L/auto2.txt"
+    t=$(cat "$L"/auto*.txt)
+    note "shift: $(grep -c pass <<<"$t") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' <<<"$t") failures"
+    ;;
+  shiftx)
+    # Step 82's cost at 1×4096×65536 f32 (along L): the new chunks or the
+    # register count (two blocks per SM, not three)? Both chunks, both builds.
+    for round in 1 2; do
+      for chunk in 1024 16384; do
+        each_bundle --m 1 --n 4096 --k 65536 --dtype f32 --kernel skinny_r1 --split-k $chunk --iters 30
+      done
+    done 2>&1 | tee "$L/chunks.txt"
+    note "shiftx: $(grep -c pass "$L/chunks.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/chunks.txt") failures"
+    ;;
+  shiftf32)
+    # Step 81's final build: f32 back on element-by-element loads for rows
+    # off 16 bytes (the shifts ran slower there), 16-bit still shifted.
+    for round in 1 2; do
+      for shape in "4096 1 65539" "8192 1 8191" "16384 4 1023" "100000 4 777" "8192 1 8192"; do
+        set -- $shape
+        each_bundle --m $1 --n $2 --k $3 --dtype f32 --kernel auto --iters 30
+      done
+      each_bundle --m 4096 --n 1 --k 65539 --dtype f16 --kernel auto --iters 30
+    done 2>&1 | tee "$L/auto.txt"
+    note "shiftf32: $(grep -c pass "$L/auto.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/auto.txt") failures"
+    ;;
+  dotchunks)
+    # Step 82's final rule: longer accuracy chunks for the dot pattern only.
+    for shape in "1 1 1000000" "4096 1 65539" "1 4096 65536" "64 3 1000000" "7 5 300001"; do
+      set -- $shape
+      each_bundle --m $1 --n $2 --k $3 --dtype f32 --kernel auto --iters 30
+    done 2>&1 | tee "$L/auto.txt"
+    for t in "accuracy" "split_k" "library memory_bound" "library ragged"; do
+      set -- $t
+      log=$L/test-$1-${2:-all}.log
+      if timeout 300 "$B/tests/$1" ${2:-} --test-threads=1 >"$log" 2>&1; then r=pass; else r="FAIL (rc $?)"; fi
+      note "tests/$1 ${2:-}: $r ($(grep -h 'test result' "$log" | tail -1))"
+    done
+    note "dotchunks: $(grep -c pass "$L/auto.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/auto.txt") failures"
+    ;;
   skinny16odd)
     for dtype in f16 bf16; do
       named_runs $dtype "100000 16 777" "16384 16 1023" "30000 9 2001" "16 50001 1024" "12 30001 2000" -- \
