@@ -975,10 +975,11 @@ unsafe fn along_k<E: Streamed, const ROWS: usize, const VEC: usize>(q: &Skinny<E
 /// element: r1 and r4 (r8's 255 registers leave no room for the shifts).
 const SHIFTED_ROWS_MAX: usize = 4;
 
-/// A lane's 16-byte K window of a row off 16 bytes, from `own`, the aligned
-/// 16 bytes that hold its first `back_bytes` bytes later, and the next
-/// lane's (lane 0's `sent` goes to lane 31, which takes the next step's):
-/// bytes `back_bytes..back_bytes + 16` of `own ++ next`.
+/// A lane's 16-byte K window of a row off 16 bytes: `own` is the aligned
+/// 16 bytes in which the window starts, `back_bytes` in, and the rest
+/// comes from the next lane's (lane 0 sends `sent` to lane 31, whose
+/// window ends in the next step's 16 bytes): bytes `back_bytes..back_bytes
+/// + 16` of `own ++ next`.
 #[inline(always)]
 fn shift_window(own: [u32; 4], sent: [u32; 4], back_bytes: u32) -> [u32; 4] {
     let source = (thread_idx() as u32 + 1) % 32;

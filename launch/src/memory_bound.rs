@@ -31,7 +31,7 @@ const _: () = assert!(DOT_LEN <= LONG_TILE && LONG_TILE <= 32);
 /// block's 256 threads sums every 256th K index of the chunk, so a chunk
 /// 256 times longer sums no more terms in a row, and the call is one
 /// block per chunk, so fewer chunks save blocks and a reduction pass
-/// (PERF.md step 82: f32 1×1×10⁶, 1000 chunks → 250, 66–81 → 85–94% of
+/// (PERF.md step 82: f32 1×1×10⁶, 1000 chunks → 250, 68–71 → 87–94.5% of
 /// cuBLAS). Elsewhere 1, though those sums are 32-way as well (lanes along
 /// K, K groups along L, the rings): chunks 32 times longer, taken by the
 /// few-tiles count, made calls of many tiles slower (f32 4096×1×65539,

@@ -66,7 +66,9 @@ pub const FEW_TILES_WAVES: u32 = 2;
 /// 48 and 80, 80% at 120. 12 MiB is what an H100's 3.35 TB/s delivers in
 /// about 3.8 µs.
 pub const TMA_BYTES_IN_FLIGHT: u64 = 12 << 20;
-/// The longest chunk for exact f32 at deep K (split only for accuracy):
+/// The longest chunk for exact f32 at deep K (split only for accuracy;
+/// [`SplitCall::accuracy_chunk_scale`] times longer for the memory-bound
+/// "dot" pattern, where each thread sums a 256th of a chunk):
 /// the workspace round trip costs about `67 / chunk` of the multiply (8
 /// bytes per partial element at ~3 TB/s against 2·chunk flops at ~50
 /// TFLOP/s), 7 % at 1024, while the error of a chunk (`√1024 = 32`
