@@ -253,6 +253,18 @@ named_runs() {
   done
 }
 
+# Test binaries, or one filter of one ("library memory_bound"), each with
+# its log in $L and a line in the summary.
+test_subset() {
+  local t log r
+  for t in "$@"; do
+    set -- $t
+    log=$L/test-$1-${2:-all}.log
+    if timeout 300 "$B/tests/$1" ${2:-} --test-threads=1 >"$log" 2>&1; then r=pass; else r="FAIL (rc $?)"; fi
+    note "tests/$1 ${2:-}: $r ($(grep -h 'test result' "$log" | tail -1))"
+  done
+}
+
 # Seconds to the first line of a command's output that holds a checked
 # result (" pass "), and to its end; the output, each line headed by its
 # seconds since the start, goes to the log.
@@ -1371,12 +1383,7 @@ PY
         done
       done
     done 2>&1 | tee "$L/auto.txt"
-    for t in "library ragged" "library memory_bound" "accuracy" "split_k"; do
-      set -- $t
-      log=$L/test-$1-${2:-all}.log
-      if timeout 300 "$B/tests/$1" ${2:-} --test-threads=1 >"$log" 2>&1; then r=pass; else r="FAIL (rc $?)"; fi
-      note "tests/$1 ${2:-}: $r ($(grep -h 'test result' "$log" | tail -1))"
-    done
+    test_subset "library ragged" "library memory_bound" "accuracy" "split_k"
     sanitize memcheck "$L/san-memcheck.log" "$B/gemm" --m 7 --n 5 --k 30011 --dtype f16 --kernel auto --iters 1 --no-cublas
     sanitize racecheck "$L/san-racecheck.log" "$B/gemm" --m 1 --n 1 --k 70001 --dtype f32 --kernel auto --iters 1 \
       --no-cublas
@@ -1402,12 +1409,7 @@ PY
       done
     }
     shift_round 2>&1 | tee "$L/auto1.txt"
-    for t in "library memory_bound" "accuracy" "split_k" "library ragged"; do
-      set -- $t
-      log=$L/test-$1-${2:-all}.log
-      if timeout 300 "$B/tests/$1" ${2:-} --test-threads=1 >"$log" 2>&1; then r=pass; else r="FAIL (rc $?)"; fi
-      note "tests/$1 ${2:-}: $r ($(grep -h 'test result' "$log" | tail -1))"
-    done
+    test_subset "library memory_bound" "accuracy" "split_k" "library ragged"
     for tool in memcheck racecheck; do
       sanitize $tool "$L/san-$tool-f16.log" "$B/gemm" --m 1000 --n 1 --k 1001 --dtype f16 --kernel auto --iters 1 --no-cublas
       sanitize $tool "$L/san-$tool-f32.log" "$B/gemm" --m 1000 --n 3 --k 1537 --dtype f32 --kernel auto --iters 1 \
@@ -1447,12 +1449,7 @@ PY
       set -- $shape
       each_bundle --m $1 --n $2 --k $3 --dtype f32 --kernel auto --iters 30
     done 2>&1 | tee "$L/auto.txt"
-    for t in "accuracy" "split_k" "library memory_bound" "library ragged"; do
-      set -- $t
-      log=$L/test-$1-${2:-all}.log
-      if timeout 300 "$B/tests/$1" ${2:-} --test-threads=1 >"$log" 2>&1; then r=pass; else r="FAIL (rc $?)"; fi
-      note "tests/$1 ${2:-}: $r ($(grep -h 'test result' "$log" | tail -1))"
-    done
+    test_subset "accuracy" "split_k" "library memory_bound" "library ragged"
     note "dotchunks: $(grep -c pass "$L/auto.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/auto.txt") failures"
     ;;
   skinny16odd)

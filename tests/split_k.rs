@@ -756,8 +756,9 @@ fn dot_pattern_accuracy_chunks_scale_with_its_threads() {
     assert_eq!(accuracy_chunk_scale(&SKINNY_F32_R4, 4, 8), THREADS);
     assert_eq!(accuracy_chunk_scale(&SKINNY_F32_R4, 4, 9), 1);
     assert_eq!(accuracy_chunk_scale(&SKINNY_F32_R1, 4096, 1), 1);
-    // The 16-row ring has no "dot" pattern.
+    // The 16-row ring has no "dot" pattern, nor have the tile kernels.
     assert_eq!(accuracy_chunk_scale(&SKINNY_F32_R16, 7, 5), 1);
+    assert_eq!(accuracy_chunk_scale(&DB_64X64X16, 1, 1), 1);
     for (spec, m, n, k, dot_split) in [
         (SKINNY_F32_R1, 1, 1, 1_000_000, Some(Split { chunk: 4000, splits: 250 })),
         (SKINNY_F32_R4, 3, 2, 200_001, None),

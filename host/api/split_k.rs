@@ -103,10 +103,7 @@ pub fn split_for(
     // last chunk runs in the launch of the others.
     let modeled = dtype == Dtype::F32 && F32_MODELED_TILES.iter().any(|tile| tile.name == partials.name);
     let modeled_tile = modeled.then(|| modeled_tile(partials));
-    let accuracy_chunk_scale = match partials.algorithm {
-        gemm_launch::Algorithm::MemoryBound => gemm_launch::memory_bound::accuracy_chunk_scale(partials, m, n),
-        _ => 1,
-    };
+    let accuracy_chunk_scale = gemm_launch::memory_bound::accuracy_chunk_scale(partials, m, n);
     let call = SplitCall {
         m,
         n,

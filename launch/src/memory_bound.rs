@@ -26,7 +26,8 @@ pub const MAX_SMALL_SIDE: u32 = 16;
 pub const DOT_LEN: u32 = 8;
 const _: () = assert!(DOT_LEN <= LONG_TILE && LONG_TILE <= 32);
 /// How many times `split_k::CHUNK_DEEP` a split of f32 for accuracy may
-/// make a chunk of the memory-bound kernel `spec` in an `m × n` call
+/// make a chunk of the partials kernel `spec` in an `m × n` call (1 for
+/// every kernel but the memory-bound ones)
 /// (`split_k::SplitCall::accuracy_chunk_scale`). In "dot", 256: each of a
 /// block's 256 threads sums every 256th K index of the chunk, so a chunk
 /// 256 times longer sums no more terms in a row, and the call is one
@@ -39,7 +40,8 @@ const _: () = assert!(DOT_LEN <= LONG_TILE && LONG_TILE <= 32);
 /// and only calls of one or two tiles faster (64×3×10⁶ 257 → 283%).
 pub const fn accuracy_chunk_scale(spec: &KernelSpec, m: u32, n: u32) -> u32 {
     let long = if m > n { m } else { n };
-    if long <= DOT_LEN && !uses_ring(spec.dtype, spec.tile.bm) { THREADS } else { 1 }
+    let dot = matches!(spec.algorithm, Algorithm::MemoryBound) && long <= DOT_LEN;
+    if dot && !uses_ring(spec.dtype, spec.tile.bm) { THREADS } else { 1 }
 }
 /// "Along K" pattern: rows of X per warp (8 warps × 4 = [`LONG_TILE`]).
 pub const ROWS_PER_WARP: u32 = LONG_TILE / (THREADS / 32);
