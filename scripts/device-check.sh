@@ -204,6 +204,14 @@
 #               VARIANTS at deep K with ragged splits, two rounds; the
 #               ragged-split and memory-bound tests of `library`,
 #               `accuracy` and `split_k`; memcheck and racecheck
+#   small64     f32 64×64 warp tiles (register-staged and cp.async), named
+#               and split by hand at sizes no multiple of a tile, beside
+#               `auto`; their tests and sanitizers; memcheck on step 81
+#   f32small    step 83: `auto` with wt_64x64x8 in the f32 split model
+#               alternating with VARIANTS, f32 256³ to 4000×3000×1000; the
+#               splits it weighs, named
+#   san83       step 83's 64×64 kernels (named, split) and `auto` at
+#               767×769×771 under memcheck, racecheck, synccheck, initcheck
 #   sweep       `gemm sweep` (CSV, JSON, SVG)
 #   sanitizers  compute-sanitizer memcheck/racecheck/synccheck/initcheck
 # Usage: device-check.sh [bundle-dir] [part...]. Logs go to $OUT/<part>/ (or
@@ -1451,6 +1459,77 @@ PY
     done 2>&1 | tee "$L/auto.txt"
     test_subset "accuracy" "split_k" "library memory_bound" "library ragged"
     note "dotchunks: $(grep -c pass "$L/auto.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/auto.txt") failures"
+    ;;
+  small64)
+    # f32 64×64 warp tiles (4 warps of 32×32, four blocks per SM), register
+    # staged (wt_64x64x8) and on a 3-stage cp.async ring (wt_async_64x64x8),
+    # named at the sizes that are no multiple of a tile, split by hand; the
+    # same chunks on the wave fill's and model's tiles; `auto` as it stands.
+    # First the new entries' tests and sanitizers, and memcheck on step 81's
+    # shifted rows at a row that ends at its allocation's last byte.
+    test_subset "library every_layout_kernel" "library warp_tiled_interior"
+    for kernel in wt_64x64x8 wt_async_64x64x8; do
+      for tool in memcheck racecheck; do
+        sanitize $tool "$L/san-$tool-$kernel.log" "$B/gemm" --m 129 --n 131 --k 67 --dtype f32 --kernel $kernel \
+          --iters 1 --no-cublas
+      done
+      sanitize memcheck "$L/san-memcheck-$kernel-split.log" "$B/gemm" --m 1031 --n 1029 --k 1027 --dtype f32 \
+        --kernel $kernel --split-k 344 --iters 1 --no-cublas
+    done
+    for shape in "999 1 1001" "1000 4 1023"; do
+      set -- $shape
+      sanitize memcheck "$L/san-memcheck-shift-$1x$2x$3.log" "$B/gemm" --m $1 --n $2 --k $3 --dtype f16 --kernel auto \
+        --iters 1 --no-cublas
+    done
+    for round in 1 2; do
+      named_runs f32 "767 769 771" -- "wt_64x64x8 off" "wt_64x64x8 392" "wt_64x64x8 264" "wt_64x64x8 200" \
+        "wt_async_64x64x8 off" "wt_async_64x64x8 392" "wt_async_64x64x8 264" "auto auto"
+      named_runs f32 "1031 1029 1027" "1100 700 1001" -- "wt_64x64x8 off" "wt_64x64x8 516" "wt_64x64x8 344" \
+        "wt_64x64x8 260" "wt_async_64x64x8 off" "wt_async_64x64x8 516" "wt_async_64x64x8 344" "auto auto"
+      named_runs f32 "777 999 3333" -- "wt_64x64x8 off" "wt_64x64x8 1112" "wt_64x64x8 668" "wt_async_64x64x8 1112" \
+        "wt_async_64x64x8 668" "wt_64x128x8 1112" "wt_64x128x8 668" "auto auto"
+      named_runs f32 "800 800 8000" -- "wt_64x64x8 off" "wt_64x64x8 4000" "wt_64x64x8 2000" "wt_async_64x64x8 2000" \
+        "wt_64x128x8 2000" "wt_64x128x8 1000" "auto auto"
+      named_runs f32 "1024 1024 1024" "1536 1536 1536" "2000 2000 1000" "4000 3000 1000" -- "wt_64x64x8 off" \
+        "wt_64x64x8 512" "wt_async_64x64x8 off" "wt_async_64x64x8 512" "auto auto"
+    done 2>&1 | tee -a "$L/named.txt"
+    note "small64: $(grep -c pass "$L/named.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/named.txt") failures"
+    ;;
+  f32small)
+    # Step 83: `auto` with wt_64x64x8 in the f32 split model (this bundle,
+    # then VARIANTS), two rounds, f32 from 256³ to 4000×3000×1000; then the
+    # splits the model weighs at the shapes it moved, named.
+    for round in 1 2; do
+      for shape in "767 769 771" "768 768 768" "512 512 512" "640 640 640" "700 700 700" "1031 1029 1027" \
+                   "1032 1032 1032" "1100 700 1001" "777 999 3333" "777 1000 2764" "800 800 8000" "1024 1024 1024" \
+                   "1280 1280 1280" "1300 1001 999" "1536 1536 1536" "1792 1792 1792" "2048 2048 2048" \
+                   "1000 1000 2000" "1000 1000 3000" "1999 2003 997" "2000 2000 1000" "900 1100 3000" \
+                   "4000 3000 1000" "256 256 256" "300 300 300"; do
+        set -- $shape
+        each_bundle --m $1 --n $2 --k $3 --dtype f32 --kernel auto --iters 30
+      done
+    done 2>&1 | tee "$L/auto.txt"
+    {
+      named_runs f32 "800 800 8000" -- "wt_128x128x8 1600" "wt_128x128x8 1000" "wt_64x64x8 2668" "wt_64x128x8 1000"
+      named_runs f32 "1300 1001 999" -- "wt_64x64x8 off" "wt_64x64x8 500" "wt_64x64x8 336" "wt_128x128x8 336"
+      named_runs f32 "512 512 512" "640 640 640" -- "db_64x64x16 off" "wt_64x64x8 off" "wt_64x64x8 256" \
+        "wt_64x64x8 128"
+      named_runs f32 "777 1000 2764" -- "wt_64x64x8 924" "wt_256x128x8 692"
+    } 2>&1 | tee "$L/named.txt"
+    t=$(cat "$L"/auto.txt "$L"/named.txt)
+    note "f32small: $(grep -c pass <<<"$t") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' <<<"$t") failures"
+    ;;
+  san83)
+    # Step 83's kernels under the four sanitizers: both 64×64 entries named
+    # on an odd shape, and `auto`'s split of 767×769×771 (wt_64x64x8 in 3).
+    for tool in memcheck racecheck synccheck initcheck; do
+      for kernel in wt_64x64x8 wt_async_64x64x8; do
+        sanitize $tool "$L/san-$tool-$kernel.log" "$B/gemm" --m 129 --n 131 --k 67 --dtype f32 --kernel $kernel \
+          --split-k 32 --iters 1 --no-cublas
+      done
+      sanitize $tool "$L/san-$tool-auto.log" "$B/gemm" --m 767 --n 769 --k 771 --dtype f32 --kernel auto --iters 1 \
+        --no-cublas
+    done
     ;;
   skinny16odd)
     for dtype in f16 bf16; do

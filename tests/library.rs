@@ -478,7 +478,7 @@ fn f32_realigned_copies_in_every_layout() {
 #[test]
 fn ragged_splits_in_one_launch_and_apart() {
     use gemm_launch::memory_bound::{SKINNY_F16_R8, SKINNY_F32_R1};
-    use gemm_launch::{DB_64X64X16, WS_F16_128X128X64, WS_TF32_128X128X32_RS, WT_128X128X8, WT_256X128X8};
+    use gemm_launch::{DB_64X64X16, WS_F16_128X128X64, WS_TF32_128X128X32_RS, WT_64X64X8, WT_128X128X8, WT_256X128X8};
     let Some(gpu) = gpu_or_skip("ragged_splits_in_one_launch_and_apart") else { return };
     let seed = rand::random::<u64>();
     let mut rng = StdRng::seed_from_u64(seed);
@@ -490,6 +490,8 @@ fn ragged_splits_in_one_launch_and_apart() {
         (Dtype::F32, named(&WT_256X128X8), (true, false, false), 2, SplitK::Chunk(640)),
         (Dtype::F32, named(&WT_256X128X8), (false, true, true), 1, SplitK::Chunk(130)),
         (Dtype::F32, named(&DB_64X64X16), (false, false, true), 2, SplitK::Chunk(500)),
+        (Dtype::F32, named(&WT_64X64X8), (false, false, false), 2, SplitK::Chunk(700)),
+        (Dtype::F32, named(&WT_64X64X8), (true, true, true), 1, SplitK::Chunk(132)),
         (Dtype::F16, named(&WS_F16_128X128X64), (false, false, false), 1, SplitK::Chunk(512)),
         // Chunks off 16 bytes on realigned operands: each launch copies its
         // own chunks (step 73's first build copied the whole call first, and
@@ -504,7 +506,7 @@ fn ragged_splits_in_one_launch_and_apart() {
         (Dtype::F32, KernelChoice::Auto, (false, false, false), 1, SplitK::Auto),
     ];
     for (dtype, kernel, (a_col, b_col, c_col), count, split_k) in cases {
-        // Auto's case: 1031×1029×1027, which the model splits 3 ways on 128×128.
+        // Auto's case: 1031×1029×1027, which the model splits 2 ways on 64×64.
         let (m, n, k) = match kernel {
             KernelChoice::Auto => (1031, 1029, 1027),
             KernelChoice::Kernel(spec) if spec.algorithm == gemm_launch::Algorithm::MemoryBound => (7, 5, k),
@@ -522,7 +524,7 @@ fn ragged_splits_in_one_launch_and_apart() {
             KernelChoice::Auto => rgemm::api::select_kernel::<f32>(&options, &plan, [0; 3], &gpu.info).unwrap(),
         };
         if matches!(kernel, KernelChoice::Auto) {
-            assert_eq!(spec.name, WT_128X128X8.name, "{what}: not the split model's tile");
+            assert_eq!(spec.name, WT_64X64X8.name, "{what}: not the split model's tile");
         }
         let resident = |s| gpu.resident_blocks(s, plan.layout);
         let split = rgemm::split_k::split_for(&options, &plan, spec, gpu.info.multiprocessors as u32, resident)

@@ -661,6 +661,12 @@ fn f32_split_model_ranks_measured_splits_within_bounds() {
     // 1280³ on 128×128: unsplit (one block per SM) slower than 2 chunks.
     let mid = (1280, 1280, 1280, 1);
     assert!(us(wt128, mid, 640) < us(wt128, mid, 1280));
+    // 64×64, five blocks per SM (step 83): 1100×700×1001 unsplit (two
+    // blocks on the busiest SM) 0.081 ms, in 2 chunks (three) 0.063;
+    // 767×769×771 unsplit 0.068, in 3 chunks (four) 0.050.
+    let wt64 = modeled_tile(&gemm_launch::WT_64X64X8);
+    assert!(us(wt64, (1100, 700, 1001, 1), 504) < us(wt64, (1100, 700, 1001, 1), 1001));
+    assert!(us(wt64, (767, 769, 771, 1), 260) < us(wt64, (767, 769, 771, 1), 771));
     // The picks: odd K in one launch (the last chunk shorter).
     assert_eq!(f32_split(wt128, (1031, 1029, 1027, 1), SMS).0, Some(Split { chunk: 344, splits: 3 }));
     for (shape, tile) in
@@ -719,17 +725,23 @@ fn f32_split_tiles_replace_the_wave_fill_only_where_they_gain() {
         f32_split_tiles(Dtype::F32, wave_fill, (m, n, k), SMS as i32, layout, (9, 0)).kernel
     };
     let nn = OperandLayout::NN;
-    for shape in [(1031, 1029, 1027), (1032, 1032, 1032), (777, 999, 3333)] {
+    // Step 83's 64×64 tiles, split (or unsplit at 1536³).
+    for shape in [(767, 769, 771), (1031, 1029, 1027), (1100, 700, 1001), (777, 999, 3333), (1536, 1536, 1536)] {
+        assert_eq!(pick(shape, nn), "wt_64x64x8", "{shape:?}");
+    }
+    // 128×128 split, where 64×64 tiles would leave part-filled rounds
+    // (1300×1001×999: 0.101 ms split against 0.115 unsplit on 64×64) or
+    // gain under the margin (800×800×8000: 0.326 ms against 0.328).
+    for shape in [(1300, 1001, 999), (800, 800, 8000)] {
         assert_eq!(pick(shape, nn), "wt_128x128x8", "{shape:?}");
     }
     for (shape, wave_fill) in [
-        ((1536, 1536, 1536), "wt_64x128x8"),
         ((3072, 3072, 3072), "wt_64x128x8"),
         ((1792, 1792, 1792), "wt_64x128x8"),
         ((2048, 2048, 2048), "wt_256x128x8"),
         ((1024, 1024, 1024), "db_128x64x16"),
         // Under F32_MODEL_MIN_FLOP, and K past DEEP_K: the rules' tiles.
-        ((768, 768, 768), "db_64x64x16"),
+        ((512, 512, 512), "db_64x64x16"),
         ((64, 192, 300_000), "db_64x64x16"),
     ] {
         assert_eq!(pick(shape, nn), wave_fill, "{shape:?}");

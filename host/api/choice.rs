@@ -524,6 +524,7 @@ pub const TILE_RATES: &[(KernelSpec, f64)] = {
     &[
         (WT_128X128X8, 0.91),
         (WT_64X128X8, 0.86),
+        (WT_64X64X8, 0.85),
         (WS_F16_128X192X64, 0.975),
         (WS_BF16_128X192X64, 0.98),
         (WS_TF32_128X192X32, 0.97),
@@ -597,8 +598,10 @@ pub fn choose_kernel(
 
 /// The warp-tiled f32 tiles that [`f32_split_tiles`] weighs, split by
 /// `split_k::f32_split`: 256×128 at one block per multiprocessor and
-/// 128×128 at two, the two of eight warps.
-pub const F32_MODELED_TILES: &[KernelSpec] = &[gemm_launch::WT_256X128X8, gemm_launch::WT_128X128X8];
+/// 128×128 at two, the two of eight warps, and 64×64 at five, of four
+/// warps (PERF.md step 83).
+pub const F32_MODELED_TILES: &[KernelSpec] =
+    &[gemm_launch::WT_256X128X8, gemm_launch::WT_128X128X8, gemm_launch::WT_64X64X8];
 /// How much faster [`f32_split_tiles`]'s model must find a split tile than
 /// the wave fill's choice (modeled unsplit) to take it: a margin for what
 /// the model leaves out (the other kernels' own splits among it). Set
@@ -609,23 +612,39 @@ pub const F32_MODELED_TILES: &[KernelSpec] = &[gemm_launch::WT_256X128X8, gemm_l
 /// 3072³ (1.02) and 1792³ (0.96), where the wave fill's tile is the
 /// fastest.
 pub const F32_MODEL_MIN_GAIN: f64 = 1.12;
-/// Least work (2·M·N·K flops) for [`f32_split_tiles`]: 2³⁰ (1.07·10⁹),
-/// under the smallest size measured (PERF.md step 73: 1031³ is 2.2·10⁹,
-/// 777×999×3333 5.2·10⁹); below it, the rules' small tiles.
-pub const F32_MODEL_MIN_FLOP: f64 = (1u64 << 30) as f64;
+/// Least work (2·M·N·K flops) for [`f32_split_tiles`]: 2²⁹ (5.4·10⁸),
+/// under the smallest size measured with the model's tiles (PERF.md step
+/// 83: 767×769×771, 9.1·10⁸, 52% of cuBLAS on the rules' `db_64x64x16`,
+/// 72% on `wt_64x64x8` in 3 chunks); below it, the rules' small tiles,
+/// which split by the short-K rule ran 97–120% at 512³ and 640³.
+pub const F32_MODEL_MIN_FLOP: f64 = (1u64 << 29) as f64;
 
 /// The tile of `spec` as the f32 split model sees it: its block tile, the
 /// blocks per multiprocessor it is built for, and its rate against `wt_256x128x8`
 /// ([`deep_k_list`]'s, else [`TILE_RATES`]').
 pub fn modeled_tile(spec: &KernelSpec) -> ModeledTile {
     let rate = deep_k_list(Dtype::F32).iter().find(|(s, _)| s.name == spec.name).map_or(tile_rate(spec), |&(_, r)| r);
+    let part_round = PART_ROUND_SHARES
+        .iter()
+        .find(|(s, _)| s.name == spec.name)
+        .map_or(gemm_launch::split_k::PART_ROUND_SHARE, |&(_, share)| share);
     ModeledTile {
         bm: spec.tile.bm,
         bn: spec.tile.bn,
         blocks_per_sm: spec.min_blocks_per_sm.max(1),
         rate_per_mille: (rate * 1000.0) as u32,
+        part_round_per_mille: (part_round * 1000.0) as u32,
     }
 }
+
+/// The f32 split model's tiles whose part-filled rounds cost more than
+/// `split_k::PART_ROUND_SHARE` of a full one. `wt_64x64x8` runs five
+/// blocks of four warps per SM, and fewer hide much less of each other's
+/// latency (H100, PERF.md step 83, unsplit, K ≈ 1000): 1100×700×1001, two
+/// blocks on the busiest SM, 0.081 ms, and 1300×1001×999, three, 0.115,
+/// where five (1536³ scaled to K = 1000) take 0.139: two blocks cost as
+/// long as 2.9, three as 4.1.
+pub const PART_ROUND_SHARES: &[(KernelSpec, f64)] = &[(gemm_launch::WT_64X64X8, 0.8)];
 
 /// An f32 call (`dtype`; any other keeps `choice`) with K from
 /// `split_k::SHORT_K_MIN` to `DEEP_K` and at least [`F32_MODEL_MIN_FLOP`]:

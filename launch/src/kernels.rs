@@ -238,11 +238,28 @@ pub const WT_64X128X8: KernelSpec = KernelSpec {
     ..WT_128X128X8
 };
 
+/// 64×64, 4 warps of 32×32 (8×4 outputs per lane), five blocks per
+/// multiprocessor: sixteen times the tiles of 256×128, for sizes that are
+/// no multiple of the larger tiles and mid sizes, where cuBLAS runs
+/// 64×64×8 tiles of 4 warps split a few ways (1031³: 867 blocks).
+pub const WT_64X64X8: KernelSpec = KernelSpec {
+    name: "sgemm_wt_64x64x8",
+    tile: Tile { bm: 64, bn: 64, bk: 8, tm: 32, tn: 32 },
+    min_blocks_per_sm: 5,
+    ..WT_128X128X8
+};
+
 /// Step 7c: step 7b's 256×128×8 warp tiles fed by a 3-stage `cp.async`
 /// ring (`ladder/warp_tiled_async.rs`) instead of two register-staged
 /// stages: issue 15's comparison. Row-major operands (step 7's copies).
 pub const WT_ASYNC_256X128X8: KernelSpec =
     KernelSpec { name: "sgemm_wt_async_256x128x8", stages: 3, layouts: Layouts::RowMajor, ..WT_256X128X8 };
+
+/// Step 7c's `cp.async` ring on [`WT_64X64X8`]'s tiles: 3 stages, five
+/// blocks per multiprocessor, as cuBLAS's 64×64×8 kernel. Row-major
+/// operands (step 7's copies).
+pub const WT_ASYNC_64X64X8: KernelSpec =
+    KernelSpec { name: "sgemm_wt_async_64x64x8", stages: 3, layouts: Layouts::RowMajor, ..WT_64X64X8 };
 
 /// Step 8: tensor cores. 128×256 block tile of 8 warps (64×64 each), K
 /// slice 32, 4 stages (96 KiB shared memory).
@@ -742,7 +759,9 @@ pub const KERNELS: &[KernelSpec] = &[
     WT_256X128X8_W32X128,
     WT_128X128X8,
     WT_64X128X8,
+    WT_64X64X8,
     WT_ASYNC_256X128X8,
+    WT_ASYNC_64X64X8,
     MMA_F16_128X256X32,
     MMA_F16_128X128X32,
     MMA_F16_128X256X64,

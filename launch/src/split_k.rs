@@ -245,14 +245,17 @@ pub struct SplitCall {
 }
 
 /// A tile of the f32 split model ([`f32_modeled_us`]): its block tile, the
-/// blocks per multiprocessor it is built for, and its rate against
-/// `wt_256x128x8`'s, in thousandths.
+/// blocks per multiprocessor it is built for, its rate against
+/// `wt_256x128x8`'s, and how long a part-filled round of its blocks takes
+/// at least, as a share of a full round ([`PART_ROUND_SHARE`] unless
+/// measured otherwise), both in thousandths.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ModeledTile {
     pub bm: u32,
     pub bn: u32,
     pub blocks_per_sm: u32,
     pub rate_per_mille: u32,
+    pub part_round_per_mille: u32,
 }
 
 /// Multiply-adds per µs one multiprocessor does on `wt_256x128x8` at mid
@@ -273,13 +276,16 @@ pub const REDUCE_LAUNCH_US: f64 = 3.0;
 /// `wt_128x128x8` three blocks per multiprocessor of 258 ran 14 µs slower
 /// than two of 344, where the multiply-adds and slabs account for 12.
 pub const BLOCK_FIXED_K: u32 = 16;
-/// The rate of a block alone on its multiprocessor, against blocks side by
-/// side as many as the kernel is built for (`wt_128x128x8`: two), which
-/// hide each other's loads and barriers: at 1280³ (100 tiles of 128×128,
-/// H100, PERF.md step 73) unsplit 0.134 ms, in 2 chunks 0.129; the model
-/// without it gives 0.117 and 0.135 ms (unsplit ahead), with it 0.138
-/// and 0.135 ms.
-pub const LONE_BLOCK_RATE: f64 = 0.85;
+/// What a part-filled last round of blocks costs, in the model, unless a
+/// tile has its own share (`ModeledTile::part_round_per_mille`): the
+/// busiest multiprocessor runs its blocks in rounds of as many as the
+/// kernel is built for (`ModeledTile::blocks_per_sm`), and a last round of
+/// `r` blocks takes as long as `max(r, share · blocks_per_sm)` blocks,
+/// because blocks side by side hide each other's loads and barriers, and
+/// fewer hide less. The default is fitted to `wt_128x128x8` (two per SM)
+/// on the H100 at 1280³, 100 tiles (PERF.md step 73): unsplit 0.134 ms
+/// against 0.129 in 2 chunks, so a lone block counts as 1.2.
+pub const PART_ROUND_SHARE: f64 = 0.6;
 
 /// Modeled µs of an f32 call of `m × n × k` (`batch` matrices) on `tile`
 /// in chunks of `chunk` (`chunk ≥ k`: unsplit), launched as
@@ -299,12 +305,15 @@ pub fn f32_modeled_us(
     let (chunk, batch) = (chunk.clamp(1, k.max(1)), batch as u64);
     let (splits, full, rest) = (k.div_ceil(chunk) as u64, (k / chunk) as u64, (k % chunk) as u64);
     let rate = F32_SM_MACS_PER_US * tile.rate_per_mille.max(1) as f64 / 1000.0;
-    // `launches` launches of `blocks` blocks each, `depth` deep.
+    // `launches` launches of `blocks` blocks each, `depth` deep: the busiest
+    // multiprocessor's rounds of blocks side by side.
+    let slots = tile.blocks_per_sm.max(1) as u64;
     let launches_us = |launches: u64, blocks: u64, depth: u64| {
-        let busiest = blocks.div_ceil(sms);
-        let alone = if busiest < tile.blocks_per_sm as u64 { LONE_BLOCK_RATE } else { 1.0 };
-        let block_us = (tile.bm as u64 * tile.bn as u64 * (depth + BLOCK_FIXED_K as u64)) as f64 / (rate * alone);
-        (launches * busiest) as f64 * block_us
+        let (full, rest) = (blocks.div_ceil(sms) / slots, blocks.div_ceil(sms) % slots);
+        let share = tile.part_round_per_mille as f64 / 1000.0;
+        let last = if rest > 0 { (rest as f64).max(share * slots as f64) } else { 0.0 };
+        let block_us = (tile.bm as u64 * tile.bn as u64 * (depth + BLOCK_FIXED_K as u64)) as f64 / rate;
+        launches as f64 * ((full * slots) as f64 + last) * block_us
     };
     if splits == 1 {
         return launches_us(1, tiles * batch, k as u64);

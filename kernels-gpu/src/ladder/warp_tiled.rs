@@ -38,15 +38,18 @@
 //! (16×8 outputs per lane; every layout), 128×256×8 (64×64 warps),
 //! 256×128×16, 256×128×8 with 32×128 warps (8×16 per lane), 128×128×8
 //! with 32×64 warps (8×8 per lane, two blocks per SM, rows in one
-//! direction: 2% faster there), and 64×128×8 with four of those warps
+//! direction: 2% faster there), 64×128×8 with four of those warps
 //! (three blocks per SM): many small tiles for mid sizes whose larger
-//! tiles leave their last wave part-empty.
+//! tiles leave their last wave part-empty, and 64×64×8 with four warps of
+//! 32×32 (8×4 per lane, five blocks per SM): the f32 split model's
+//! smallest tile, for sizes that are no multiple of the others.
 //!
 //! Cost (ptxas 12.9, sm_90; sm_80 within a few): 256×128×8 238 registers
 //! (`_nt` 232, `_tn` 255, `_tt` 234), 24.8 KiB shared memory; 128×256×8
 //! 232; 256×128×16 251, 49.7 KiB; 32×128 warps 226; 128×128×8 128 (the cap
 //! of two blocks per SM), 16.3 KiB; 64×128×8 149 (at four blocks per SM,
-//! 128, it spilled). No spills, no stack frame on sm_80 or sm_90. SASS of
+//! 128, it spilled); 64×64×8 95 (93 on sm_80; five blocks per SM allow
+//! 102), 8.3 KiB. No spills, no stack frame on sm_80 or sm_90. SASS of
 //! the 256×128×8 main loop (sm_90): 1117 instructions per slice, 1024 of
 //! them FFMA (91.7%), 48 `LDS.128`, 3 `LDG.128`, 9 `STS`, one barrier, no
 //! branch but the loop's own.
@@ -61,7 +64,10 @@
 //! 48.1 (93.7%), 128×256×8 46.3 (90.4%). ncu: FMA pipe 80.6% busy (cuBLAS
 //! 78.3%), issue slots 87.8% (cuBLAS 88.6%). 64×128×8 (step 54): 1536³
 //! 32.7 TFLOP/s (85.6%; 256×128×8 74.7%), 1792³ 44.9 (106%), 3072³ 44.8
-//! (99.2%; 128×128×8 93.8%).
+//! (99.2%; 128×128×8 93.8%). 64×64×8 (step 83), as `auto` splits it:
+//! 767×769×771 in 3 chunks 71% of cuBLAS (0.050 ms; step 6's 64×64×16
+//! unsplit 52%), 1100×700×1001 in 2 75%, 777×999×3333 in 3 70%; unsplit
+//! 1536³ 34.2 TFLOP/s (89%), 4000×3000×1000 39.0 (85%; 256×128×8 96.7%).
 
 use super::staging::{Operands, SliceRegs, Stages, a_ld, store_c_at};
 use crate::device::{SharedF32, fma, sync_threads, thread_idx};
@@ -266,3 +272,4 @@ kernel_entries!(warp_tiled warp_tiled, sgemm_wt_256x128x16, gemm_launch::WT_256X
 kernel_entries!(warp_tiled warp_tiled, sgemm_wt_256x128x8_w32x128, gemm_launch::WT_256X128X8_W32X128, row_major);
 kernel_entries!(warp_tiled warp_tiled, sgemm_wt_128x128x8, gemm_launch::WT_128X128X8, row_major);
 kernel_entries!(warp_tiled warp_tiled, sgemm_wt_64x128x8, gemm_launch::WT_64X128X8, row_major);
+kernel_entries!(warp_tiled warp_tiled, sgemm_wt_64x64x8, gemm_launch::WT_64X64X8, row_major);

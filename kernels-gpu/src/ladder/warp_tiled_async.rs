@@ -11,13 +11,20 @@
 //! one; the price is 4× more copy instructions for A and one more stage of
 //! shared memory. Row-major operands only (step 7's copies).
 //!
-//! Configuration (`gemm_launch::WT_ASYNC_256X128X8`): 256×128×8, 8 warps
-//! of 64×64, 3 stages.
+//! Configurations (`gemm_launch::WT_ASYNC_*`): 256×128×8, 8 warps of
+//! 64×64, 3 stages; 64×64×8, 4 warps of 32×32, 3 stages, five blocks per
+//! SM (step 83: cuBLAS's shape of tile for mid sizes).
 //!
-//! Cost (ptxas 12.9): 216 registers on sm_90 (221 on sm_80), 74.5 KiB
-//! shared memory, no spills, no stack frame.
+//! Cost (ptxas 12.9): 256×128×8 216 registers on sm_90 (221 on sm_80),
+//! 74.5 KiB shared memory; 64×64×8 95 (88 on sm_80), 12.4 KiB. No spills,
+//! no stack frame.
 //!
-//! Measured: see docs/PERF.md step 43.
+//! Measured: 256×128×8 in docs/PERF.md step 43. 64×64×8 (step 83, H100,
+//! % of cuBLAS against step 7b's registers on the same tiles): ahead only
+//! on the smallest calls, 767×769×771 in 3 chunks 73 against 71,
+//! 1100×700×1001 in 2 77 against 74; behind from 1024³ on (unsplit 73
+//! against 82, 1536³ 68 against 90). Not profiled; its A copies are 4
+//! bytes each, four times step 7b's loads.
 
 use super::async_pipeline::copy_slice;
 use super::staging::{Operands, Stages, store_c_at};
@@ -100,3 +107,4 @@ unsafe fn warp_tiled_async<
 }
 
 kernel_entries!(warp_tiled_async warp_tiled_async, sgemm_wt_async_256x128x8, gemm_launch::WT_ASYNC_256X128X8, row_major);
+kernel_entries!(warp_tiled_async warp_tiled_async, sgemm_wt_async_64x64x8, gemm_launch::WT_ASYNC_64X64X8, row_major);
