@@ -212,6 +212,8 @@
 #               splits it weighs, named
 #   san83       step 83's 64×64 kernels (named, split) and `auto` at
 #               767×769×771 under memcheck, racecheck, synccheck, initcheck
+#   small64b    step 84 (tried, removed): 64×64×16 and 64×64 of two warps
+#               against 64×64×8, named (needs the bundle that had them)
 #   sweep       `gemm sweep` (CSV, JSON, SVG)
 #   sanitizers  compute-sanitizer memcheck/racecheck/synccheck/initcheck
 # Usage: device-check.sh [bundle-dir] [part...]. Logs go to $OUT/<part>/ (or
@@ -1530,6 +1532,24 @@ PY
       sanitize $tool "$L/san-$tool-auto.log" "$B/gemm" --m 767 --n 769 --k 771 --dtype f32 --kernel auto --iters 1 \
         --no-cublas
     done
+    ;;
+  small64b)
+    # Step 84's question: 64×64 tiles with K slices of 16 (half the
+    # barriers) or two warps of 32×64 (8×8 outputs per lane), against
+    # step 83's 64×64×8, named, at the splits `auto` picks for 64×64×8 and
+    # one more; two rounds. Both variants lost and were removed: the part
+    # runs on the bundle that had them (`.dev-c49`, PERF.md step 84).
+    for round in 1 2; do
+      for kernel in wt_64x64x8 wt_64x64x16 wt_64x64x8_w32x64; do
+        named_runs f32 "767 769 771" -- "$kernel 260" "$kernel 196"
+        named_runs f32 "1031 1029 1027" "1032 1032 1032" -- "$kernel 516" "$kernel 344"
+        named_runs f32 "1100 700 1001" -- "$kernel 336" "$kernel 504"
+        named_runs f32 "777 999 3333" -- "$kernel 1112" "$kernel 668"
+        named_runs f32 "1536 1536 1536" "4000 3000 1000" -- "$kernel off"
+        named_runs f32 "800 800 8000" -- "$kernel 2000" "$kernel 1000"
+      done
+    done 2>&1 | tee "$L/named.txt"
+    note "small64b: $(grep -c pass "$L/named.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/named.txt") failures"
     ;;
   skinny16odd)
     for dtype in f16 bf16; do
