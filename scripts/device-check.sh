@@ -214,6 +214,10 @@
 #               767×769×771 under memcheck, racecheck, synccheck, initcheck
 #   small64b    step 84 (tried, removed): 64×64×16 and 64×64 of two warps
 #               against 64×64×8, named (needs the bundle that had them)
+#   n4tiles     16-bit N = 2-4 on the memory-bound r4 kernel against the
+#               64×16 and 128×128 tensor-core tiles, named
+#   n4auto      step 85: 16-bit N of 2 to 7 on the 64×16 tiles, `auto`
+#               alternating with VARIANTS; tests and sanitizers
 #   sweep       `gemm sweep` (CSV, JSON, SVG)
 #   sanitizers  compute-sanitizer memcheck/racecheck/synccheck/initcheck
 # Usage: device-check.sh [bundle-dir] [part...]. Logs go to $OUT/<part>/ (or
@@ -1550,6 +1554,40 @@ PY
       done
     done 2>&1 | tee "$L/named.txt"
     note "small64b: $(grep -c pass "$L/named.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/named.txt") failures"
+    ;;
+  n4tiles)
+    # 16-bit calls with N = 2-4 (the memory-bound r4 kernel, one block per
+    # SM at 225 registers) against step 70's 64×16 `mma.sync` tiles and step
+    # 10's 128×128 tiles, named; K odd and even; two rounds.
+    for round in 1 2; do
+      for dtype in f16 bf16; do
+        named_runs $dtype "100000 4 777" "16384 4 1023" "16384 4 1024" "100000 4 776" "100000 2 777" -- \
+          "auto auto" "mma_64x16x64 off" "mma_64x16x64 auto" "ws_128x128x64 auto"
+      done
+    done 2>&1 | tee "$L/named.txt"
+    note "n4tiles: $(grep -c pass "$L/named.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/named.txt") failures"
+    ;;
+  n4auto)
+    # Step 85: 16-bit N of 2 to 7 (A and B row-major) on the 64×16 tiles:
+    # `auto` alternating with VARIANTS, two rounds; `library`'s memory-bound
+    # test (N = 3, 6, 7 added) and `cpu`; memcheck and racecheck on the
+    # tiles reading B of 3 columns element by element.
+    for round in 1 2; do
+      for shape in "100000 4 777" "100000 4 776" "16384 4 1024" "16384 4 1023" "100000 2 777" "30000 3 2001" \
+                   "16384 6 4096" "50000 7 1000" "8192 5 8191" "100000 4 256" "2000 4 4096" "16384 1 4096" \
+                   "16384 8 4096"; do
+        set -- $shape
+        for dtype in f16 bf16; do each_bundle --m $1 --n $2 --k $3 --dtype $dtype --kernel auto --iters 30; done
+      done
+    done 2>&1 | tee "$L/auto.txt"
+    test_subset "library memory_bound" "cpu"
+    for tool in memcheck racecheck; do
+      sanitize $tool "$L/san-$tool-n3.log" "$B/gemm" --m 8300 --n 3 --k 777 --dtype f16 --kernel auto --iters 1 \
+        --no-cublas
+    done
+    sanitize memcheck "$L/san-memcheck-n7.log" "$B/gemm" --m 8400 --n 7 --k 513 --dtype bf16 --kernel auto --iters 1 \
+      --no-cublas
+    note "n4auto: $(grep -c pass "$L/auto.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/auto.txt") failures"
     ;;
   skinny16odd)
     for dtype in f16 bf16; do

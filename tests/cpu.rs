@@ -618,8 +618,26 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     // takes step 10's 128×128 tiles, as many as its 128×256 ones.
     let f16 = |m, n| default_choice(Dtype::F16, (m, n, 4096), 132, OperandLayout::NN, (9, 0), |_| true).kernel;
     assert_eq!([f16(16384, 64), f16(16384, 128)], ["ws_128x128x64", "ws_128x128x64"]);
-    // N ≤ 16 (or M) with operands in place: step 70's skinny tiles.
+    // N ≤ 16 (or M) with operands in place: step 70's skinny tiles; with
+    // N of 2 to 7 too (PERF.md step 85), but N = 1 and short K (under
+    // SKINNY_TILES_MIN_K) on the memory-bound kernels.
     assert_eq!([f16(16384, 16), f16(16, 16384)], ["mma_64x16x64", "mma_16x64x64"]);
+    assert_eq!([f16(16384, 4), f16(100_000, 2), f16(16384, 7)], ["mma_64x16x64"; 3]);
+    let short_k = default_choice(Dtype::Bf16, (100_000, 4, 256), 132, OperandLayout::NN, (9, 0), |_| true).kernel;
+    assert_eq!([f16(16384, 1).as_str(), short_k.as_str()], ["skinny_r1", "skinny_r4"]);
+    let sm80 = default_choice(Dtype::F16, (16384, 4, 4096), 132, OperandLayout::NN, (8, 0), |_| true).kernel;
+    assert_eq!(sm80, "skinny_r4", "the tiles were measured on Hopper only");
+    let nt = OperandLayout { a_col_major: false, b_col_major: true };
+    let b_col = default_choice(Dtype::F16, (16384, 4, 4096), 132, nt, (9, 0), |_| true).kernel;
+    assert_eq!(b_col, "skinny_r4", "measured with row-major A and B only");
+    // A's rows off 16 bytes (K odd): step 10's tiles refuse the call, and so
+    // the memory-bound kernel keeps it (`few_columns_on_tiles`).
+    let odd = |k| {
+        let plan = rgemm::driver::tensor_map::packed_plan(100_000, 4, k);
+        let takes = |s: &gemm_launch::KernelSpec| rgemm::api::choice::auto_tma_refusal(s, &plan, [0; 3], 132).is_none();
+        default_choice(Dtype::F16, (100_000, 4, k), 132, OperandLayout::NN, (9, 0), takes).kernel
+    };
+    assert_eq!([odd(777), odd(776)], ["skinny_r4", "mma_64x16x64"]);
     // N = 129 fills 67% of a 128×192 tile's columns and 50% of a 128×256
     // one's, as many tiles: the padding decides.
     assert_eq!([f16(16384, 129), f16(8192, 4096)], ["ws_128x192x64", "ws_128x256x64"]);
@@ -1211,6 +1229,13 @@ fn skinny_tiles_refuse_a_small_operand_off_16_bytes() {
     assert!(small.as_ref().is_some_and(|r| r.contains("small operand")), "{small:?}");
     assert!(skinny_tiles_refusal(n16, &plan(100_000, 512, 16, nn), [256, 514, 1024], 132).is_some());
     assert_eq!(skinny_tiles_refusal(&gemm_launch::WS_F16_128X128X64, &plan(8192, 8191, 16, nn), at, 132), None);
+    // A row-major B of 2 to 7 columns (rows under 16 bytes) is read element
+    // by element, and taken (PERF.md step 85); 9 columns stay refused.
+    let narrow = |n: u32, k: u32| Plan { n, ldb: n, ..plan(100_000, k, n, nn) };
+    for n in [2, 4, 7] {
+        assert_eq!(skinny_tiles_refusal(n16, &narrow(n, 777), at, 132), None, "N = {n}");
+    }
+    assert!(skinny_tiles_refusal(n16, &narrow(9, 777), at, 132).is_some_and(|r| r.contains("small operand")));
 }
 
 #[test]

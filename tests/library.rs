@@ -795,6 +795,12 @@ fn memory_bound_shapes_every_layout_alpha_beta_batch() {
         (9000, 8, 520),
         (16, 8201, 600),
         (8200, 16, 777),
+        // N of 2 to 7: with A and B row-major and K even, the 64×16 tiles,
+        // B's rows (under 16 bytes) read element by element (PERF.md step
+        // 85); with K odd, the memory-bound kernels.
+        (8300, 3, 777),
+        (8200, 6, 1024),
+        (8400, 7, 513),
         // Along K over several chunks of S with X's rows off 16 bytes
         // (K odd): shifted into place from aligned loads (PERF.md step 81),
         // the last lane's window reaching into the next chunk.

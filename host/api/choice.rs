@@ -134,9 +134,18 @@ pub fn default_choice(
         if let Some(spec) = skinny_tf32_tiles(dtype, m, n, layout).iter().find(|spec| tiles_beat_skinny && runs(spec)) {
             return chosen(spec);
         }
-        let tiles_win = tiles_beat_skinny
-            && dtype != Dtype::Tf32
-            && list.iter().any(|(spec, _)| spec.algorithm == Algorithm::WarpSpecialized && runs(spec));
+        let hopper_tiles = list.iter().any(|(spec, _)| spec.algorithm == Algorithm::WarpSpecialized && runs(spec));
+        // 16-bit with N of 2 to 7, A and B row-major (as measured), where
+        // step 10's tiles could take the call (Hopper; with A's rows off 16
+        // bytes they refuse it): step 70's 64×16 tiles where they run and
+        // win, else the memory-bound kernel (step 10's tiles, mostly
+        // padding there, ran slower than either: PERF.md step 85).
+        if hopper_tiles && layout == OperandLayout::NN && few_columns_on_tiles(dtype, m32, n32) {
+            let skinny_tiles = skinny_mma_tiles(dtype, m, n)
+                .filter(|spec| runs(spec) && tma_takes(spec) && skinny_tiles_win(spec, (m, n, k), multiprocessors));
+            return chosen(skinny_tiles.unwrap_or(&skinny));
+        }
+        let tiles_win = tiles_beat_skinny && dtype != Dtype::Tf32 && hopper_tiles;
         if !tiles_win {
             return chosen(two_block_ring(&skinny, cc).unwrap_or(&skinny));
         }
@@ -349,6 +358,24 @@ pub fn skinny_tiles_win(spec: &KernelSpec, (m, n, k): (usize, usize, usize), mul
     k >= SKINNY_TILES_MIN_K && (half_wave || k < gemm_launch::split_k::FEW_TILES_MIN_K as usize)
 }
 
+/// Whether a 16-bit `m × n` call whose small side is N, of 2 to 7
+/// columns, goes to step 70's 64×16 tiles where [`skinny_tiles_win`]
+/// (and the memory-bound kernel otherwise), rather than to the memory-bound
+/// kernel alone (`memory_bound::tiles_beat_skinny` gives 16-bit calls to
+/// tiles from N = 8). The memory-bound kernels multiply on CUDA cores with
+/// 4 or 8 rows per block (225 and 255 registers, one block per SM), and the
+/// tiles' B, a row shorter than 16 bytes, is read element by element
+/// ([`skinny_tiles_refusal`] lets it). H100 (PERF.md step 85), `auto`, %
+/// of cuBLAS before → after: f16 100000×4×776 63 → 122, 16384×4×1024 89
+/// → 151, 16384×6×4096 50.5 → 87, 50000×7×1000 72 → 168; bf16 16384×4×1024
+/// 77 → 133. [`default_choice`] takes this path only where step 10's tiles
+/// could take the call, which leaves out A's rows off 16 bytes; named
+/// there, the tiles ran f16 100000×4×777 48 → 75%, 100000×2×777 50 → 76%,
+/// 16384×4×1023 76 → 76% (not yet routed: `auto` has not run them there).
+pub const fn few_columns_on_tiles(dtype: Dtype, m: u32, n: u32) -> bool {
+    matches!(dtype, Dtype::F16 | Dtype::Bf16) && m > n && n >= 2 && n < 8
+}
+
 /// Least K for which [`default_choice`] takes step 70's skinny tiles.
 pub const SKINNY_TILES_MIN_K: usize = 512;
 
@@ -373,7 +400,9 @@ pub fn skinny_mma_tiles(dtype: Dtype, m: usize, n: usize) -> Option<&'static Ker
 /// operand (B where N is the small side, A where M is) off 16 bytes (its
 /// start, leading dimension, batch stride or run of elements), which they
 /// would read element by element, one load at a time between their
-/// `mma`s; or their large operand off 16 bytes, which they realign in
+/// `mma`s (but for a row-major B of rows shorter than 16 bytes, N of 2 to
+/// 7 in 16-bit, which they read so faster than any other kernel runs the
+/// call: [`few_columns_on_tiles`]); or their large operand off 16 bytes, which they realign in
 /// shared memory (step 72), with fewer blocks than SMs: one block of four
 /// warps per SM cannot hide the realigning's latency (H100, PERF.md step
 /// 72: f16 8192×16×8191, 128 blocks, 0.199 ms against 0.052 with the rows
@@ -397,7 +426,11 @@ pub fn skinny_tiles_refusal(
     let off = |(_, address, ld, stride, run): (&str, u64, u32, u64, u32)| {
         !rows_on_16_bytes(address, ld, stride, plan.batch, bytes) || !(run as u64 * bytes).is_multiple_of(16)
     };
-    if off(small) {
+    // A row-major B of fewer than 16 bytes a row (N of 2 to 7 in 16-bit)
+    // is that small: read element by element, the 64×16 tiles still beat
+    // the other kernels ([`few_columns_on_tiles`]).
+    let short_rows = spec.tile.bn <= 16 && !plan.layout.b_col_major && (plan.n as u64 * bytes) < 16;
+    if off(small) && !short_rows {
         return Some(format!(
             "{}, the small operand, has rows off 16 bytes: the skinny tiles would read it element by element",
             small.0
