@@ -1467,7 +1467,8 @@ PY
     note "dotchunks: $(grep -c pass "$L/auto.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/auto.txt") failures"
     ;;
   small64)
-    # f32 64×64 warp tiles (4 warps of 32×32, four blocks per SM), register
+    # f32 64×64 warp tiles (4 warps of 32×32; four blocks per SM in the
+    # build this part first ran, `.dev-c46`; five since), register
     # staged (wt_64x64x8) and on a 3-stage cp.async ring (wt_async_64x64x8),
     # named at the sizes that are no multiple of a tile, split by hand; the
     # same chunks on the wave fill's and model's tiles; `auto` as it stands.
@@ -1570,8 +1571,9 @@ PY
   n4auto)
     # Step 85: 16-bit N of 2 to 7 (A and B row-major) on the 64×16 tiles:
     # `auto` alternating with VARIANTS, two rounds; `library`'s memory-bound
-    # test (N = 3, 6, 7 added) and `cpu`; memcheck and racecheck on the
-    # tiles reading B of 3 columns element by element.
+    # test (N = 3, 6, 7 added) and `cpu`; memcheck and racecheck at N = 3
+    # and 7 (K odd and under 2²⁷ flop: these ran the memory-bound kernels,
+    # not the tiles; PERF.md step 85).
     for round in 1 2; do
       for shape in "100000 4 777" "100000 4 776" "16384 4 1024" "16384 4 1023" "100000 2 777" "30000 3 2001" \
                    "16384 6 4096" "50000 7 1000" "8192 5 8191" "100000 4 256" "2000 4 4096" "16384 1 4096" \

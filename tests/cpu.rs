@@ -630,7 +630,7 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     let nt = OperandLayout { a_col_major: false, b_col_major: true };
     let b_col = default_choice(Dtype::F16, (16384, 4, 4096), 132, nt, (9, 0), |_| true).kernel;
     assert_eq!(b_col, "skinny_r4", "measured with row-major A and B only");
-    // A's rows off 16 bytes (K odd): step 10's tiles refuse the call, and so
+    // A's rows off 16 bytes (K not a multiple of 8): step 10's tiles refuse the call, and so
     // the memory-bound kernel keeps it (`few_columns_on_tiles`).
     let odd = |k| {
         let plan = rgemm::driver::tensor_map::packed_plan(100_000, 4, k);
@@ -638,6 +638,18 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
         default_choice(Dtype::F16, (100_000, 4, k), 132, OperandLayout::NN, (9, 0), takes).kernel
     };
     assert_eq!([odd(777), odd(776)], ["skinny_r4", "mma_64x16x64"]);
+    // Under 2²⁷ flop step 10's tiles would not copy B, and so the 64×16
+    // tiles are not taken either; `library`'s memory-bound test runs N = 6
+    // above it.
+    let at = |m: usize, n: usize, k: usize| {
+        let plan = rgemm::driver::tensor_map::packed_plan(m, n, k);
+        let takes = |s: &gemm_launch::KernelSpec| rgemm::api::choice::auto_tma_refusal(s, &plan, [0; 3], 132).is_none();
+        default_choice(Dtype::F16, (m, n, k), 132, OperandLayout::NN, (9, 0), takes).kernel
+    };
+    assert_eq!(
+        [at(8200, 6, 1024), at(16500, 6, 1024), at(100_000, 6, 778)],
+        ["skinny_r8", "mma_64x16x64", "skinny_r8"]
+    );
     // N = 129 fills 67% of a 128×192 tile's columns and 50% of a 128×256
     // one's, as many tiles: the padding decides.
     assert_eq!([f16(16384, 129), f16(8192, 4096)], ["ws_128x192x64", "ws_128x256x64"]);

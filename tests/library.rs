@@ -772,9 +772,9 @@ fn memory_bound_shapes_every_layout_alpha_beta_batch() {
     let mut rng = StdRng::seed_from_u64(seed);
     // M = 1, N = 1, M = 16, N = 16, K = 1, odd K, long K; long sides that
     // are no multiple of 32 or of 16 bytes (element-by-element loads).
-    // `auto` runs the 16-bit ones from M = 2 or N = 8 on step 10's tiles
-    // where it can (`tiles_beat_skinny`); each memory-bound kernel is also
-    // named below.
+    // `auto` runs the 16-bit ones from M = 2 or N = 8 on tensor-core tiles
+    // where it can (`tiles_beat_skinny`), and from N = 2 where
+    // `few_columns_on_tiles`; each memory-bound kernel is also named below.
     let shapes = [
         (1, 4099, 300),
         (4099, 1, 300),
@@ -795,11 +795,11 @@ fn memory_bound_shapes_every_layout_alpha_beta_batch() {
         (9000, 8, 520),
         (16, 8201, 600),
         (8200, 16, 777),
-        // N of 2 to 7: with A and B row-major and K even, the 64×16 tiles,
-        // B's rows (under 16 bytes) read element by element (PERF.md step
-        // 85); with K odd, the memory-bound kernels.
+        // N of 2 to 7: with A and B row-major, K a multiple of 8 and 2²⁷
+        // flop, the 64×16 tiles, B's rows (under 16 bytes) read element by
+        // element (PERF.md step 85); otherwise the memory-bound kernels.
         (8300, 3, 777),
-        (8200, 6, 1024),
+        (16500, 6, 1024),
         (8400, 7, 513),
         // Along K over several chunks of S with X's rows off 16 bytes
         // (K odd): shifted into place from aligned loads (PERF.md step 81),

@@ -81,7 +81,8 @@ pub fn choice_list(dtype: Dtype) -> &'static [(KernelSpec, i64)] {
 
 /// Built-in choice when nothing is cached. M or N ≤ 16 takes the
 /// memory-bound path (16-bit calls from 2 rows or 8 columns take step 10's
-/// tiles instead, where they run, and TF32 calls from 8 rows step 10f's
+/// tiles instead, where they run, and from 2 columns where
+/// [`few_columns_on_tiles`] and step 10's tiles could take them; TF32 calls from 8 rows step 10f's
 /// 16×128 tiles or step 9b's: `memory_bound::tiles_beat_skinny`,
 /// `skinny_tf32_tiles`). Where K is deep enough that the call
 /// will be split, [`deep_k_list`] decides; where it fits one K slice of a
@@ -123,8 +124,8 @@ pub fn default_choice(
     let list = choice_list(dtype);
     let runs = |spec: &KernelSpec| runs_call(spec, layout, cc, tma_takes(spec));
     // M or N ≤ 16: the memory-bound path, for every layout, but the 16-bit
-    // shapes that step 10's tiles run faster (measured where the TMA reads
-    // the operands in place).
+    // shapes that tensor-core tiles run faster (measured where the TMA
+    // reads the operands in place, or step 70's tiles read them).
     let (m32, n32) = (m as u32, n as u32);
     let chosen =
         |spec: &KernelSpec| Choice { kernel: short_name(spec).into(), group_m: spec.default_group_m, tflops: None };
@@ -136,10 +137,12 @@ pub fn default_choice(
         }
         let hopper_tiles = list.iter().any(|(spec, _)| spec.algorithm == Algorithm::WarpSpecialized && runs(spec));
         // 16-bit with N of 2 to 7, A and B row-major (as measured), where
-        // step 10's tiles could take the call (Hopper; with A's rows off 16
-        // bytes they refuse it): step 70's 64×16 tiles where they run and
-        // win, else the memory-bound kernel (step 10's tiles, mostly
-        // padding there, ran slower than either: PERF.md step 85).
+        // step 10's tiles could take the call (Hopper; they refuse it with
+        // A's rows off 16 bytes, and under 2²⁷ flop, where B's rows, under
+        // 16 bytes, would need a realigned copy): step 70's 64×16 tiles
+        // where they run and win, else the memory-bound kernel (step 10's
+        // tiles, mostly padding there, ran slower than either: PERF.md
+        // step 85).
         if hopper_tiles && layout == OperandLayout::NN && few_columns_on_tiles(dtype, m32, n32) {
             let skinny_tiles = skinny_mma_tiles(dtype, m, n)
                 .filter(|spec| runs(spec) && tma_takes(spec) && skinny_tiles_win(spec, (m, n, k), multiprocessors));
@@ -368,10 +371,12 @@ pub fn skinny_tiles_win(spec: &KernelSpec, (m, n, k): (usize, usize, usize), mul
 /// ([`skinny_tiles_refusal`] lets it). H100 (PERF.md step 85), `auto`, %
 /// of cuBLAS before → after: f16 100000×4×776 63 → 122, 16384×4×1024 89
 /// → 151, 16384×6×4096 50.5 → 87, 50000×7×1000 72 → 168; bf16 16384×4×1024
-/// 77 → 133. [`default_choice`] takes this path only where step 10's tiles
-/// could take the call, which leaves out A's rows off 16 bytes; named
-/// there, the tiles ran f16 100000×4×777 48 → 75%, 100000×2×777 50 → 76%,
-/// 16384×4×1023 76 → 76% (not yet routed: `auto` has not run them there).
+/// 77–79 → 126–133. [`default_choice`] takes this path only where step
+/// 10's tiles could take the call, which leaves out A's rows off 16 bytes
+/// (K not a multiple of 8) and calls under 2²⁷ flop (`REALIGN_MIN_FLOP`:
+/// those tiles would copy B); named with K odd, the 64×16 tiles ran f16
+/// 100000×4×777 48 → 75%, 100000×2×777 50 → 76%, 16384×4×1023 76 → 76%
+/// (not yet routed: `auto` and the tests have not run them there).
 pub const fn few_columns_on_tiles(dtype: Dtype, m: u32, n: u32) -> bool {
     matches!(dtype, Dtype::F16 | Dtype::Bf16) && m > n && n >= 2 && n < 8
 }
@@ -381,8 +386,9 @@ pub const SKINNY_TILES_MIN_K: usize = 512;
 
 /// Step 70's skinny `mma.sync` tiles of a 16-bit call whose small side is
 /// M (16×64) or N (64×16), which [`default_choice`] takes where
-/// `memory_bound::tiles_beat_skinny` gives the call to tiles, their small
-/// operand lies on 16 bytes ([`skinny_tiles_refusal`]) and
+/// `memory_bound::tiles_beat_skinny` (or [`few_columns_on_tiles`]) gives
+/// the call to tiles, their small operand lies on 16 bytes or is a
+/// row-major B of rows under 16 bytes ([`skinny_tiles_refusal`]) and
 /// [`skinny_tiles_win`].
 pub fn skinny_mma_tiles(dtype: Dtype, m: usize, n: usize) -> Option<&'static KernelSpec> {
     use gemm_launch::{MMA_BF16_16X64X64, MMA_BF16_64X16X64, MMA_F16_16X64X64, MMA_F16_64X16X64};
@@ -429,7 +435,7 @@ pub fn skinny_tiles_refusal(
     // A row-major B of fewer than 16 bytes a row (N of 2 to 7 in 16-bit)
     // is that small: read element by element, the 64×16 tiles still beat
     // the other kernels ([`few_columns_on_tiles`]).
-    let short_rows = spec.tile.bn <= 16 && !plan.layout.b_col_major && (plan.n as u64 * bytes) < 16;
+    let short_rows = spec.tile.bn <= 16 && !plan.layout.b_col_major && plan.n >= 2 && (plan.n as u64 * bytes) < 16;
     if off(small) && !short_rows {
         return Some(format!(
             "{}, the small operand, has rows off 16 bytes: the skinny tiles would read it element by element",
@@ -546,6 +552,11 @@ pub fn wave_fill(blocks: u64, multiprocessors: u64) -> f64 {
 ///   128×128 / 256×128): 1536³ 85.6 / 67.7 / 74.7, 1792³ 106 / 84 / 92,
 ///   3072³ 99.2 / 93.8 / 85.9, 3000³ 93.2 / 91.2 / 81.0; where it loses,
 ///   not chosen: 1280³ 88.5 / 97.2 / 57.9, 2560³ 73.6 / 79.0 / 86.4;
+/// - `wt_64x64x8`, for the f32 split model only (step 83): unsplit it ran
+///   4000×3000×1000 at 0.615 ms against 256×128's 0.542 in about 4.5
+///   rounds of five blocks against 3 of one (0.85 of the rate, rounded
+///   up from 0.80–0.85 so that its splits rank as measured at 767×769×771,
+///   1100×700×1001 and 777×999×3333);
 /// - step 10's 128×192 and 128×128 tiles against 128×256 (step 46: 6144³
 ///   f16 735 and 535 against 754 TFLOP/s, bf16 765 and 528 against 779;
 ///   TF32 361 and 276 against 367, and 297 against 345 at 4096³ where
@@ -643,18 +654,25 @@ pub const F32_MODELED_TILES: &[KernelSpec] =
 /// ms), 1032³ (1.51; 0.098 → 0.082) and 777×999×3333 (1.14); left at 1536³
 /// (1.10; `wt_64x128x8` 85.6% of cuBLAS, 128×128 67.7%, 256×128 74.7%),
 /// 3072³ (1.02) and 1792³ (0.96), where the wave fill's tile is the
-/// fastest.
+/// fastest. Since step 83 (64×64 tiles and rounds in the model) it takes
+/// 1536³ onto `wt_64x64x8` unsplit (about 1.19; 86.6 → 88.8%) and 1032³
+/// onto it in 2 chunks (83.4 → 78.2%: the model does not see that
+/// 128×128's rows were on 16 bytes there), and keeps 800×800×8000 on
+/// `wt_128x128x8` by the margin alone (a ratio of about 1.11).
 pub const F32_MODEL_MIN_GAIN: f64 = 1.12;
 /// Least work (2·M·N·K flops) for [`f32_split_tiles`]: 2²⁹ (5.4·10⁸),
 /// under the smallest size measured with the model's tiles (PERF.md step
 /// 83: 767×769×771, 9.1·10⁸, 52% of cuBLAS on the rules' `db_64x64x16`,
 /// 72% on `wt_64x64x8` in 3 chunks); below it, the rules' small tiles,
-/// which split by the short-K rule ran 97–120% at 512³ and 640³.
+/// which split by the short-K rule ran 91.5–117% at 512³ and 96–98% at
+/// 640³.
 pub const F32_MODEL_MIN_FLOP: f64 = (1u64 << 29) as f64;
 
 /// The tile of `spec` as the f32 split model sees it: its block tile, the
-/// blocks per multiprocessor it is built for, and its rate against `wt_256x128x8`
-/// ([`deep_k_list`]'s, else [`TILE_RATES`]').
+/// blocks per multiprocessor it is built for, its rate against
+/// `wt_256x128x8` ([`deep_k_list`]'s, else [`TILE_RATES`]'), and the
+/// share of a full round its part-filled rounds cost at least
+/// ([`PART_ROUND_SHARES`], else `split_k::PART_ROUND_SHARE`).
 pub fn modeled_tile(spec: &KernelSpec) -> ModeledTile {
     let rate = deep_k_list(Dtype::F32).iter().find(|(s, _)| s.name == spec.name).map_or(tile_rate(spec), |&(_, r)| r);
     let part_round = PART_ROUND_SHARES
@@ -665,8 +683,8 @@ pub fn modeled_tile(spec: &KernelSpec) -> ModeledTile {
         bm: spec.tile.bm,
         bn: spec.tile.bn,
         blocks_per_sm: spec.min_blocks_per_sm.max(1),
-        rate_per_mille: (rate * 1000.0) as u32,
-        part_round_per_mille: (part_round * 1000.0) as u32,
+        rate_per_mille: (rate * 1000.0).round() as u32,
+        part_round_per_mille: (part_round * 1000.0).round() as u32,
     }
 }
 
@@ -676,7 +694,10 @@ pub fn modeled_tile(spec: &KernelSpec) -> ModeledTile {
 /// latency (H100, PERF.md step 83, unsplit, K ≈ 1000): 1100×700×1001, two
 /// blocks on the busiest SM, 0.081 ms, and 1300×1001×999, three, 0.115,
 /// where five (1536³ scaled to K = 1000) take 0.139: two blocks cost as
-/// long as 2.9, three as 4.1.
+/// long as 2.9, three as 4.1. The share counts both as 4: it is fitted to
+/// rank the splits measured (1300×1001×999 onto 128×128, 0.101 ms split
+/// against 0.115 on 64×64 unsplit), and overrates two blocks (PERF.md
+/// step 83; a form like `min(slots, c · r)` would fit all three).
 pub const PART_ROUND_SHARES: &[(KernelSpec, f64)] = &[(gemm_launch::WT_64X64X8, 0.8)];
 
 /// An f32 call (`dtype`; any other keeps `choice`) with K from

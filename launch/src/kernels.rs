@@ -239,9 +239,11 @@ pub const WT_64X128X8: KernelSpec = KernelSpec {
 };
 
 /// 64×64, 4 warps of 32×32 (8×4 outputs per lane), five blocks per
-/// multiprocessor: sixteen times the tiles of 256×128, for sizes that are
+/// multiprocessor: eight times the tiles of 256×128, for sizes that are
 /// no multiple of the larger tiles and mid sizes, where cuBLAS runs
-/// 64×64×8 tiles of 4 warps split a few ways (1031³: 867 blocks).
+/// 64×64×8 tiles of 4 warps split a few ways (1031³: 867 blocks). Its
+/// FMAs go row by row in one direction, as 128×128's (not measured both
+/// ways at 64×64).
 pub const WT_64X64X8: KernelSpec = KernelSpec {
     name: "sgemm_wt_64x64x8",
     tile: Tile { bm: 64, bn: 64, bk: 8, tm: 32, tn: 32 },

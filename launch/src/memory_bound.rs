@@ -253,7 +253,9 @@ pub const fn skinny_for(dtype: Dtype, m: u32, n: u32) -> Option<KernelSpec> {
 /// Whether `--kernel auto` runs an `m × n` call of `dtype` whose small side
 /// is at most [`MAX_SMALL_SIDE`] on the tensor-core tiles (mostly empty,
 /// with split-K filling the GPU) rather than on [`skinny_for`]'s kernel:
-/// 16-bit calls whose small side is M from 2 rows, or N from 8 columns. The
+/// 16-bit calls whose small side is M from 2 rows, or N from 8 columns
+/// (and the host's `choice::few_columns_on_tiles` gives N of 2 to 7 to
+/// step 70's 64×16 tiles where they win, PERF.md step 85). The
 /// 16-bit memory-bound kernels multiply on CUDA cores, which keep up with
 /// memory only for a few rows. Measured (H100, f16, K = 4096, long side
 /// 16384, % of cuBLAS, memory-bound / tiles; PERF.md step 35): M = 4:

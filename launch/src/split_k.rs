@@ -274,7 +274,9 @@ pub const SLAB_BYTES_PER_US: f64 = 2_500_000.0;
 pub const REDUCE_LAUNCH_US: f64 = 3.0;
 /// K that a block's start and epilogue cost, in the model: at 1032³ on
 /// `wt_128x128x8` three blocks per multiprocessor of 258 ran 14 µs slower
-/// than two of 344, where the multiply-adds and slabs account for 12.
+/// than two of 344, where the multiply-adds and slabs account for 12
+/// (fitted under step 73's model; step 83's rounds count that call's
+/// third block as 1.2, and now give 17.6 µs there).
 pub const BLOCK_FIXED_K: u32 = 16;
 /// What a part-filled last round of blocks costs, in the model, unless a
 /// tile has its own share (`ModeledTile::part_round_per_mille`): the
@@ -284,16 +286,20 @@ pub const BLOCK_FIXED_K: u32 = 16;
 /// because blocks side by side hide each other's loads and barriers, and
 /// fewer hide less. The default is fitted to `wt_128x128x8` (two per SM)
 /// on the H100 at 1280³, 100 tiles (PERF.md step 73): unsplit 0.134 ms
-/// against 0.129 in 2 chunks, so a lone block counts as 1.2.
+/// against 0.129 in 2 chunks, so a lone block counts as 1.2. Fitted on
+/// that tile only; the other tiles the model weighs as the wave fill's
+/// choice take it too (`wt_64x128x8`: a lone block counts as 1.8).
 pub const PART_ROUND_SHARE: f64 = 0.6;
 
 /// Modeled µs of an f32 call of `m × n × k` (`batch` matrices) on `tile`
 /// in chunks of `chunk` (`chunk ≥ k`: unsplit), launched as
 /// `api::split_k::partial_launches` launches it (a shorter last chunk in
 /// the launch of the others): each launch's blocks are spread over the
-/// multiprocessors, and the busiest multiprocessor's multiply-adds (its
-/// blocks, each a whole chunk deep, side by side or one after another
-/// alike) set the time; a split adds its slabs' round trip.
+/// multiprocessors, and the busiest multiprocessor's blocks, each a whole
+/// chunk deep, set the time: in rounds of `tile.blocks_per_sm` side by
+/// side, a part-filled last round costing at least its share of a full
+/// one ([`PART_ROUND_SHARE`], PERF.md step 83); a split adds its slabs'
+/// round trip.
 pub fn f32_modeled_us(
     tile: ModeledTile,
     (m, n, k, batch): (u32, u32, u32, u32),
@@ -309,11 +315,12 @@ pub fn f32_modeled_us(
     // multiprocessor's rounds of blocks side by side.
     let slots = tile.blocks_per_sm.max(1) as u64;
     let launches_us = |launches: u64, blocks: u64, depth: u64| {
-        let (full, rest) = (blocks.div_ceil(sms) / slots, blocks.div_ceil(sms) % slots);
+        let busiest = blocks.div_ceil(sms);
+        let (rounds, left) = (busiest / slots, busiest % slots);
         let share = tile.part_round_per_mille as f64 / 1000.0;
-        let last = if rest > 0 { (rest as f64).max(share * slots as f64) } else { 0.0 };
+        let last = if left > 0 { (left as f64).max(share * slots as f64) } else { 0.0 };
         let block_us = (tile.bm as u64 * tile.bn as u64 * (depth + BLOCK_FIXED_K as u64)) as f64 / rate;
-        launches as f64 * ((full * slots) as f64 + last) * block_us
+        launches as f64 * ((rounds * slots) as f64 + last) * block_us
     };
     if splits == 1 {
         return launches_us(1, tiles * batch, k as u64);

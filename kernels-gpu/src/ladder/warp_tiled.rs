@@ -49,7 +49,7 @@
 //! 232; 256×128×16 251, 49.7 KiB; 32×128 warps 226; 128×128×8 128 (the cap
 //! of two blocks per SM), 16.3 KiB; 64×128×8 149 (at four blocks per SM,
 //! 128, it spilled); 64×64×8 95 (93 on sm_80; five blocks per SM allow
-//! 102), 8.3 KiB. No spills, no stack frame on sm_80 or sm_90. SASS of
+//! 96), 8.3 KiB. No spills, no stack frame on sm_80 or sm_90. SASS of
 //! the 256×128×8 main loop (sm_90): 1117 instructions per slice, 1024 of
 //! them FFMA (91.7%), 48 `LDS.128`, 3 `LDG.128`, 9 `STS`, one barrier, no
 //! branch but the loop's own.
@@ -66,7 +66,7 @@
 //! 32.7 TFLOP/s (85.6%; 256×128×8 74.7%), 1792³ 44.9 (106%), 3072³ 44.8
 //! (99.2%; 128×128×8 93.8%). 64×64×8 (step 83), as `auto` splits it:
 //! 767×769×771 in 3 chunks 71% of cuBLAS (0.050 ms; step 6's 64×64×16
-//! unsplit 52%), 1100×700×1001 in 2 75%, 777×999×3333 in 3 70%; unsplit
+//! unsplit 52%), 1100×700×1001 in 3 73%, 777×999×3333 in 3 69%; unsplit
 //! 1536³ 34.2 TFLOP/s (89%), 4000×3000×1000 39.0 (85%; 256×128×8 96.7%).
 
 use super::staging::{Operands, SliceRegs, Stages, a_ld, store_c_at};
