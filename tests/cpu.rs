@@ -630,22 +630,19 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     let nt = OperandLayout { a_col_major: false, b_col_major: true };
     let b_col = default_choice(Dtype::F16, (16384, 4, 4096), 132, nt, (9, 0), |_| true).kernel;
     assert_eq!(b_col, "skinny_r4", "measured with row-major A and B only");
-    // A's rows off 16 bytes (K not a multiple of 8): step 10's tiles refuse the call, and so
-    // the memory-bound kernel keeps it (`few_columns_on_tiles`).
-    let odd = |k| {
-        let plan = rgemm::driver::tensor_map::packed_plan(100_000, 4, k);
-        let takes = |s: &gemm_launch::KernelSpec| rgemm::api::choice::auto_tma_refusal(s, &plan, [0; 3], 132).is_none();
-        default_choice(Dtype::F16, (100_000, 4, k), 132, OperandLayout::NN, (9, 0), takes).kernel
-    };
-    assert_eq!([odd(777), odd(776)], ["skinny_r4", "mma_64x16x64"]);
-    // Under 2²⁷ flop step 10's tiles would not copy B, and so the 64×16
-    // tiles are not taken either; `library`'s memory-bound test runs N = 6
-    // above it.
+    // `auto`'s choice for packed f16 operands, with the real TMA refusals.
     let at = |m: usize, n: usize, k: usize| {
         let plan = rgemm::driver::tensor_map::packed_plan(m, n, k);
         let takes = |s: &gemm_launch::KernelSpec| rgemm::api::choice::auto_tma_refusal(s, &plan, [0; 3], 132).is_none();
         default_choice(Dtype::F16, (m, n, k), 132, OperandLayout::NN, (9, 0), takes).kernel
     };
+    // A's rows off 16 bytes (K not a multiple of 8): step 10's tiles refuse
+    // the call, and so the memory-bound kernel keeps it
+    // (`few_columns_on_tiles`).
+    assert_eq!([at(100_000, 4, 777), at(100_000, 4, 776)], ["skinny_r4", "mma_64x16x64"]);
+    // Under 2²⁷ flop step 10's tiles would not copy B, and so the 64×16
+    // tiles are not taken either; `library`'s memory-bound test runs N = 6
+    // above it.
     assert_eq!(
         [at(8200, 6, 1024), at(16500, 6, 1024), at(100_000, 6, 778)],
         ["skinny_r8", "mma_64x16x64", "skinny_r8"]

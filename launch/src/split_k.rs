@@ -276,7 +276,8 @@ pub const REDUCE_LAUNCH_US: f64 = 3.0;
 /// `wt_128x128x8` three blocks per multiprocessor of 258 ran 14 µs slower
 /// than two of 344, where the multiply-adds and slabs account for 12
 /// (fitted under step 73's model; step 83's rounds count that call's
-/// third block as 1.2, and now give 17.6 µs there).
+/// third block as 1.2, and the model now puts 4 chunks 17.6 µs behind
+/// 3 there, against 14 measured).
 pub const BLOCK_FIXED_K: u32 = 16;
 /// What a part-filled last round of blocks costs, in the model, unless a
 /// tile has its own share (`ModeledTile::part_round_per_mille`): the
