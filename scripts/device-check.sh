@@ -240,6 +240,20 @@ sanitize() {
   timeout 300 "$SAN" --tool "$tool" --error-exitcode 3 "$cmd" "$@" >"$log" 2>&1
   note "compute-sanitizer --tool $tool ${cmd#"$B"/} $*: rc=$? $(grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$log" | tr '\n' ' ')"
 }
+# Step 86's sanitizer runs: memcheck on `skinny_mma` (N of 3 to 7, K
+# odd, and a split's f32 partials), racecheck on its shared-memory sum,
+# memcheck on step 85's route (`auto` onto the 64×16 tiles).
+step86_sanitizers() {
+    for shape in "8300 3 777" "4099 5 1024" "1000 7 20001"; do
+      set -- $shape
+      sanitize memcheck "$L/san-memcheck-$1x$2x$3.log" "$B/gemm" --m $1 --n $2 --k $3 --dtype f16 \
+        --kernel skinny_mma --iters 1 --no-cublas
+    done
+    sanitize racecheck "$L/san-racecheck-8300x3x777.log" "$B/gemm" --m 8300 --n 3 --k 777 --dtype bf16 \
+      --kernel skinny_mma --iters 1 --no-cublas
+    sanitize memcheck "$L/san-memcheck-n3-route.log" "$B/gemm" --m 100000 --n 3 --k 776 --dtype f16 --kernel auto \
+      --iters 1 --no-cublas
+}
 # One `gemm` call on the bundle, then on each bundle in VARIANTS, each
 # headed by its bundle's path (the time limit catches a hung barrier).
 each_bundle() {
@@ -1590,6 +1604,48 @@ PY
     sanitize memcheck "$L/san-memcheck-n7.log" "$B/gemm" --m 8400 --n 7 --k 513 --dtype bf16 --kernel auto --iters 1 \
       --no-cublas
     note "n4auto: $(grep -c pass "$L/auto.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/auto.txt") failures"
+    ;;
+  mma86)
+    # Step 86: 16-bit calls with a small side of at most 8 on the
+    # tensor-core memory-bound kernel (`skinny_mma`), named beside `auto`
+    # and step 70's 64×16 tiles; the GPU tests that name every kernel; the
+    # sanitizers on it (K odd, a split's f32 partials) and on step 85's
+    # route (`auto` at N = 3 onto the 64×16 tiles), which had none.
+    for dtype in f16 bf16; do
+      named_runs $dtype "100000 4 776" "100000 4 777" "16384 4 1024" "16384 4 1023" "8192 5 8191" "100000 4 256" \
+        "16384 6 4096" "50000 7 1000" "100000 2 777" "30000 3 2001" "2000 4 4096" "8192 1 8191" "4096 1 65539" \
+        "16384 8 4096" "1000 4 100000" -- "auto auto" "skinny_mma off" "skinny_mma auto" "mma_64x16x64 off"
+    done 2>&1 | tee "$L/named.txt"
+    note "mma86: $(grep -c pass "$L/named.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/named.txt") failures"
+    test_subset "gpu" "library memory_bound" "library every_layout" "library beta_zero" "library sweep_random"
+    step86_sanitizers
+    ;;
+  mma86b)
+    # Step 86 after its loads were made branch-free (each main loop's loads
+    # in one basic block): named again beside `auto` and the 64×16 tiles;
+    # the tests that name every kernel; the sanitizers (run 1 ran out of time).
+    for dtype in f16 bf16; do
+      named_runs $dtype "100000 4 776" "100000 4 777" "16384 4 1023" "8192 5 8191" "100000 4 256" "16384 6 4096" \
+        "30000 3 2001" "2000 4 4096" "8192 1 8191" "1000 4 100000" "100000 7 129" -- \
+        "auto auto" "skinny_mma auto" "mma_64x16x64 off"
+    done 2>&1 | tee "$L/named.txt"
+    note "mma86b: $(grep -c pass "$L/named.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/named.txt") failures"
+    step86_sanitizers
+    test_subset "gpu" "library every_layout_kernel" "library beta_zero" "library sweep_random"
+    ;;
+  mma86auto)
+    # Step 86's route: `auto` alternating with VARIANTS (step 85's build)
+    # on 16-bit calls with N of 1 to 8; `library`'s memory-bound test
+    # (every layout, α, β, a batch off 16 bytes; N = 3, 6, 7 and step 86's
+    # named shapes) and `cpu`.
+    for shape in "100000 4 777" "100000 4 776" "16384 4 1024" "16384 4 1023" "100000 2 777" "30000 3 2001" \
+                 "16384 6 4096" "50000 7 1000" "8192 5 8191" "100000 4 256" "2000 4 4096" "16384 1 4096" \
+                 "16384 8 4096" "1000 4 100000" "100000 7 129" "8192 3 8192"; do
+      set -- $shape
+      for dtype in f16 bf16; do each_bundle --m $1 --n $2 --k $3 --dtype $dtype --kernel auto --iters 30; done
+    done 2>&1 | tee "$L/auto.txt"
+    note "mma86auto: $(grep -c pass "$L/auto.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/auto.txt") failures"
+    test_subset "library memory_bound" "cpu"
     ;;
   skinny16odd)
     for dtype in f16 bf16; do

@@ -338,6 +338,17 @@ fn launch_geometry_is_consistent() {
             assert_eq!((t.bk * t.bn * element / 16) % spec.threads(), 0, "{}", spec.name);
             continue;
         }
+        if gemm_launch::memory_bound::on_tensor_cores(spec) {
+            use gemm_launch::memory_bound as mb;
+            // Step 86: one thread per accumulator of a warp in the reduction.
+            assert_eq!(spec.threads(), mb::THREADS, "{}", spec.name);
+            assert_eq!(spec.smem_bytes(), mb::mma_smem_bytes(), "{}", spec.name);
+            assert_eq!((t.bm, t.bn, t.bk), (mb::MMA_ROWS, mb::LONG_TILE, mb::MMA_K_STEP), "{}", spec.name);
+            assert_eq!(spec.dtype.element_bytes(), 2, "{}: 16-bit mma.sync", spec.name);
+            assert_eq!(spec.layouts, gemm_launch::Layouts::AlongK, "{}", spec.name);
+            assert!(!spec.supports(OperandLayout { a_col_major: true, b_col_major: false }), "{}", spec.name);
+            continue;
+        }
         if spec.algorithm == Algorithm::MemoryBound {
             use gemm_launch::memory_bound as mb;
             assert_eq!(spec.threads(), mb::THREADS, "{}", spec.name);
@@ -561,9 +572,10 @@ fn dtype_and_kernel_names() {
     // The f32-output twins have entries (every layout) but no name a caller
     // can ask for: they write split-K partial sums, not a 16-bit C.
     let twins: Vec<_> = KERNELS.iter().filter(|s| s.features.f32_output).collect();
-    assert_eq!(twins.len(), 12);
+    assert_eq!(twins.len(), 14);
     for twin in twins {
-        assert_eq!(entries().filter(|(s, _, _)| s.name == twin.name).count(), 4, "{}", twin.name);
+        let layouts = OperandLayout::ALL.into_iter().filter(|l| twin.supports(*l)).count();
+        assert_eq!(entries().filter(|(s, _, _)| s.name == twin.name).count(), layouts, "{}", twin.name);
         assert!(!twin.dtype.kernels().contains(&twin), "{}", twin.name);
         assert!(find_kernel(twin.dtype, twin.name).is_err() && find_kernel(twin.dtype, short_name(twin)).is_err());
         assert!(!rgemm::tune::tunable(twin.dtype).any(|s| s.name == twin.name));
@@ -619,17 +631,21 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     let f16 = |m, n| default_choice(Dtype::F16, (m, n, 4096), 132, OperandLayout::NN, (9, 0), |_| true).kernel;
     assert_eq!([f16(16384, 64), f16(16384, 128)], ["ws_128x128x64", "ws_128x128x64"]);
     // N ≤ 16 (or M) with operands in place: step 70's skinny tiles; with
-    // N of 2 to 7 too (PERF.md step 85), but N = 1 and short K (under
-    // SKINNY_TILES_MIN_K) on the memory-bound kernels.
+    // N of 2 to 7 too (PERF.md step 85), but N = 1 on the memory-bound
+    // kernel, and short K (under SKINNY_TILES_MIN_K) on step 86's.
     assert_eq!([f16(16384, 16), f16(16, 16384)], ["mma_64x16x64", "mma_16x64x64"]);
     assert_eq!([f16(16384, 4), f16(100_000, 2), f16(16384, 7)], ["mma_64x16x64"; 3]);
     let short_k = default_choice(Dtype::Bf16, (100_000, 4, 256), 132, OperandLayout::NN, (9, 0), |_| true).kernel;
-    assert_eq!([f16(16384, 1).as_str(), short_k.as_str()], ["skinny_r1", "skinny_r4"]);
+    assert_eq!([f16(16384, 1).as_str(), short_k.as_str()], ["skinny_r1", "skinny_mma"]);
+    // Off Hopper, and with B column-major, the tiles were not measured:
+    // step 86's kernel, which reads A along K in both; with A column-major
+    // it cannot (A along M), and the CUDA-core kernel keeps the call.
     let sm80 = default_choice(Dtype::F16, (16384, 4, 4096), 132, OperandLayout::NN, (8, 0), |_| true).kernel;
-    assert_eq!(sm80, "skinny_r4", "the tiles were measured on Hopper only");
+    assert_eq!(sm80, "skinny_mma", "the tiles were measured on Hopper only");
     let nt = OperandLayout { a_col_major: false, b_col_major: true };
-    let b_col = default_choice(Dtype::F16, (16384, 4, 4096), 132, nt, (9, 0), |_| true).kernel;
-    assert_eq!(b_col, "skinny_r4", "measured with row-major A and B only");
+    let tn = OperandLayout { a_col_major: true, b_col_major: false };
+    let layout = |layout| default_choice(Dtype::F16, (16384, 4, 4096), 132, layout, (9, 0), |_| true).kernel;
+    assert_eq!([layout(nt), layout(tn)], ["skinny_mma", "skinny_r4"]);
     // `auto`'s choice for packed f16 operands, with the real TMA refusals.
     let at = |m: usize, n: usize, k: usize| {
         let plan = rgemm::driver::tensor_map::packed_plan(m, n, k);
@@ -637,15 +653,16 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
         default_choice(Dtype::F16, (m, n, k), 132, OperandLayout::NN, (9, 0), takes).kernel
     };
     // A's rows off 16 bytes (K not a multiple of 8): step 10's tiles refuse
-    // the call, and so the memory-bound kernel keeps it
-    // (`few_columns_on_tiles`).
-    assert_eq!([at(100_000, 4, 777), at(100_000, 4, 776)], ["skinny_r4", "mma_64x16x64"]);
+    // the call, and so step 86's kernel takes it (`few_columns_on_tiles`),
+    // as it does 128 blocks of 64×16 tiles at K odd.
+    assert_eq!([at(100_000, 4, 777), at(100_000, 4, 776)], ["skinny_mma", "mma_64x16x64"]);
+    assert_eq!(at(8192, 5, 8191), "skinny_mma");
     // Under 2²⁷ flop step 10's tiles would not copy B, and so the 64×16
     // tiles are not taken either; `library`'s memory-bound test runs N = 6
     // above it.
     assert_eq!(
         [at(8200, 6, 1024), at(16500, 6, 1024), at(100_000, 6, 778)],
-        ["skinny_r8", "mma_64x16x64", "skinny_r8"]
+        ["skinny_mma", "mma_64x16x64", "skinny_mma"]
     );
     // N = 129 fills 67% of a 128×192 tile's columns and 50% of a 128×256
     // one's, as many tiles: the padding decides.

@@ -6,9 +6,9 @@ use gemm_launch::KERNELS;
 use half::{bf16, f16};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
+use rgemm::driver::launch::packed_call_refusal;
 use rgemm::kernels::{Dtype, DtypeExt};
 use rgemm::run::Problem;
-use rgemm::tensor_map::packed_tma_refusal;
 use rgemm::{Element, GemmError, Gpu};
 use std::io::Write;
 
@@ -41,8 +41,9 @@ fn check_kernels<T: Element>(gpu: &Gpu, dtype: Dtype, shapes: &[(usize, usize, u
                 let _ = writeln!(std::io::stderr(), "SKIPPED {}: {reason}", spec.name);
                 continue;
             }
-            if let Some(reason) = packed_tma_refusal(spec, n, k) {
-                // Rows the TMA cannot copy: a clear refusal, never a wrong C.
+            if let Some(reason) = packed_call_refusal(spec, m, n, k) {
+                // Rows the TMA cannot copy, or a large operand along L for
+                // step 86's kernels: a clear refusal, never a wrong C.
                 let refused = problem.check(gpu, spec, None);
                 assert!(matches!(refused, Err(GemmError::Unsupported { .. })), "{}: {refused:?}", spec.name);
                 let _ = writeln!(std::io::stderr(), "SKIPPED {} on {m}×{n}×{k}: {reason}", spec.name);

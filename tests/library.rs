@@ -7,14 +7,15 @@
 //! --test library sweep` replays a failure.
 
 use cust::memory::DeviceBuffer;
+use gemm_launch::memory_bound::mma_refusal;
 use gemm_launch::memory_bound::tiles_beat_skinny;
 use gemm_launch::{Algorithm, OperandLayout};
 use half::{bf16, f16};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use rgemm::api::{Batch, GemmOptions, KernelChoice, Layout, MatMut, MatRef, MatrixDesc};
+use rgemm::driver::launch::call_refusal;
 use rgemm::kernels::{Dtype, DtypeExt, find_kernel};
-use rgemm::tensor_map::tma_refusal;
 use rgemm::{Element, GemmError, Gpu, SplitK};
 use std::io::Write;
 
@@ -261,7 +262,7 @@ fn random_case(gpu: &Gpu, rng: &mut StdRng) -> Case {
     let fits: Vec<_> = dtype
         .kernels()
         .into_iter()
-        .filter(|s| gpu.entry_cannot_run(s, plan.layout).is_none() && tma_refusal(s, &plan, [0; 3]).is_none())
+        .filter(|s| gpu.entry_cannot_run(s, plan.layout).is_none() && call_refusal(s, &plan, [0; 3]).is_none())
         .collect();
     let kernel = if rng.random_bool(0.5) {
         KernelChoice::Auto
@@ -342,9 +343,20 @@ fn every_layout_kernel_with_alpha_beta_and_batches() {
             // shorter): an f32/TF32 kernel computes its own partial sums, an
             // f16/bf16 one has its dtype's f32-output twin compute them, in
             // this layout.
+            // Step 86's tensor-core kernels read the large operand along K
+            // only: elsewhere a typed refusal (the kernel sees M and N
+            // swapped with a column-major C).
+            let (kernel_m, kernel_n) = if c_layout == Layout::RowMajor { (m, n) } else { (n, m) };
+            let refused =
+                mma_refusal(spec, kernel_m as u32, kernel_n as u32, layout.a_col_major, layout.b_col_major).is_some();
             for split_k in [SplitK::Auto, SplitK::Chunk(16)] {
                 let kernel = KernelChoice::Kernel(spec);
                 let case = Case { dtype, a, b, c, alpha: 1.5, beta: -0.5, batch, kernel, split_k };
+                if refused {
+                    let result = run_any(&gpu, &case, &mut rng);
+                    assert!(matches!(result, Err(GemmError::Unsupported { .. })), "{name}, C {c_layout:?}: {result:?}");
+                    continue;
+                }
                 let (err, gaps_kept) = run_any(&gpu, &case, &mut rng).unwrap_or_else(|e| panic!("{name}: {e}"));
                 let what = format!("{name}, C {c_layout:?}, {split_k:?}");
                 assert!(dtype.accepts(err, k), "{what}: relative error {err:e} (seed {seed})");
@@ -874,6 +886,10 @@ fn memory_bound_shapes_every_layout_alpha_beta_batch() {
             (5, 7, 3001, true, true),
             (1, 1, 4097, false, true),
             (8, 3, 517, true, false),
+            // Step 86's tensor-core kernels: X's rows off 16 bytes, and a
+            // deep K split onto their f32-output twins.
+            (5003, 5, 777, false, false),
+            (2001, 6, 9001, false, true),
         ];
         for spec in dtype.kernels().into_iter().filter(|s| s.algorithm == gemm_launch::Algorithm::MemoryBound) {
             for (m, n, k, a_col_major, b_col_major) in cases {
@@ -889,6 +905,11 @@ fn memory_bound_shapes_every_layout_alpha_beta_batch() {
                     split_k: SplitK::Auto,
                 };
                 let what = format!("{} on {m}×{n}×{k}, {:?} {:?}", spec.name, case.a, case.b);
+                if mma_refusal(spec, m as u32, n as u32, a_col_major, b_col_major).is_some() {
+                    let result = run_any(&gpu, &case, &mut rng);
+                    assert!(matches!(result, Err(GemmError::Unsupported { .. })), "{what}: {result:?}");
+                    continue;
+                }
                 let (err, gaps_kept) = run_any(&gpu, &case, &mut rng).unwrap_or_else(|e| panic!("{what}: {e}"));
                 assert!(dtype.accepts(err, k), "{what}: relative error {err:e} (seed {seed})");
                 assert!(gaps_kept, "{what}: wrote outside C");
@@ -905,7 +926,9 @@ fn beta_zero_never_reads_c() {
     for dtype in Dtype::ALL {
         for spec in dtype.kernels().into_iter().filter(|s| gpu.cannot_run(s).is_none()) {
             let (n, k) = if spec.algorithm == Algorithm::WarpSpecialized { (136, 40) } else { (130, 33) };
-            let (a, b, c) = (MatrixDesc::row_major(67, k), MatrixDesc::row_major(k, n), MatrixDesc::row_major(67, n));
+            // N the small side for step 86's kernels, which read A along K.
+            let (m, n) = if gemm_launch::memory_bound::on_tensor_cores(spec) { (n, 67) } else { (67, n) };
+            let (a, b, c) = (MatrixDesc::row_major(m, k), MatrixDesc::row_major(k, n), MatrixDesc::row_major(m, n));
             let case = Case {
                 dtype,
                 a,

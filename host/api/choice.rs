@@ -11,10 +11,9 @@ use crate::driver::element::Element;
 use crate::driver::error::{GemmError, Result};
 use crate::driver::gpu::{DeviceInfo, Gpu};
 use crate::driver::kernels::{Dtype, find_kernel, layout_name, short_name};
-use crate::driver::launch::Plan;
+use crate::driver::launch::{Plan, call_refusal};
 use crate::driver::operand_copies::{realign_refusal, rows_on_16_bytes};
 use crate::driver::ptx::entry_refusal;
-use crate::driver::tensor_map::tma_refusal;
 use gemm_launch::split_k::{ModeledTile, f32_modeled_us, f32_split};
 use gemm_launch::{Algorithm, KernelSpec, OperandLayout};
 
@@ -136,17 +135,22 @@ pub fn default_choice(
             return chosen(spec);
         }
         let hopper_tiles = list.iter().any(|(spec, _)| spec.algorithm == Algorithm::WarpSpecialized && runs(spec));
-        // 16-bit with N of 2 to 7, A and B row-major (as measured), where
-        // step 10's tiles could take the call (Hopper; they refuse it with
-        // A's rows off 16 bytes, and under 2²⁷ flop, where B's rows, under
-        // 16 bytes, would need a realigned copy): step 70's 64×16 tiles
-        // where they run and win, else the memory-bound kernel (step 10's
-        // tiles, mostly padding there, ran slower than either: PERF.md
-        // step 85).
-        if hopper_tiles && layout == OperandLayout::NN && few_columns_on_tiles(dtype, m32, n32) {
+        // 16-bit with N of 2 to 7: with A and B row-major (as measured),
+        // where step 10's tiles could take the call (Hopper; they refuse it
+        // with A's rows off 16 bytes, and under 2²⁷ flop, where B's rows,
+        // under 16 bytes, would need a realigned copy), step 70's 64×16
+        // tiles where they run and win (PERF.md step 85); else step 86's
+        // tensor-core memory-bound kernel where it reads A along K, and the
+        // CUDA-core one otherwise (step 10's tiles, mostly padding there,
+        // ran slower than either).
+        if few_columns_on_tiles(dtype, m32, n32) {
             let skinny_tiles = skinny_mma_tiles(dtype, m, n)
                 .filter(|spec| runs(spec) && tma_takes(spec) && skinny_tiles_win(spec, (m, n, k), multiprocessors));
-            return chosen(skinny_tiles.unwrap_or(&skinny));
+            if let Some(spec) = skinny_tiles.filter(|_| hopper_tiles && layout == OperandLayout::NN) {
+                return chosen(spec);
+            }
+            let on_tensor_cores = gemm_launch::memory_bound::skinny_mma_for(dtype);
+            return chosen(on_tensor_cores.as_ref().filter(|spec| runs(spec) && tma_takes(spec)).unwrap_or(&skinny));
         }
         let tiles_win = tiles_beat_skinny && dtype != Dtype::Tf32 && hopper_tiles;
         if !tiles_win {
@@ -362,21 +366,24 @@ pub fn skinny_tiles_win(spec: &KernelSpec, (m, n, k): (usize, usize, usize), mul
 }
 
 /// Whether a 16-bit `m × n` call whose small side is N, of 2 to 7
-/// columns, goes to step 70's 64×16 tiles where [`skinny_tiles_win`]
-/// (and the memory-bound kernel otherwise), rather than to the memory-bound
-/// kernel alone (`memory_bound::tiles_beat_skinny` gives 16-bit calls to
-/// tiles from N = 8). The memory-bound kernels multiply on CUDA cores with
+/// columns, goes to step 70's 64×16 tiles where [`skinny_tiles_win`], and
+/// to step 86's tensor-core memory-bound kernel otherwise (where it reads
+/// A along K: not with A column-major), rather than to the CUDA-core
+/// memory-bound kernel alone (`memory_bound::tiles_beat_skinny` gives
+/// 16-bit calls to tiles from N = 8). The CUDA-core kernels multiply with
 /// 4 or 8 rows per block (225 and 255 registers, one block per SM), and the
 /// tiles' B, a row shorter than 16 bytes, is read element by element
 /// ([`skinny_tiles_refusal`] lets it). H100 (PERF.md step 85), `auto`, %
 /// of cuBLAS before → after: f16 100000×4×776 63 → 122, 16384×4×1024 89
 /// → 151, 16384×6×4096 50.5 → 87, 50000×7×1000 72 → 168; bf16 16384×4×1024
-/// 77–79 → 126–133. [`default_choice`] takes this path only where step
-/// 10's tiles could take the call, which leaves out A's rows off 16 bytes
-/// (K not a multiple of 8) and calls under 2²⁷ flop (`REALIGN_MIN_FLOP`:
-/// those tiles would copy B); named with K odd, the 64×16 tiles ran f16
-/// 100000×4×777 48 → 75%, 100000×2×777 50 → 76%, 16384×4×1023 76 → 76%
-/// (not yet routed: `auto` and the tests have not run them there).
+/// 77–79 → 126–133. [`default_choice`] gives the tiles only calls with A
+/// and B row-major (as measured) where step 10's tiles could take them,
+/// which leaves out A's rows off 16 bytes (K not a multiple of 8) and calls
+/// under 2²⁷ flop (`REALIGN_MIN_FLOP`: those tiles would copy B); step 86's
+/// kernel takes the rest (PERF.md step 86, named, f16: 100000×4×777 133%
+/// where the tiles ran 75% and the CUDA-core kernel 49%, 8192×5×8191 81%
+/// (38, 31), 100000×4×256 105% (107, 33)), and those on other GPUs or with
+/// B column-major, where the tiles were not measured.
 pub const fn few_columns_on_tiles(dtype: Dtype, m: u32, n: u32) -> bool {
     matches!(dtype, Dtype::F16 | Dtype::Bf16) && m > n && n >= 2 && n < 8
 }
@@ -758,15 +765,16 @@ pub fn f32_split_tiles(
     }
 }
 
-/// Why [`KernelChoice::Auto`] does not take the TMA kernel `spec` for a
-/// call: it cannot run it ([`tma_refusal`]), or it would run it on
+/// Why [`KernelChoice::Auto`] does not take the kernel `spec` for a call:
+/// it cannot run it ([`call_refusal`]: a TMA kernel's operands, or step
+/// 86's large operand along L), or it would run it on
 /// realigned copies of the operands that cost more than they save
 /// ([`realign_refusal`]); or, for step 70's skinny tiles, they would read
 /// an operand element by element or realign it with too few blocks
 /// ([`skinny_tiles_refusal`]; `multiprocessors`: the GPU's SMs). A kernel
 /// named by the caller runs in the last two cases.
 pub fn auto_tma_refusal(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3], multiprocessors: u32) -> Option<String> {
-    tma_refusal(spec, plan, pointers)
+    call_refusal(spec, plan, pointers)
         .or_else(|| realign_refusal(spec, plan, pointers))
         .or_else(|| skinny_tiles_refusal(spec, plan, pointers, multiprocessors))
 }
@@ -823,13 +831,14 @@ pub fn select<T: Element>(
         return Err(GemmError::Unsupported {
             kernel: spec.name.into(),
             reason: format!(
-                "it is compiled for row-major A and B only; this call needs {} (use KernelChoice::Auto, or a kernel \
-                 that `gemm --list-kernels` shows with all layouts)",
+                "it is compiled for {}; this call needs {} (use KernelChoice::Auto, or a kernel that `gemm \
+                 --list-kernels` shows with all layouts)",
+                spec.layouts.description(),
                 layout_name(plan.layout)
             ),
         });
     }
-    if let Some(reason) = tma_refusal(spec, plan, pointers) {
+    if let Some(reason) = call_refusal(spec, plan, pointers) {
         return Err(GemmError::Unsupported { kernel: spec.name.into(), reason });
     }
     Ok((spec, group_m))

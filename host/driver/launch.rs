@@ -8,10 +8,29 @@ use crate::driver::error::{During, GemmError, Result};
 use crate::driver::gpu::Gpu;
 use crate::driver::kernels::entry_name;
 use crate::driver::operand_copies::operand_copies;
-use crate::driver::tensor_map::{TensorMap, tensor_maps, tma_refusal};
+use crate::driver::tensor_map::{TensorMap, packed_plan, tensor_maps, tma_refusal};
 use cust::function::GridSize;
 use gemm_launch::{Algorithm, KernelSpec, OperandLayout, persistent_grid, stream_k};
 use std::ffi::c_void;
+
+/// Why `spec` cannot run this planned call, for a reason of its operands
+/// (`None`: it can): [`tma_refusal`] for the TMA kernels, and for step 86's
+/// tensor-core memory-bound kernels a large operand that is not contiguous
+/// along K ([`gemm_launch::memory_bound::mma_refusal`]). A named kernel is
+/// refused with this reason; `auto` passes such kernels over.
+pub fn call_refusal(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option<String> {
+    let layout = plan.layout;
+    gemm_launch::memory_bound::mma_refusal(spec, plan.m, plan.n, layout.a_col_major, layout.b_col_major)
+        .map(String::from)
+        .or_else(|| tma_refusal(spec, plan, pointers))
+}
+
+/// [`call_refusal`] for an `m × n × k` call on packed row-major operands
+/// (`tensor_map::packed_plan`: the CLI's, the tuner's).
+pub fn packed_call_refusal(spec: &KernelSpec, m: usize, n: usize, k: usize) -> Option<String> {
+    call_refusal(spec, &packed_plan(m, n, k), [0; 3])
+        .map(|reason| format!("{reason} (packed row-major operands: {m}×{n}×{k})"))
+}
 
 /// A checked call, reduced to what a kernel launch takes: the problem as
 /// the kernel sees it (row-major C; A and B swapped when C is column-major).
@@ -112,7 +131,7 @@ impl Gpu {
         let (mut alpha, mut beta) = (alpha, beta);
         let (mut sa, mut sb, mut sc) = (plan.stride_a, plan.stride_b, plan.stride_c);
         let mut group_m = group_m;
-        if let Some(reason) = tma_refusal(spec, plan, pointers) {
+        if let Some(reason) = call_refusal(spec, plan, pointers) {
             return Err(GemmError::Unsupported { kernel: spec.name.into(), reason });
         }
         let maps =

@@ -107,7 +107,7 @@ pub fn module_runs_on(arch: Arch, (major, minor): (i32, i32)) -> bool {
 /// `Gpu::entry_cannot_run`). The kernel choice asks this without a GPU.
 pub fn entry_refusal(spec: &KernelSpec, layout: OperandLayout, cc: (i32, i32)) -> Option<String> {
     if !spec.supports(layout) {
-        return Some(format!("{} is compiled for row-major A and B only", spec.name));
+        return Some(format!("{} is compiled for {}", spec.name, spec.layouts.description()));
     }
     let entry = entry_name(spec, layout);
     if !module_runs_on(spec.arch, cc) {

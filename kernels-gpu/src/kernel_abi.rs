@@ -397,6 +397,22 @@ macro_rules! kernel_entries {
             >(p)
         });
     };
+    // The memory-bound path on tensor cores (step 86): element type as
+    // computed and as stored, rows of the small side per block.
+    (memory_bound_mma $kernel:ident<$element:ty, $raw:ty>, $name:ident, $spec:path, $layouts:ident) => {
+        $crate::kernel_abi::kernel_entries!(memory_bound_mma $kernel<$element, $raw => $raw>, $name, $spec, $layouts);
+    };
+    (memory_bound_mma $kernel:ident<$element:ty, $raw:ty => $out:ty>, $name:ident, $spec:path, $layouts:ident) => {
+        $crate::kernel_abi::kernel_entries!(@layouts $name, $spec, $raw => $out, $layouts, |p, A_T, B_T| {
+            const SPEC: gemm_launch::KernelSpec = $spec;
+            const _: () = assert!(gemm_launch::memory_bound::on_tensor_cores(&SPEC));
+            const _: () = assert!(
+                SPEC.features.f32_output == (core::mem::size_of::<$out>() == 4),
+                "C's type is the spec's (Features::f32_output)"
+            );
+            $kernel::<$element, { SPEC.tile.bm as usize }, A_T, B_T>(p)
+        });
+    };
     (@layouts $name:ident, $spec:path, $in:ty => $out:ty, row_major, |$p:ident, $a_t:ident, $b_t:ident| $call:expr) => {
         #[allow(non_snake_case)]
         mod $name {
@@ -419,6 +435,16 @@ macro_rules! kernel_entries {
             use super::*;
             const _: () = assert!(matches!($spec.layouts, gemm_launch::Layouts::NMajorB), "the spec says otherwise");
             $crate::kernel_abi::kernel_entries!(@entry $name, $spec, "", false, false, $in => $out, |$p, $a_t, $b_t| $call);
+        }
+    };
+    (@layouts $name:ident, $spec:path, $in:ty => $out:ty, along_k, |$p:ident, $a_t:ident, $b_t:ident| $call:expr) => {
+        #[allow(non_snake_case)]
+        mod $name {
+            use super::*;
+            const _: () = assert!(matches!($spec.layouts, gemm_launch::Layouts::AlongK), "the spec says otherwise");
+            $crate::kernel_abi::kernel_entries!(@entry $name, $spec, "", false, false, $in => $out, |$p, $a_t, $b_t| $call);
+            $crate::kernel_abi::kernel_entries!(@entry $name, $spec, "_nt", false, true, $in => $out, |$p, $a_t, $b_t| $call);
+            $crate::kernel_abi::kernel_entries!(@entry $name, $spec, "_tt", true, true, $in => $out, |$p, $a_t, $b_t| $call);
         }
     };
     (@layouts $name:ident, $spec:path, $in:ty => $out:ty, any, |$p:ident, $a_t:ident, $b_t:ident| $call:expr) => {

@@ -20,7 +20,8 @@
 //!   `cp.async` copy of a K slice), `cp_async_mainloop`, `wgmma_mainloop`,
 //!   `epilogue`.
 //! - `memory_bound`: the path for M or N ≤ 16, which streams the large
-//!   operand once at memory speed (GEMV-like; CUDA cores, deterministic).
+//!   operand once at memory speed (GEMV-like; CUDA cores, deterministic),
+//!   and `memory_bound_mma`, its 16-bit twin on `mma.sync` (step 86).
 //! - `split_k`: the reduction of split-K partial sums (a fixed tree, so
 //!   bitwise reproducible) and the α = 0 path `C = β·C`.
 //! - `operand_copies`: the copies (transposed, or realigned to 16-byte
@@ -44,6 +45,8 @@ mod kernel_abi;
 mod ladder;
 #[cfg(not(rgemm_sm90a))]
 mod memory_bound;
+#[cfg(not(rgemm_sm90a))]
+mod memory_bound_mma;
 #[cfg(not(rgemm_sm90a))]
 mod operand_copies;
 #[cfg(not(rgemm_sm90a))]

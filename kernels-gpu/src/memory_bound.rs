@@ -1,4 +1,6 @@
 //! Memory-bound path — M or N ≤ 16 (matrix–vector and skinny products).
+//! (16-bit calls with a small side of 2 to 7 and X along K run on tensor
+//! cores instead where `auto` picks: `memory_bound_mma.rs`, step 86.)
 //!
 //! With one side of C this small, a GEMM does at most 16 multiply-adds per
 //! element of the large operand: memory bound on every dtype. The kernel
@@ -192,27 +194,27 @@ half_streamed!(Bf16Sums, unpack_bf16x2, f32, |v| v, |x| x);
 /// along L), S (`rows × k`, this block's row group) and C (`rows × len`),
 /// each through its strides.
 #[derive(Clone, Copy)]
-struct Skinny<E: Streamed> {
-    x: *const E::Raw,
-    ldx: u32,
+pub(crate) struct Skinny<E: Streamed> {
+    pub(crate) x: *const E::Raw,
+    pub(crate) ldx: u32,
     /// X's rows (along its contiguous side) start on 16-byte boundaries.
-    x_aligned: bool,
-    s: *const E::Raw,
-    s_r: u32,
-    s_k: u32,
+    pub(crate) x_aligned: bool,
+    pub(crate) s: *const E::Raw,
+    pub(crate) s_r: u32,
+    pub(crate) s_k: u32,
     /// S is contiguous along K (`s_k` = 1); known from the layout, so that
     /// an entry holds one way of copying S.
-    s_along_k: bool,
+    pub(crate) s_along_k: bool,
     /// S's rows (along its contiguous side) start on 16-byte boundaries.
-    s_aligned: bool,
-    c: *mut E::Out,
-    c_r: u32,
-    c_l: u32,
+    pub(crate) s_aligned: bool,
+    pub(crate) c: *mut E::Out,
+    pub(crate) c_r: u32,
+    pub(crate) c_l: u32,
     /// Rows of this block's group (at most ROWS).
-    rows: u32,
-    len: u32,
-    k: u32,
-    scale: Scale,
+    pub(crate) rows: u32,
+    pub(crate) len: u32,
+    pub(crate) k: u32,
+    pub(crate) scale: Scale,
 }
 
 impl<E: Streamed> Skinny<E> {
@@ -256,7 +258,7 @@ impl<E: Streamed> Skinny<E> {
 
     /// Writes `α·acc + β·C(r, l)` to C(r, l) (the caller checks bounds).
     #[inline(always)]
-    unsafe fn store(&self, r: u32, l: u32, acc: f32) {
+    pub(crate) unsafe fn store(&self, r: u32, l: u32, acc: f32) {
         let p = unsafe { self.c.add(r as usize * self.c_r as usize + l as usize * self.c_l as usize) };
         unsafe { *p = E::narrow_out(self.scale.apply(acc, || E::widen_out(*p))) };
     }
@@ -268,7 +270,7 @@ impl<E: Streamed> Skinny<E> {
 /// # Safety
 /// See the entry point.
 #[inline(always)]
-unsafe fn view<E: Streamed, const ROWS: usize, const A_T: bool, const B_T: bool>(
+pub(crate) unsafe fn view<E: Streamed, const ROWS: usize, const A_T: bool, const B_T: bool>(
     p: Gemm<E::Raw, E::Out>,
 ) -> (Skinny<E>, u32, bool) {
     let small_m = small_is_m(p.m, p.n);

@@ -167,7 +167,7 @@ impl KernelSpec {
                 self.stages * (a_tile + b_tile)
             }
             Algorithm::WarpSpecialized => tma::smem_bytes(self),
-            Algorithm::MemoryBound => memory_bound::smem_bytes(self.dtype, self.tile.bm),
+            Algorithm::MemoryBound => memory_bound::spec_smem_bytes(self),
             _ => self.stages * self.tile.stage_bytes(),
         }
     }

@@ -839,4 +839,8 @@ pub const KERNELS: &[KernelSpec] = &[
     memory_bound::SKINNY_BF16_R1_F32OUT,
     memory_bound::SKINNY_BF16_R4_F32OUT,
     memory_bound::SKINNY_BF16_R8_F32OUT,
+    memory_bound::SKINNY_MMA_F16,
+    memory_bound::SKINNY_MMA_BF16,
+    memory_bound::SKINNY_MMA_F16_F32OUT,
+    memory_bound::SKINNY_MMA_BF16_F32OUT,
 ];

@@ -40,7 +40,7 @@ const _: () = assert!(DOT_LEN <= LONG_TILE && LONG_TILE <= 32);
 /// and only calls of one or two tiles faster (64×3×10⁶ 257 → 283%).
 pub const fn accuracy_chunk_scale(spec: &KernelSpec, m: u32, n: u32) -> u32 {
     let long = if m > n { m } else { n };
-    let dot = matches!(spec.algorithm, Algorithm::MemoryBound) && long <= DOT_LEN;
+    let dot = matches!(spec.algorithm, Algorithm::MemoryBound) && !on_tensor_cores(spec) && long <= DOT_LEN;
     if dot && !uses_ring(spec.dtype, spec.tile.bm) { THREADS } else { 1 }
 }
 /// "Along K" pattern: rows of X per warp (8 warps × 4 = [`LONG_TILE`]).
@@ -141,6 +141,58 @@ pub const fn smem_bytes(dtype: Dtype, rows: u32) -> u32 {
     if ring > most { ring } else { most }
 }
 
+/// Dynamic shared memory of memory-bound kernel `spec`: [`smem_bytes`], or
+/// [`mma_smem_bytes`] for the tensor-core kernels.
+pub const fn spec_smem_bytes(spec: &KernelSpec) -> u32 {
+    if on_tensor_cores(spec) { mma_smem_bytes() } else { smem_bytes(spec.dtype, spec.tile.bm) }
+}
+
+/// Tensor-core kernels (PERF.md step 86, `kernels-gpu/src/memory_bound_mma.rs`):
+/// K indices per warp step, two `mma.sync.m16n8k16` deep. The spec's
+/// `tile.bk`, which is 1 for the CUDA-core kernels: how the two are told
+/// apart ([`on_tensor_cores`]).
+pub const MMA_K_STEP: u32 = 32;
+/// Tensor-core kernels: rows of the small side per block, the n8 of
+/// `mma.sync.m16n8k16` (a call with more runs as row groups of 8).
+pub const MMA_ROWS: u32 = 8;
+/// Tensor-core kernels: `m16` tiles of the long side per block, each of
+/// the block's 8 warps taking every 8th K step of all of them.
+pub const MMA_LONG_TILES: u32 = LONG_TILE / 16;
+const _: () = assert!(MMA_LONG_TILES * 4 * 32 == THREADS, "one thread per accumulator of a warp in the reduction");
+
+/// Whether memory-bound `spec` multiplies on tensor cores (step 86).
+pub const fn on_tensor_cores(spec: &KernelSpec) -> bool {
+    matches!(spec.algorithm, Algorithm::MemoryBound) && spec.tile.bk == MMA_K_STEP
+}
+
+/// Shared memory of the tensor-core kernels: every warp's accumulators,
+/// f32 `[warp][tile][register][lane]`, summed across the warps at the end.
+pub const fn mma_smem_bytes() -> u32 {
+    (THREADS / 32) * MMA_LONG_TILES * 4 * 32 * 4
+}
+
+/// Why the tensor-core memory-bound kernel `spec` cannot run an `m × n`
+/// call with these operand layouts (`None` for every other kernel): its
+/// lanes read X, the large operand, 16 bytes along K into the `mma`
+/// fragments, so X must be contiguous along K (A row-major where N is the
+/// small side, B column-major where M is).
+pub const fn mma_refusal(
+    spec: &KernelSpec,
+    m: u32,
+    n: u32,
+    a_col_major: bool,
+    b_col_major: bool,
+) -> Option<&'static str> {
+    if on_tensor_cores(spec) && x_along_l(m, n, a_col_major, b_col_major) {
+        Some(
+            "it reads the large operand along K (A row-major where N is the small side, B column-major where M is); \
+             this call's is contiguous along its long side",
+        )
+    } else {
+        None
+    }
+}
+
 /// Whether the kernel takes M as its small side (else N): the smaller one.
 pub const fn small_is_m(m: u32, n: u32) -> bool {
     m <= n
@@ -208,6 +260,28 @@ pub const SKINNY_BF16_R1: KernelSpec = spec("bgemm_skinny_r1", Dtype::Bf16, 1);
 pub const SKINNY_BF16_R4: KernelSpec = spec("bgemm_skinny_r4", Dtype::Bf16, 4);
 pub const SKINNY_BF16_R8: KernelSpec = spec("bgemm_skinny_r8", Dtype::Bf16, 8);
 
+/// The tensor-core kernel of `dtype` (16-bit): [`MMA_ROWS`] rows of the
+/// small side, two blocks per SM.
+const fn mma_spec(name: &'static str, dtype: Dtype) -> KernelSpec {
+    let base = spec(name, dtype, MMA_ROWS);
+    KernelSpec { tile: Tile { bk: MMA_K_STEP, ..base.tile }, min_blocks_per_sm: 2, layouts: Layouts::AlongK, ..base }
+}
+
+/// Step 86: 16-bit calls whose small side is at most [`MMA_ROWS`] and whose
+/// large operand is contiguous along K, on `mma.sync` fed from registers
+/// ([`mma_refusal`] says where they cannot run).
+pub const SKINNY_MMA_F16: KernelSpec = mma_spec("hgemm_skinny_mma", Dtype::F16);
+pub const SKINNY_MMA_BF16: KernelSpec = mma_spec("bgemm_skinny_mma", Dtype::Bf16);
+
+/// Step 86's tensor-core kernel of `dtype`, if it has one (16-bit).
+pub const fn skinny_mma_for(dtype: Dtype) -> Option<KernelSpec> {
+    match dtype {
+        Dtype::F16 => Some(SKINNY_MMA_F16),
+        Dtype::Bf16 => Some(SKINNY_MMA_BF16),
+        Dtype::F32 | Dtype::Tf32 => None,
+    }
+}
+
 /// The 16-bit kernels with f32 C: the partial sums of their split calls
 /// (`split_k::MEMORY_BOUND_F32_OUTPUT_TWINS`). Before them a deep-K call
 /// with both sides small split onto 128×128 `mma.sync` tiles, one row or
@@ -222,6 +296,8 @@ pub const SKINNY_F16_R8_F32OUT: KernelSpec = f32_output("hgemm_skinny_r8_f32out"
 pub const SKINNY_BF16_R1_F32OUT: KernelSpec = f32_output("bgemm_skinny_r1_f32out", SKINNY_BF16_R1);
 pub const SKINNY_BF16_R4_F32OUT: KernelSpec = f32_output("bgemm_skinny_r4_f32out", SKINNY_BF16_R4);
 pub const SKINNY_BF16_R8_F32OUT: KernelSpec = f32_output("bgemm_skinny_r8_f32out", SKINNY_BF16_R8);
+pub const SKINNY_MMA_F16_F32OUT: KernelSpec = f32_output("hgemm_skinny_mma_f32out", SKINNY_MMA_F16);
+pub const SKINNY_MMA_BF16_F32OUT: KernelSpec = f32_output("bgemm_skinny_mma_f32out", SKINNY_MMA_BF16);
 
 /// The memory-bound kernel for a shape, if its small side is at most
 /// [`MAX_SMALL_SIDE`]: the fewest rows per block that cover it (1, 4, then
@@ -255,7 +331,8 @@ pub const fn skinny_for(dtype: Dtype, m: u32, n: u32) -> Option<KernelSpec> {
 /// with split-K filling the GPU) rather than on [`skinny_for`]'s kernel:
 /// 16-bit calls whose small side is M from 2 rows, or N from 8 columns
 /// (and the host's `choice::few_columns_on_tiles` gives N of 2 to 7 to
-/// step 70's 64×16 tiles where they win, PERF.md step 85). The
+/// step 70's 64×16 tiles where they win, PERF.md step 85, and to
+/// [`SKINNY_MMA_F16`]'s tensor cores elsewhere, step 86). The
 /// 16-bit memory-bound kernels multiply on CUDA cores, which keep up with
 /// memory only for a few rows. Measured (H100, f16, K = 4096, long side
 /// 16384, % of cuBLAS, memory-bound / tiles; PERF.md step 35): M = 4:

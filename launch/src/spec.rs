@@ -250,6 +250,25 @@ pub enum Layouts {
     /// B through registers). The host copies a column-major operand
     /// transposed first, as for [`Layouts::KMajor`].
     NMajorB,
+    /// Three entries, NN, NT and TT: the layouts in which the large operand
+    /// of an M or N ≤ 16 call can be contiguous along K (step 86's
+    /// tensor-core memory-bound kernels; which side is small decides it at
+    /// run time, `crate::memory_bound::mma_refusal`). TN (column-major A,
+    /// row-major B) has it along the long side whichever side is small.
+    AlongK,
+}
+
+impl Layouts {
+    /// The layouts with entries, for messages ("row-major A and B only").
+    pub const fn description(self) -> &'static str {
+        match self {
+            Layouts::RowMajor => "row-major A and B only",
+            Layouts::Any => "every layout",
+            Layouts::KMajor => "every layout (the nt entry; other layouts copied to it transposed)",
+            Layouts::NMajorB => "every layout (the nn entry; other layouts copied to it transposed)",
+            Layouts::AlongK => "every layout but column-major A with row-major B",
+        }
+    }
 }
 
 /// Everything the host needs to launch a kernel, and the kernel needs to be
@@ -336,6 +355,7 @@ impl KernelSpec {
         match self.layouts {
             Layouts::Any | Layouts::KMajor | Layouts::NMajorB => true,
             Layouts::RowMajor => !layout.a_col_major && !layout.b_col_major,
+            Layouts::AlongK => !layout.a_col_major || layout.b_col_major,
         }
     }
 

@@ -344,6 +344,24 @@ pub unsafe fn load_global_x4_b32(p: *const u32) -> [u32; 4] {
     [x, y, z, w]
 }
 
+/// `@keep ld.global.u16`: the 2 bytes at `p`, zero-extended, where `keep`,
+/// else 0 and `p` is not read. A predicated load: no branch around it, so
+/// that loads of several such elements stay in flight together (a Rust
+/// `if keep { *p } else { 0 }` compiles to a branch per element).
+///
+/// # Safety
+/// Where `keep`, `p` must point to 2 readable bytes of global memory.
+#[inline(always)]
+pub unsafe fn load_global_u16_if(p: *const u16, keep: bool) -> u32 {
+    let v: u32;
+    unsafe {
+        asm!("{{ .reg .pred k; setp.ne.u32 k, {keep}, 0; mov.u32 {v}, 0; @k ld.global.u16 {v}, [{p}]; }}",
+             v = out(reg32) v, keep = in(reg32) keep as u32, p = in(reg64) p,
+             options(pure, readonly, nostack));
+    }
+    v
+}
+
 /// `st.global.v4.b32`: writes 16 bytes at `p`.
 ///
 /// # Safety

@@ -1,0 +1,266 @@
+//! Step 86 — the memory-bound path on tensor cores: 16-bit calls whose
+//! small side is at most 8 and whose large operand X is contiguous along K
+//! (A row-major where N is small, B column-major where M is).
+//!
+//! The CUDA-core kernels (`memory_bound.rs`) spend a multiply-add per
+//! element of X per row of the small side, in f32 after widening: with 4 or
+//! 8 rows they need 225 and 255 registers, one block of 8 warps per SM,
+//! too few loads in flight to stream at memory speed (f16 100000×4×256 ran
+//! at 34% of cuBLAS, 8192×5×8191 at 31%). Here `mma.sync.m16n8k16` does
+//! the multiply: the small side, padded to 8, is its n8, the long side its
+//! m16, and the lanes load X straight into the A fragments, no shared
+//! memory on the way.
+//!
+//! The trick is that a sum over K does not care in which order K comes, so
+//! long as A and B agree. Lane `(g, t)` (`g = lane / 4`, `t = lane % 4`)
+//! loads the 16 bytes of K `k0 + 8t .. k0 + 8t + 8` of rows `g` and `g + 8`
+//! of an m16 tile: words 0–1 of each are its A fragment of one `k16` `mma`
+//! (PTX's columns `2t, 2t+1` and `2t+8, 2t+9`), words 2–3 of the next; its
+//! B fragment is the same 8 K indices of S's row `g`, read from global
+//! memory (S is at most 8 rows of K: it stays in L1). One 16-byte load a
+//! row a step, like the CUDA-core kernels, but 4 `mma`s where they do 128
+//! FMAs.
+//!
+//! Rows off 16 bytes (K odd) are read as the two aligned 16-byte granules
+//! a window straddles and shifted into place (`realign`); the bytes past
+//! a row's K are cleared, so that a NaN in the next row cannot leak in.
+//!
+//! Tiles: a block owns 32 rows of the long side (two m16 tiles,
+//! `MMA_LONG_TILES`) × 8 of the small side, and all of K; its 8 warps take
+//! every 8th K step of 32 (`MMA_K_STEP`), two steps in flight, and sum
+//! their accumulators through shared memory in a fixed order
+//! (deterministic, no atomics). With β = 0, C is not read.
+//!
+//! Every load of a step is issued before the first `mma` uses one: the
+//! main loop is instantiated per way of reading X ([`Reads`]), and S's
+//! elements past its rows or K are predicated loads (`@p ld`), not a Rust
+//! `if` around a load, which compiled to a branch per load and left one
+//! load in flight at a time (PERF.md step 86: 66% of cuBLAS → 120%).
+//!
+//! Cost (ptxas 12.9): 94–96 registers on sm_90 and sm_80, no spills or
+//! stack, two blocks per SM (a 128-register bound); 8 KiB of shared memory
+//! (the reduction). Measured (H100, named, % of cuBLAS f16 / bf16; the
+//! CUDA-core kernel in brackets): 100000×4×777 133 / 191 (49 / 70),
+//! 8192×5×8191 81 / 86 (31 / 33), 100000×4×256 105 / 123.5 (33 / 40),
+//! 100000×7×129 118 / 131 (18 / 19), 1000×4×100000 split in 10 90 / 89
+//! (63 / 61); 100000×4×776 120 / 114, level with step 70's 64×16 tiles
+//! (122 / 116). N = 1 stays on the CUDA-core `skinny_r1` (135% at
+//! 8192×1×8191, this kernel 65%: 7/8 of each `mma` is padding).
+
+use crate::device::sm80::{mma_m16n8k16_bf16, mma_m16n8k16_f16};
+use crate::device::{SharedF32, load_global_u16_if, load_global_x4_b32, sync_threads, thread_idx, trap};
+use crate::kernel_abi::{Gemm, kernel_entries};
+use crate::memory_bound::{Bf16, Bf16Sums, F16, F16Sums, Skinny, Streamed, view};
+use crate::realign::{granule, keep_bytes, realigned_by_selects};
+use gemm_launch::memory_bound::{LONG_TILE, MMA_K_STEP, MMA_LONG_TILES, THREADS};
+
+const WARPS: usize = THREADS as usize / 32;
+const TILES: usize = MMA_LONG_TILES as usize;
+const K_STEP: u32 = MMA_K_STEP;
+/// K steps a warp loads before it multiplies: with 8 warps a block and two
+/// blocks an SM, 2 × 4 loads of 16 bytes per lane put 64 KiB in flight per
+/// SM, where an H100 needs about 25.
+const UNROLL: usize = 2;
+
+/// A 16-bit streamed type whose products run on `mma.sync`.
+pub trait OnTensorCores: Streamed<Raw = u16> {
+    /// `D = A·B + C` of one `m16n8k16` (f32 accumulators).
+    fn mma(a: [u32; 4], b: [u32; 2], c: [f32; 4]) -> [f32; 4];
+}
+
+macro_rules! on_tensor_cores {
+    ($t:ty, $mma:ident) => {
+        impl OnTensorCores for $t {
+            #[inline(always)]
+            fn mma(a: [u32; 4], b: [u32; 2], c: [f32; 4]) -> [f32; 4] {
+                $mma(a, b, c)
+            }
+        }
+    };
+}
+on_tensor_cores!(F16, mma_m16n8k16_f16);
+on_tensor_cores!(F16Sums, mma_m16n8k16_f16);
+on_tensor_cores!(Bf16, mma_m16n8k16_bf16);
+on_tensor_cores!(Bf16Sums, mma_m16n8k16_bf16);
+
+/// How a block reads X: [`ALIGNED`] 16-byte loads, [`SHIFTED`] granules
+/// shifted into place (rows off 16 bytes), both where every granule lies in
+/// X; else [`AT_EDGE`], with care. A const parameter, so that each main
+/// loop is free of branches and all of a step's loads are in flight
+/// together.
+type Reads = u8;
+const ALIGNED: Reads = 0;
+const SHIFTED: Reads = 1;
+const AT_EDGE: Reads = 2;
+
+/// What a lane reads of X: its rows' byte addresses and the byte range of
+/// X (outside which nothing is read).
+#[derive(Clone, Copy)]
+struct XRows<const N: usize> {
+    /// Byte address of each row's element 0 (row 0's past the long side).
+    start: [usize; N],
+    /// Bit `i`: row `i` lies in X (is not past the long side).
+    present: u32,
+    span: (usize, usize),
+}
+
+impl<const N: usize> XRows<N> {
+    /// The 16 bytes of row `i` from K index `k` (a multiple of 8), the
+    /// elements at and past `k_end` zero. Inside X ([`ALIGNED`],
+    /// [`SHIFTED`]) a window past `k_end` reads the row's last one and
+    /// keeps none of it; [`AT_EDGE`] reads element by element where a
+    /// granule reaches out of X (the first and last rows).
+    #[inline(always)]
+    unsafe fn window<const READS: Reads>(&self, i: usize, k: u32, k_end: u32) -> [u32; 4] {
+        let load = |at: usize| unsafe { load_global_x4_b32(core::ptr::with_exposed_provenance(at)) };
+        let words = if READS == AT_EDGE {
+            if self.present & (1 << i) == 0 || k >= k_end {
+                return [0; 4];
+            }
+            let at = self.start[i] + 2 * k as usize;
+            let granule = |at: usize| unsafe { granule::<u16>(at, self.span) };
+            if at.is_multiple_of(16) { granule(at) } else { shifted(at, granule) }
+        } else {
+            let at = self.start[i] + 2 * k.min((k_end - 1) & !7) as usize;
+            if READS == ALIGNED { load(at) } else { shifted(at, load) }
+        };
+        keep_bytes(words, 2 * k_end.saturating_sub(k).min(8) as usize)
+    }
+}
+
+/// The 16 bytes at byte address `at` (off 16 bytes) out of the two 16-byte
+/// granules they straddle, each read by `granule`.
+#[inline(always)]
+fn shifted(at: usize, granule: impl Fn(usize) -> [u32; 4]) -> [u32; 4] {
+    let base = at & !15;
+    let [a, b, c, d] = granule(base);
+    let [e, f, g, h] = granule(base + 16);
+    realigned_by_selects([a, b, c, d, e, f, g, h], (at - base) as u32)
+}
+
+/// The B fragments of one K step for lane `(g, t)`: S's row `g` at K
+/// `k .. k + 8`, as four words of element pairs (0 past the group's rows
+/// or K), by predicated loads.
+#[inline(always)]
+unsafe fn s_fragment<E: Streamed<Raw = u16>>(q: &Skinny<E>, g: u32, k: u32) -> [u32; 4] {
+    let element = |j: u32| -> u32 {
+        let at = g as usize * q.s_r as usize + (k + j) as usize * q.s_k as usize;
+        unsafe { load_global_u16_if(q.s.wrapping_add(at), g < q.rows && k + j < q.k) }
+    };
+    core::array::from_fn(|w| element(2 * w as u32) | (element(2 * w as u32 + 1) << 16))
+}
+
+/// One warp's share of the block's K steps (every 8th, [`UNROLL`] at a
+/// time), summed into its accumulators: `[tile][register]` of
+/// `mma.m16n8k16`'s C fragments.
+#[inline(always)]
+unsafe fn mainloop<E: OnTensorCores, const READS: Reads>(
+    q: &Skinny<E>,
+    x: XRows<{ 2 * TILES }>,
+    lane: usize,
+    warp: usize,
+) -> [[f32; 4]; TILES] {
+    let (g, tq) = ((lane / 4) as u32, (lane % 4) as u32);
+    let steps = q.k.div_ceil(K_STEP);
+    let mut acc = [[0.0f32; 4]; TILES];
+    let mut step = warp as u32;
+    while step < steps {
+        // Plain loops, not `array::from_fn`, whose closure this large is
+        // left a call (its arrays in local memory).
+        let mut rows = [[[0u32; 4]; 2 * TILES]; UNROLL];
+        let mut s = [[0u32; 4]; UNROLL];
+        for u in 0..UNROLL {
+            let k = (step + (u * WARPS) as u32) * K_STEP + 8 * tq;
+            for (i, row) in rows[u].iter_mut().enumerate() {
+                *row = unsafe { x.window::<READS>(i, k, q.k) };
+            }
+            s[u] = unsafe { s_fragment(q, g, k) };
+        }
+        for u in 0..UNROLL {
+            if step + (u * WARPS) as u32 >= steps {
+                break;
+            }
+            for (tile, acc_tile) in acc.iter_mut().enumerate() {
+                let (top, bottom) = (rows[u][2 * tile], rows[u][2 * tile + 1]);
+                for half in 0..2 {
+                    let a = [top[2 * half], bottom[2 * half], top[2 * half + 1], bottom[2 * half + 1]];
+                    *acc_tile = E::mma(a, [s[u][2 * half], s[u][2 * half + 1]], *acc_tile);
+                }
+            }
+        }
+        step += (UNROLL * WARPS) as u32;
+    }
+    acc
+}
+
+/// The kernel; see the file's comment.
+///
+/// # Safety
+/// See the entry point; the host launches it only where X is contiguous
+/// along K (`gemm_launch::memory_bound::mma_refusal`).
+#[inline(always)]
+unsafe fn skinny_mma<E: OnTensorCores, const ROWS: usize, const A_T: bool, const B_T: bool>(p: Gemm<u16, E::Out>) {
+    let (q, l0, x_along_l) = unsafe { view::<E, ROWS, A_T, B_T>(p) };
+    if x_along_l {
+        trap();
+    }
+    let t = thread_idx();
+    let (lane, warp) = (t % 32, t / 32);
+    let g = (lane / 4) as u32;
+    // Rows g and g + 8 of each m16 tile.
+    let span_end = if q.len == 0 { 0 } else { (q.len as usize - 1) * q.ldx as usize + q.k as usize };
+    let row = |i: usize| l0 + 16 * (i / 2) as u32 + g + 8 * (i % 2) as u32;
+    let mut x = XRows::<{ 2 * TILES }> {
+        start: [0; 2 * TILES],
+        present: 0,
+        span: (q.x as usize, q.x.wrapping_add(span_end) as usize),
+    };
+    for i in 0..2 * TILES {
+        if row(i) < q.len {
+            x.start[i] = q.x.wrapping_add(row(i) as usize * q.ldx as usize) as usize;
+            x.present |= 1 << i;
+        }
+    }
+    // Every granule of the block's rows lies in X, unless the block holds
+    // the last row (its granules may reach past X's end), or the first
+    // with rows off 16 bytes (the granule before it), or rows are too
+    // short for a row's last granules to stay inside the next row.
+    let inside = (q.x_aligned || l0 > 0) && l0 + LONG_TILE < q.len && q.ldx >= 16 && q.k > 0;
+    let acc = unsafe {
+        match (inside, q.x_aligned) {
+            (true, true) => mainloop::<E, ALIGNED>(&q, x, lane, warp),
+            (true, false) => mainloop::<E, SHIFTED>(&q, x, lane, warp),
+            _ => mainloop::<E, AT_EDGE>(&q, x, lane, warp),
+        }
+    };
+    // Every warp's accumulators to shared memory, then thread t sums
+    // accumulator t of the 8 warps in warp order.
+    let sums = SharedF32::at(0);
+    let slot = |w: usize, tile: usize, r: usize, ln: usize| ((w * TILES + tile) * 4 + r) * 32 + ln;
+    for (tile, acc_tile) in acc.iter().enumerate() {
+        for (r, v) in acc_tile.iter().enumerate() {
+            sums.store(slot(warp, tile, r, lane), *v);
+        }
+    }
+    sync_threads();
+    let (tile, r, ln) = (t / 128, (t / 32) % 4, t % 32);
+    let mut sum = 0.0f32;
+    for w in 0..WARPS {
+        sum += sums.load(slot(w, tile, r, ln));
+    }
+    // C fragment of m16n8: registers 0–1 row g, 2–3 row g + 8; columns 2t, 2t + 1.
+    let row = l0 + (16 * tile + ln / 4 + 8 * (r / 2)) as u32;
+    let col = (2 * (ln % 4) + r % 2) as u32;
+    if col < q.rows && row < q.len {
+        unsafe { q.store(col, row, sum) };
+    }
+}
+
+mod entries {
+    use super::*;
+    use gemm_launch::memory_bound::*;
+    kernel_entries!(memory_bound_mma skinny_mma<F16, u16>, hgemm_skinny_mma, SKINNY_MMA_F16, along_k);
+    kernel_entries!(memory_bound_mma skinny_mma<Bf16, u16>, bgemm_skinny_mma, SKINNY_MMA_BF16, along_k);
+    kernel_entries!(memory_bound_mma skinny_mma<F16Sums, u16 => f32>, hgemm_skinny_mma_f32out, SKINNY_MMA_F16_F32OUT, along_k);
+    kernel_entries!(memory_bound_mma skinny_mma<Bf16Sums, u16 => f32>, bgemm_skinny_mma_f32out, SKINNY_MMA_BF16_F32OUT, along_k);
+}
