@@ -4,10 +4,10 @@
 use clap::{Args, Parser, Subcommand};
 use half::{bf16, f16};
 use rgemm::cublas::{Cublas, CublasLibrary};
+use rgemm::driver::launch::packed_call_refusal;
 use rgemm::kernels::{Dtype, DtypeExt, MAX_DIM, find_kernel, parse_dtype, short_name};
 use rgemm::run::{Baseline, Problem, RunResult};
 use rgemm::sweep::SweepShape;
-use rgemm::tensor_map::packed_tma_refusal;
 use rgemm::trace;
 use rgemm::tune::{self, Choice};
 use rgemm::{Element, GemmError, Gpu, Result, SplitK};
@@ -585,13 +585,18 @@ fn selection(gpu: &Gpu, dtype: Dtype, cli: &Cli) -> Result<Vec<(&'static gemm_la
         "all" => dtype
             .kernels()
             .into_iter()
-            .filter(|s| match gpu.cannot_run(s).or_else(|| packed_tma_refusal(s, n, k)).or_else(|| unmeasured(s)) {
-                Some(reason) if !cli.json => {
-                    println!("{:<22} {:<5} skipped: {reason}", short_name(s), dtype.name());
-                    false
+            .filter(|s| {
+                // Refusals of the operands on the shape the kernel runs on
+                // (a memory-bound kernel's small side cut to 16).
+                let (m, n, k) = shape_for(s, (m, n, k));
+                match gpu.cannot_run(s).or_else(|| packed_call_refusal(s, m, n, k)).or_else(|| unmeasured(s)) {
+                    Some(reason) if !cli.json => {
+                        println!("{:<22} {:<5} skipped: {reason}", short_name(s), dtype.name());
+                        false
+                    }
+                    Some(_) => false,
+                    None => true,
                 }
-                Some(_) => false,
-                None => true,
             })
             .map(|s| (s, cli.group_m))
             .collect(),

@@ -201,3 +201,30 @@ fn rules_derive_the_choice_thresholds_from_saved_runs() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr.starts_with("error: cannot read /nonexistent/run.txt") && stderr.lines().count() == 1, "{stderr}");
 }
+
+/// `--kernel all` runs every kernel or says on one line why it skips it:
+/// step 86's `skinny_mma` reads the large operand along K, so with M the
+/// small side of row-major operands it is skipped with its reason (the
+/// run went on; before, its refusal ended the run), and with N small it
+/// runs and passes its check.
+#[test]
+fn kernel_all_skips_what_cannot_take_the_operands_and_goes_on() {
+    if !gpu_present() {
+        skipped("kernel_all_skips_what_cannot_take_the_operands_and_goes_on", "no usable NVIDIA GPU");
+        return;
+    }
+    for (m, n, runs) in [("5", "300", false), ("300", "5", true)] {
+        let args =
+            ["--kernel", "all", "--dtype", "f16", "--m", m, "--n", n, "--k", "72", "--iters", "1", "--no-cublas"];
+        let out = gemm(&args);
+        let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+        let line = stdout.lines().find(|l| l.starts_with("skinny_mma ")).unwrap_or_else(|| panic!("{stdout}"));
+        if runs {
+            assert!(line.contains(" pass"), "{line}");
+        } else {
+            assert!(line.contains("skipped") && line.contains("along K"), "{line}");
+        }
+        assert!(stdout.lines().any(|l| l.starts_with("skinny_r4 ") && l.contains(" pass")), "{stdout}");
+    }
+}

@@ -652,6 +652,27 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
         let takes = |s: &gemm_launch::KernelSpec| rgemm::api::choice::auto_tma_refusal(s, &plan, [0; 3], 132).is_none();
         default_choice(Dtype::F16, (m, n, k), 132, OperandLayout::NN, (9, 0), takes).kernel
     };
+    // Step 86's kernel reads the large operand along K: N small needs A
+    // row-major (NN, NT; TT refused, TN has no entry), M small B
+    // column-major (NT, TT; NN refused). No other kernel refuses so.
+    use gemm_launch::memory_bound::{SKINNY_F16_R4, SKINNY_MMA_BF16, mma_refusal};
+    for spec in [&gemm_launch::memory_bound::SKINNY_MMA_F16, &SKINNY_MMA_BF16] {
+        let refused = |m, n, a_col, b_col| mma_refusal(spec, m, n, a_col, b_col).is_some();
+        assert_eq!(
+            [refused(1000, 4, false, false), refused(1000, 4, false, true), refused(1000, 4, true, true)],
+            [false, false, true]
+        );
+        assert_eq!(
+            [refused(4, 1000, false, false), refused(4, 1000, false, true), refused(4, 1000, true, true)],
+            [true, false, false]
+        );
+        assert!(!spec.supports(tn) && spec.supports(nt) && spec.supports(OperandLayout::NN));
+        let plan = |m, n| rgemm::driver::tensor_map::packed_plan(m, n, 64);
+        let reason = rgemm::driver::launch::call_refusal(spec, &plan(4, 1000), [0; 3]).unwrap();
+        assert!(reason.contains("along K"), "{reason}");
+        assert_eq!(rgemm::driver::launch::call_refusal(spec, &plan(1000, 4), [0; 3]), None);
+    }
+    assert_eq!(mma_refusal(&SKINNY_F16_R4, 4, 1000, false, false), None);
     // A's rows off 16 bytes (K not a multiple of 8): step 10's tiles refuse
     // the call, and so step 86's kernel takes it (`few_columns_on_tiles`),
     // as it does 128 blocks of 64×16 tiles at K odd.
@@ -888,6 +909,24 @@ fn a_tuned_entry_that_cannot_run_the_call_falls_back_to_the_default() {
     assert_ne!(choice.kernel, short_name(ws));
     let choice = choose_kernel(Some(&cache), &gpu, Dtype::F16, F16_4096, OperandLayout::NN, aligned);
     assert_eq!(choice.kernel, short_name(ws), "{choice:?}");
+    // Step 86's kernel tuned for a call whose large operand lies along L
+    // (M small, B row-major): refused there (`call_refusal`), so the default.
+    let mma = &gemm_launch::memory_bound::SKINNY_MMA_F16;
+    let mut cache = TuneCache::default();
+    let choice = Choice { kernel: short_name(mma).into(), group_m: 1, tflops: Some(1.0) };
+    for (m, n) in [(4, 100_000), (100_000, 4)] {
+        cache.entries.insert(cache_key(&gpu.name, Dtype::F16, m, n, 512), choice.clone());
+    }
+    let refusal = |m, n| {
+        let plan = rgemm::driver::tensor_map::packed_plan(m, n, 512);
+        move |s: &gemm_launch::KernelSpec| rgemm::driver::launch::call_refusal(s, &plan, [0; 3])
+    };
+    let along_l =
+        choose_kernel(Some(&cache), &gpu, Dtype::F16, (4, 100_000, 512), OperandLayout::NN, refusal(4, 100_000));
+    assert_ne!(along_l.kernel, short_name(mma), "{along_l:?}");
+    let along_k =
+        choose_kernel(Some(&cache), &gpu, Dtype::F16, (100_000, 4, 512), OperandLayout::NN, refusal(100_000, 4));
+    assert_eq!(along_k.kernel, short_name(mma));
     // A name no f16 kernel has, an f32 kernel, a split-K partials kernel.
     for name in [
         "no_such_kernel",

@@ -809,7 +809,8 @@ fn memory_bound_shapes_every_layout_alpha_beta_batch() {
         (8200, 16, 777),
         // N of 2 to 7: with A and B row-major, K a multiple of 8 and 2²⁷
         // flop, the 64×16 tiles, B's rows (under 16 bytes) read element by
-        // element (PERF.md step 85); otherwise the memory-bound kernels.
+        // element (PERF.md step 85); otherwise step 86's `skinny_mma` with
+        // A row-major, the CUDA-core kernels with A column-major.
         (8300, 3, 777),
         (16500, 6, 1024),
         (8400, 7, 513),

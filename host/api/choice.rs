@@ -79,9 +79,10 @@ pub fn choice_list(dtype: Dtype) -> &'static [(KernelSpec, i64)] {
 }
 
 /// Built-in choice when nothing is cached. M or N ≤ 16 takes the
-/// memory-bound path (16-bit calls from 2 rows or 8 columns take step 10's
-/// tiles instead, where they run, and from 2 columns where
-/// [`few_columns_on_tiles`] and step 10's tiles could take them; TF32 calls from 8 rows step 10f's
+/// memory-bound path (16-bit calls from 2 rows or 8 columns take step 70's
+/// or step 10's tiles instead, where they run; from 2 to 7 columns
+/// [`few_columns_on_tiles`] gives them to step 70's 64×16 tiles or step
+/// 86's tensor-core memory-bound kernel; TF32 calls from 8 rows step 10f's
 /// 16×128 tiles or step 9b's: `memory_bound::tiles_beat_skinny`,
 /// `skinny_tf32_tiles`). Where K is deep enough that the call
 /// will be split, [`deep_k_list`] decides; where it fits one K slice of a
@@ -592,13 +593,16 @@ fn tile_rate(spec: &KernelSpec) -> f64 {
 
 /// Whether `spec`'s entry for `layout` may run a call on a GPU of compute
 /// capability `cc`: compiled for the layout and not refused there
-/// ([`entry_refusal`]), its TMA (if it has one) can copy the operands
-/// (`tma_operands`), and a GPU has run it (`KernelSpec::is_unmeasured_in`).
-/// The filter of [`default_choice`]'s lists and of tuned entries.
-fn runs_call(spec: &KernelSpec, layout: OperandLayout, cc: (i32, i32), tma_operands: bool) -> bool {
+/// ([`entry_refusal`]), the call's operands pass the kernel's refusals
+/// (`takes_operands`, asked only of the kernels that refuse some: the TMA
+/// kernels, and step 86's tensor-core memory-bound ones, [`call_refusal`]),
+/// and a GPU has run it (`KernelSpec::is_unmeasured_in`). The filter of
+/// [`default_choice`]'s lists and of tuned entries.
+fn runs_call(spec: &KernelSpec, layout: OperandLayout, cc: (i32, i32), takes_operands: bool) -> bool {
+    let refuses_some = spec.algorithm == Algorithm::WarpSpecialized || gemm_launch::memory_bound::on_tensor_cores(spec);
     spec.supports(layout)
         && entry_refusal(spec, layout, cc).is_none()
-        && (tma_operands || spec.algorithm != Algorithm::WarpSpecialized)
+        && (takes_operands || !refuses_some)
         && !spec.is_unmeasured_in(layout)
 }
 
@@ -618,8 +622,8 @@ pub fn tuned_choice(
 ) -> Option<Choice> {
     let choice = tuned?.get(&device.name, dtype, m, n, k)?;
     let spec = choice.spec(dtype).ok()?;
-    let tma_operands = tma_refusal(spec).is_none();
-    (runs_call(spec, layout, device.compute_capability, tma_operands) && !spec.features.f32_output)
+    let takes_operands = tma_refusal(spec).is_none();
+    (runs_call(spec, layout, device.compute_capability, takes_operands) && !spec.features.f32_output)
         .then(|| choice.clone())
 }
 

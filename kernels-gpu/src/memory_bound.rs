@@ -1,6 +1,6 @@
 //! Memory-bound path — M or N ≤ 16 (matrix–vector and skinny products).
-//! (16-bit calls with a small side of 2 to 7 and X along K run on tensor
-//! cores instead where `auto` picks: `memory_bound_mma.rs`, step 86.)
+//! (16-bit calls with N of 2 to 7 and A row-major run on tensor cores
+//! instead where `auto` picks: `memory_bound_mma.rs`, step 86.)
 //!
 //! With one side of C this small, a GEMM does at most 16 multiply-adds per
 //! element of the large operand: memory bound on every dtype. The kernel

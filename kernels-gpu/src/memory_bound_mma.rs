@@ -21,7 +21,8 @@
 //! row a step, like the CUDA-core kernels, but 4 `mma`s where they do 128
 //! FMAs.
 //!
-//! Rows off 16 bytes (K odd) are read as the two aligned 16-byte granules
+//! Rows off 16 bytes (K or the leading dimension not a multiple of 8, or
+//! X's start off 16 bytes) are read as the two aligned 16-byte granules
 //! a window straddles and shifted into place (`realign`); the bytes past
 //! a row's K are cleared, so that a NaN in the next row cannot leak in.
 //!

@@ -3,9 +3,10 @@
 //! shifted out of the two granules it straddles. Shared by the realigning
 //! copies (`operand_copies.rs`, global → global), step 72's skinny
 //! tiles (`tensor_core::global_to_shared`, which land the granules in
-//! shared memory with `cp.async` and shift them there) and step 81's
+//! shared memory with `cp.async` and shift them there), step 81's
 //! memory-bound kernels (`memory_bound.rs`, whose lanes take the second
-//! granule from their neighbour with a shuffle).
+//! granule from their neighbour with a shuffle) and step 86's
+//! (`memory_bound_mma.rs`, which loads both granules).
 
 use crate::device::{funnel_shift_right, load_global_x4_b32, select_f32};
 

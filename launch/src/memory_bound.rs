@@ -332,7 +332,8 @@ pub const fn skinny_for(dtype: Dtype, m: u32, n: u32) -> Option<KernelSpec> {
 /// 16-bit calls whose small side is M from 2 rows, or N from 8 columns
 /// (and the host's `choice::few_columns_on_tiles` gives N of 2 to 7 to
 /// step 70's 64×16 tiles where they win, PERF.md step 85, and to
-/// [`SKINNY_MMA_F16`]'s tensor cores elsewhere, step 86). The
+/// [`SKINNY_MMA_F16`]'s tensor cores elsewhere with A row-major, step
+/// 86). The
 /// 16-bit memory-bound kernels multiply on CUDA cores, which keep up with
 /// memory only for a few rows. Measured (H100, f16, K = 4096, long side
 /// 16384, % of cuBLAS, memory-bound / tiles; PERF.md step 35): M = 4:
