@@ -1647,6 +1647,23 @@ PY
     note "mma86auto: $(grep -c pass "$L/auto.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/auto.txt") failures"
     test_subset "library memory_bound" "cpu"
     ;;
+  mma86rot)
+    # Tried after step 86: each long tile of `skinny_mma` starts its K
+    # steps at a hashed step of its own (VARIANTS), against the committed
+    # kernel, named, two rounds, at shapes of few long rows and long K
+    # (rows a near power of two of bytes apart) and at many rows; then the
+    # review's `cli` test (`--kernel all`) and `cpu` on the bundle.
+    for round in 1 2; do
+      for dtype in f16 bf16; do
+        for shape in "8192 5 8191" "8192 4 8192" "4096 7 16383" "16384 3 4096" "100000 4 777" "30000 3 2001"; do
+          set -- $shape
+          each_bundle --m $1 --n $2 --k $3 --dtype $dtype --kernel skinny_mma --iters 30
+        done
+      done
+    done 2>&1 | tee "$L/rot.txt"
+    note "mma86rot: $(grep -c pass "$L/rot.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/rot.txt") failures"
+    test_subset "cli" "cpu"
+    ;;
   skinny16odd)
     for dtype in f16 bf16; do
       named_runs $dtype "100000 16 777" "16384 16 1023" "30000 9 2001" "16 50001 1024" "12 30001 2000" -- \
