@@ -1664,6 +1664,12 @@ PY
     note "mma86rot: $(grep -c pass "$L/rot.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/rot.txt") failures"
     test_subset "cli" "cpu"
     ;;
+  nanpad)
+    # `library`'s test that fills A's and B's padding and batch gaps with
+    # NaN for every memory-bound kernel and `auto` (the review of step 86:
+    # nothing tested that a window reaching past a row keeps none of it).
+    test_subset "library keep_nan_padding" "library memory_bound_shapes"
+    ;;
   skinny16odd)
     for dtype in f16 bf16; do
       named_runs $dtype "100000 16 777" "16384 16 1023" "30000 9 2001" "16 50001 1024" "12 30001 2000" -- \

@@ -96,13 +96,42 @@ const GAP: f32 = 1024.0;
 /// Runs `case` on the GPU and returns (relative Frobenius error over every
 /// C of the batch, whether the gaps were left alone).
 fn run_case<T: Element>(gpu: &Gpu, case: &Case, rng: &mut StdRng) -> Result<(f64, bool), GemmError> {
+    run_case_with_gaps::<T>(gpu, case, rng, None)
+}
+
+/// [`run_case`], with the elements of A's and B's buffers outside their
+/// views (row padding, the gaps between a batch's matrices) set to
+/// `operand_gaps` where given, random otherwise.
+fn run_case_with_gaps<T: Element>(
+    gpu: &Gpu,
+    case: &Case,
+    rng: &mut StdRng,
+    operand_gaps: Option<f32>,
+) -> Result<(f64, bool), GemmError> {
     let Case { a, b, c, batch, .. } = case;
     let len = |d: &MatrixDesc, stride: usize| (batch.count - 1) * stride + extent(d);
     let random = |n: usize, rng: &mut StdRng| -> Vec<T> {
         (0..n).map(|_| T::from_f32(rng.sample::<f32, _>(rand_distr::StandardNormal))).collect()
     };
-    let a_host = random(len(a, batch.stride_a), rng);
-    let b_host = random(len(b, batch.stride_b), rng);
+    let mut a_host = random(len(a, batch.stride_a), rng);
+    let mut b_host = random(len(b, batch.stride_b), rng);
+    if let Some(gap) = operand_gaps {
+        for (host, d, stride) in [(&mut a_host, a, batch.stride_a), (&mut b_host, b, batch.stride_b)] {
+            let mut inside = vec![false; host.len()];
+            for z in 0..batch.count {
+                for r in 0..d.rows {
+                    for col in 0..d.cols {
+                        inside[z * stride + offset(d, r, col)] = true;
+                    }
+                }
+            }
+            for (x, inside) in host.iter_mut().zip(inside) {
+                if !inside {
+                    *x = T::from_f32(gap);
+                }
+            }
+        }
+    }
     let c_len = len(c, batch.stride_c);
     // C: random where the views are (NaN when β = 0: it must not be read),
     // the sentinel everywhere else.
@@ -914,6 +943,50 @@ fn memory_bound_shapes_every_layout_alpha_beta_batch() {
                 let (err, gaps_kept) = run_any(&gpu, &case, &mut rng).unwrap_or_else(|e| panic!("{what}: {e}"));
                 assert!(dtype.accepts(err, k), "{what}: relative error {err:e} (seed {seed})");
                 assert!(gaps_kept, "{what}: wrote outside C");
+            }
+        }
+    }
+}
+
+/// NaN in every element of A's and B's buffers outside their views (rows
+/// padded by 3 and 1 elements, gaps between a batch's matrices): the
+/// memory-bound kernels' 16-byte windows reach into them (a row's last K,
+/// rows off 16 bytes shifted into place from the granule before or after)
+/// and must keep none of it. Each memory-bound kernel named (where it takes
+/// the call) and `auto`, three layouts, K odd, and a deep K that splits.
+#[test]
+fn memory_bound_kernels_keep_nan_padding_out_of_c() {
+    let Some(gpu) = gpu_or_skip("memory_bound_kernels_keep_nan_padding_out_of_c") else { return };
+    let seed = rand::random::<u64>();
+    let mut rng = StdRng::seed_from_u64(seed);
+    for dtype in Dtype::ALL {
+        let named = dtype.kernels().into_iter().filter(|s| s.algorithm == Algorithm::MemoryBound);
+        let kernels: Vec<_> = named.map(KernelChoice::Kernel).chain([KernelChoice::Auto]).collect();
+        for (m, n, k) in [(1000, 5, 777), (333, 3, 130), (5, 1000, 777), (300, 5, 8201)] {
+            for (a_col_major, b_col_major) in [(false, false), (false, true), (true, true)] {
+                let padded = |d: MatrixDesc, pad| MatrixDesc { ld: d.ld + pad, ..d };
+                let (a, b) = (padded(dense(m, k, a_col_major), 3), padded(dense(k, n, b_col_major), 1));
+                let c = dense(m, n, false);
+                let batch =
+                    Batch { count: 2, stride_a: extent(&a) + 5, stride_b: extent(&b) + 2, stride_c: extent(&c) };
+                for &kernel in &kernels {
+                    if let KernelChoice::Kernel(spec) = kernel {
+                        let refused = mma_refusal(spec, m as u32, n as u32, a_col_major, b_col_major).is_some();
+                        if refused || gpu.cannot_run(spec).is_some() {
+                            continue;
+                        }
+                    }
+                    let case = Case { dtype, a, b, c, alpha: 1.0, beta: 0.5, batch, kernel, split_k: SplitK::Auto };
+                    let what = format!("{dtype:?} {kernel:?} {m}×{n}×{k}, {a:?} {b:?} (seed {seed})");
+                    let result = match dtype {
+                        Dtype::F32 | Dtype::Tf32 => run_case_with_gaps::<f32>(&gpu, &case, &mut rng, Some(f32::NAN)),
+                        Dtype::F16 => run_case_with_gaps::<f16>(&gpu, &case, &mut rng, Some(f32::NAN)),
+                        Dtype::Bf16 => run_case_with_gaps::<bf16>(&gpu, &case, &mut rng, Some(f32::NAN)),
+                    };
+                    let (err, gaps_kept) = result.unwrap_or_else(|e| panic!("{what}: {e}"));
+                    assert!(dtype.accepts(err, k), "{what}: relative error {err:e} (NaN from the padding?)");
+                    assert!(gaps_kept, "{what}: wrote outside C");
+                }
             }
         }
     }
