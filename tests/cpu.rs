@@ -574,7 +574,8 @@ fn dtype_and_kernel_names() {
     let twins: Vec<_> = KERNELS.iter().filter(|s| s.features.f32_output).collect();
     assert_eq!(twins.len(), 14);
     for twin in twins {
-        let layouts = OperandLayout::ALL.into_iter().filter(|l| twin.supports(*l)).count();
+        // Every layout's entry, but step 86's three (its large operand along K).
+        let layouts = if twin.layouts == gemm_launch::Layouts::AlongK { 3 } else { 4 };
         assert_eq!(entries().filter(|(s, _, _)| s.name == twin.name).count(), layouts, "{}", twin.name);
         assert!(!twin.dtype.kernels().contains(&twin), "{}", twin.name);
         assert!(find_kernel(twin.dtype, twin.name).is_err() && find_kernel(twin.dtype, short_name(twin)).is_err());

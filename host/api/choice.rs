@@ -150,8 +150,9 @@ pub fn default_choice(
             if let Some(spec) = skinny_tiles.filter(|_| hopper_tiles && layout == OperandLayout::NN) {
                 return chosen(spec);
             }
-            let on_tensor_cores = gemm_launch::memory_bound::skinny_mma_for(dtype);
-            return chosen(on_tensor_cores.as_ref().filter(|spec| runs(spec) && tma_takes(spec)).unwrap_or(&skinny));
+            // `runs` asks this kernel's refusal (A along K) too.
+            let skinny_mma = gemm_launch::memory_bound::skinny_mma_for(dtype);
+            return chosen(skinny_mma.as_ref().filter(|spec| runs(spec)).unwrap_or(&skinny));
         }
         let tiles_win = tiles_beat_skinny && dtype != Dtype::Tf32 && hopper_tiles;
         if !tiles_win {

@@ -52,12 +52,11 @@ use crate::device::sm80::{mma_m16n8k16_bf16, mma_m16n8k16_f16};
 use crate::device::{SharedF32, load_global_u16_if, load_global_x4_b32, sync_threads, thread_idx, trap};
 use crate::kernel_abi::{Gemm, kernel_entries};
 use crate::memory_bound::{Bf16, Bf16Sums, F16, F16Sums, Skinny, Streamed, view};
-use crate::realign::{granule, keep_bytes, realigned_by_selects};
-use gemm_launch::memory_bound::{LONG_TILE, MMA_K_STEP, MMA_LONG_TILES, THREADS};
+use crate::realign::{granule, keep_bytes, straddling};
+use gemm_launch::memory_bound::{LONG_TILE, MMA_K_STEP as K_STEP, MMA_LONG_TILES, THREADS};
 
 const WARPS: usize = THREADS as usize / 32;
 const TILES: usize = MMA_LONG_TILES as usize;
-const K_STEP: u32 = MMA_K_STEP;
 /// K steps a warp loads before it multiplies: with 8 warps a block and two
 /// blocks an SM, 2 × 4 loads of 16 bytes per lane put 64 KiB in flight per
 /// SM, where an H100 needs about 25.
@@ -120,23 +119,13 @@ impl<const N: usize> XRows<N> {
             }
             let at = self.start[i] + 2 * k as usize;
             let granule = |at: usize| unsafe { granule::<u16>(at, self.span) };
-            if at.is_multiple_of(16) { granule(at) } else { shifted(at, granule) }
+            if at.is_multiple_of(16) { granule(at) } else { straddling(at, granule) }
         } else {
             let at = self.start[i] + 2 * k.min((k_end - 1) & !7) as usize;
-            if READS == ALIGNED { load(at) } else { shifted(at, load) }
+            if READS == ALIGNED { load(at) } else { straddling(at, load) }
         };
         keep_bytes(words, 2 * k_end.saturating_sub(k).min(8) as usize)
     }
-}
-
-/// The 16 bytes at byte address `at` (off 16 bytes) out of the two 16-byte
-/// granules they straddle, each read by `granule`.
-#[inline(always)]
-fn shifted(at: usize, granule: impl Fn(usize) -> [u32; 4]) -> [u32; 4] {
-    let base = at & !15;
-    let [a, b, c, d] = granule(base);
-    let [e, f, g, h] = granule(base + 16);
-    realigned_by_selects([a, b, c, d, e, f, g, h], (at - base) as u32)
 }
 
 /// The B fragments of one K step for lane `(g, t)`: S's row `g` at K

@@ -73,6 +73,18 @@ pub(crate) fn realigned_by_selects(window: [u32; 8], shift: u32) -> [u32; 4] {
     core::array::from_fn(|i| funnel_shift_right(by_two[i], by_two[i + 1], bits))
 }
 
+/// The 16 bytes at byte address `at` (off 16 bytes) out of the two aligned
+/// granules they straddle, each read by `granule` (a plain 16-byte load,
+/// or [`granule`] at the edge of a matrix), shifted by
+/// [`realigned_by_selects`].
+#[inline(always)]
+pub(crate) fn straddling(at: usize, granule: impl Fn(usize) -> [u32; 4]) -> [u32; 4] {
+    let base = at & !15;
+    let [a, b, c, d] = granule(base);
+    let [e, f, g, h] = granule(base + 16);
+    realigned_by_selects([a, b, c, d, e, f, g, h], (at - base) as u32)
+}
+
 /// `words` with every byte from `valid_bytes` on cleared: past a row's
 /// end, which the shifted window may reach into the next row.
 #[inline(always)]
