@@ -1664,6 +1664,47 @@ PY
     note "mma86rot: $(grep -c pass "$L/rot.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/rot.txt") failures"
     test_subset "cli" "cpu"
     ;;
+  mma88)
+    # Step 88: `skinny_mma_r16` (two n8 tiles: 16-bit small sides of 9 to
+    # 16; TF32 on `m16n8k8`) named beside `auto` (step 70's 64×16 tiles
+    # or step 10's for 16-bit, the exact-f32 `skinny_r16_2cta` for TF32);
+    # step 86's 8-row kernel at N = 8; the sanitizers on the new kernels
+    # (rows off 16 bytes, a split, the shared-memory sum).
+    shapes=("100000 16 777" "16384 16 4096" "100000 16 512" "100000 12 777" "50000 9 1000" "8192 16 8191"
+            "4096 16 16383" "30000 11 2001" "1000 16 100000" "8192 16 8192")
+    for dtype in f16 bf16 tf32; do
+      named_runs $dtype "${shapes[@]}" -- "auto auto" "skinny_mma_r16 auto"
+    done 2>&1 | tee "$L/named.txt"
+    for dtype in f16 bf16; do
+      named_runs $dtype "16384 8 4096" "100000 8 777" -- "auto auto" "skinny_mma auto" "skinny_mma_r16 auto"
+    done 2>&1 | tee "$L/named8.txt"
+    for dtype in f16 tf32; do
+      for shape in "8300 13 777" "4099 16 1024" "1000 16 20001"; do
+        set -- $shape
+        sanitize memcheck "$L/san-memcheck-$dtype-$1x$2x$3.log" "$B/gemm" --m $1 --n $2 --k $3 --dtype $dtype \
+          --kernel skinny_mma_r16 --iters 1 --no-cublas
+      done
+    done
+    sanitize racecheck "$L/san-racecheck-bf16-8300x13x777.log" "$B/gemm" --m 8300 --n 13 --k 777 --dtype bf16 \
+      --kernel skinny_mma_r16 --iters 1 --no-cublas
+    note "mma88: $(cat "$L"/named*.txt | grep -c pass) passes, $(cat "$L"/named*.txt | grep -c 'FAIL\|TIMEOUT\|rror') failures"
+    ;;
+  mma88auto)
+    # Step 88's route: `auto` on 16-bit N of 8 to 16 and TF32 N of 9 to 16
+    # (before: the "auto" rows of part mma88), with calls whose route must
+    # not change (A's rows on 16 bytes, N of 2 to 7, long TF32 rows); then
+    # the GPU tests that name every kernel or run `auto` on skinny shapes.
+    for shape in "100000 16 777" "100000 12 777" "30000 11 2001" "50000 9 1000" "8192 16 8191" "4096 16 16383" \
+                 "100000 8 777" "100000 16 256" "100000 12 256" "16384 16 4096" "8192 16 8192" "100000 16 512" \
+                 "1000 16 100000" "100000 4 777" "8192 5 8191"; do
+      set -- $shape
+      for dtype in f16 bf16 tf32; do
+        timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype $dtype --kernel auto --iters 30
+      done
+    done 2>&1 | tee "$L/auto.txt"
+    note "mma88auto: $(grep -c pass "$L/auto.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/auto.txt") failures"
+    test_subset "gpu" "cpu" "library memory_bound" "library keep_nan_padding"
+    ;;
   nanpad)
     # `library`'s test that fills A's and B's padding and batch gaps with
     # NaN for every memory-bound kernel and `auto` (the review of step 86:

@@ -340,11 +340,13 @@ fn launch_geometry_is_consistent() {
         }
         if gemm_launch::memory_bound::on_tensor_cores(spec) {
             use gemm_launch::memory_bound as mb;
-            // Step 86: one thread per accumulator of a warp in the reduction.
+            // Steps 86, 88: one thread per accumulator of a warp (and n8
+            // tile) in the reduction; 16-bit or TF32 `mma.sync`.
             assert_eq!(spec.threads(), mb::THREADS, "{}", spec.name);
-            assert_eq!(spec.smem_bytes(), mb::mma_smem_bytes(), "{}", spec.name);
-            assert_eq!((t.bm, t.bn, t.bk), (mb::MMA_ROWS, mb::LONG_TILE, mb::MMA_K_STEP), "{}", spec.name);
-            assert_eq!(spec.dtype.element_bytes(), 2, "{}: 16-bit mma.sync", spec.name);
+            assert_eq!(spec.smem_bytes(), mb::mma_smem_bytes(t.bm), "{}", spec.name);
+            assert!([mb::MMA_ROWS, mb::MMA_ROWS_WIDE].contains(&t.bm), "{}", spec.name);
+            assert_eq!((t.bn, t.bk), (mb::LONG_TILE, mb::mma_k_step(spec.dtype)), "{}", spec.name);
+            assert!(matches!(spec.dtype, Dtype::F16 | Dtype::Bf16 | Dtype::Tf32), "{}: mma.sync", spec.name);
             assert_eq!(spec.layouts, gemm_launch::Layouts::AlongK, "{}", spec.name);
             assert!(!spec.supports(OperandLayout { a_col_major: true, b_col_major: false }), "{}", spec.name);
             continue;
@@ -572,9 +574,9 @@ fn dtype_and_kernel_names() {
     // The f32-output twins have entries (every layout) but no name a caller
     // can ask for: they write split-K partial sums, not a 16-bit C.
     let twins: Vec<_> = KERNELS.iter().filter(|s| s.features.f32_output).collect();
-    assert_eq!(twins.len(), 14);
+    assert_eq!(twins.len(), 16);
     for twin in twins {
-        // Every layout's entry, but step 86's three (its large operand along K).
+        // Every layout's entry, but steps 86 and 88's three (its large operand along K).
         let layouts = if twin.layouts == gemm_launch::Layouts::AlongK { 3 } else { 4 };
         assert_eq!(entries().filter(|(s, _, _)| s.name == twin.name).count(), layouts, "{}", twin.name);
         assert!(!twin.dtype.kernels().contains(&twin), "{}", twin.name);
@@ -657,7 +659,9 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     // row-major (NN, NT; TT refused, TN has no entry), M small B
     // column-major (NT, TT; NN refused). No other kernel refuses so.
     use gemm_launch::memory_bound::{SKINNY_F16_R4, SKINNY_MMA_BF16, mma_refusal};
-    for spec in [&gemm_launch::memory_bound::SKINNY_MMA_F16, &SKINNY_MMA_BF16] {
+    use gemm_launch::memory_bound::{SKINNY_MMA_BF16_R16, SKINNY_MMA_F16_R16, SKINNY_MMA_TF32_R16};
+    let mma_kernels = [&gemm_launch::memory_bound::SKINNY_MMA_F16, &SKINNY_MMA_BF16];
+    for spec in mma_kernels.into_iter().chain([&SKINNY_MMA_F16_R16, &SKINNY_MMA_BF16_R16, &SKINNY_MMA_TF32_R16]) {
         let refused = |m, n, a_col, b_col| mma_refusal(spec, m, n, a_col, b_col).is_some();
         assert_eq!(
             [refused(1000, 4, false, false), refused(1000, 4, false, true), refused(1000, 4, true, true)],
@@ -1174,16 +1178,19 @@ fn sweep_shapes_parse_within_the_kernels_limit() {
 
 #[test]
 fn memory_bound_shapes_choose_the_skinny_kernels() {
-    use gemm_launch::memory_bound::{LONG_TILE, MAX_SMALL_SIDE, skinny_for, tiles_beat_skinny};
+    use gemm_launch::memory_bound::{LONG_TILE, MAX_SMALL_SIDE, mma_refusal, skinny_for, tiles_beat_skinny, x_along_l};
+    use rgemm::api::choice::{skinny_mma_tiles, skinny_tiles_win, streams_on_tensor_cores};
     for (dtype, hopper) in Dtype::ALL.into_iter().flat_map(|d| [(d, false), (d, true)]) {
         for layout in OperandLayout::ALL {
             for (m, n) in
                 [(1, 4096), (4096, 1), (16, 5000), (5000, 16), (3, 3), (4, 100), (100, 4), (100, 8), (1, 1), (2, 9000)]
             {
-                let spec =
-                    default_choice(dtype, (m, n, 4096), 132, layout, if hopper { (9, 0) } else { (8, 0) }, |_| true)
-                        .spec(dtype)
-                        .unwrap();
+                // Every kernel takes the operands but where step 86/88's
+                // tensor-core kernels refuse the layout (X along L).
+                let (a_col, b_col) = (layout.a_col_major, layout.b_col_major);
+                let takes = |s: &gemm_launch::KernelSpec| mma_refusal(s, m as u32, n as u32, a_col, b_col).is_none();
+                let cc = if hopper { (9, 0) } else { (8, 0) };
+                let spec = default_choice(dtype, (m, n, 4096), 132, layout, cc, takes).spec(dtype).unwrap();
                 // On Hopper, 16-bit: step 10's tiles from M = 2 or N = 8;
                 // TF32 (row-major operands) from 8 rows or columns: step
                 // 10f's 16×128 tiles where M is the small side, step 9b's
@@ -1197,8 +1204,23 @@ fn memory_bound_shapes_choose_the_skinny_kernels() {
                     Dtype::F32 => false,
                 };
                 assert_eq!(tiles_beat_skinny(dtype, m as u32, n as u32), beats, "{dtype:?} {m}×{n}");
+                // N of 8 to 16 (16-bit) with A row-major: step 88's
+                // tensor-core kernel, where step 70's 64×16 tiles do not win.
+                let tiles_first = sixteen_bit
+                    && hopper
+                    && skinny_mma_tiles(dtype, m, n)
+                        .is_some_and(|s| s.supports(layout) && skinny_tiles_win(s, (m, n, 4096), 132));
+                let along_k = !x_along_l(m as u32, n as u32, a_col, b_col);
+                if streams_on_tensor_cores(dtype, (m, n, 4096)) && along_k && !tiles_first {
+                    assert!(
+                        gemm_launch::memory_bound::on_tensor_cores(spec),
+                        "{dtype:?} {m}×{n} {layout:?}: {}",
+                        spec.name
+                    );
+                    continue;
+                }
                 if beats && hopper && (sixteen_bit || layout == OperandLayout::NN) {
-                    assert_ne!(spec.algorithm, Algorithm::MemoryBound, "{dtype:?} {m}×{n}: {}", spec.name);
+                    assert_ne!(spec.algorithm, Algorithm::MemoryBound, "{dtype:?} {m}×{n} {layout:?}: {}", spec.name);
                     if dtype == Dtype::Tf32 {
                         assert_eq!(spec.name, "tgemm_ws_16x128x32_rs", "{m}×{n}");
                     }
@@ -1287,7 +1309,11 @@ fn skinny_tiles_refuse_a_small_operand_off_16_bytes() {
     let at = [256, 512, 1024];
     let nn = OperandLayout::NN;
     assert_eq!(skinny_tiles_refusal(n16, &plan(100_000, 512, 16, nn), at, 132), None, "aligned");
-    assert_eq!(skinny_tiles_refusal(n16, &plan(100_000, 777, 16, nn), at, 132), None, "A realigned, 1563 blocks");
+    // A off 16 bytes in 1563 blocks: realigned in shared memory where K
+    // is deep (from `STREAM_MMA_MAX_K`), else left to step 88's kernel.
+    assert_eq!(skinny_tiles_refusal(n16, &plan(100_000, 40_001, 16, nn), at, 132), None, "A realigned, K deep");
+    let streams = skinny_tiles_refusal(n16, &plan(100_000, 777, 16, nn), at, 132);
+    assert!(streams.as_ref().is_some_and(|r| r.contains("streams it faster")), "{streams:?}");
     let few = skinny_tiles_refusal(n16, &plan(8192, 8191, 16, nn), at, 132);
     assert!(few.as_ref().is_some_and(|r| r.contains("large operand")), "A off 16 bytes in 128 blocks: {few:?}");
     // A column-major B of K = 777: B (the small operand) is off 16 bytes.

@@ -13,6 +13,7 @@ use gemm_launch::{Algorithm, OperandLayout};
 use half::{bf16, f16};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use rgemm::api::choice::streams_on_tensor_cores;
 use rgemm::api::{Batch, GemmOptions, KernelChoice, Layout, MatMut, MatRef, MatrixDesc};
 use rgemm::driver::launch::call_refusal;
 use rgemm::kernels::{Dtype, DtypeExt, find_kernel};
@@ -843,6 +844,9 @@ fn memory_bound_shapes_every_layout_alpha_beta_batch() {
         (8300, 3, 777),
         (16500, 6, 1024),
         (8400, 7, 513),
+        // N of 9 to 16 with A's rows off 16 bytes: step 88's 16-row
+        // tensor-core kernel (16-bit, and TF32 with K ≤ 2048).
+        (8300, 12, 777),
         // Along K over several chunks of S with X's rows off 16 bytes
         // (K odd): shifted into place from aligned loads (PERF.md step 81),
         // the last lane's window reaching into the next chunk.
@@ -876,12 +880,16 @@ fn memory_bound_shapes_every_layout_alpha_beta_batch() {
                     let what =
                         format!("{dtype:?} {m}×{n}×{k}, {a:?} {b:?} {c:?}, α {alpha} β {beta} ×{count} (seed {seed})");
                     let (err, gaps_kept) = run_any(&gpu, &case, &mut rng).unwrap_or_else(|e| panic!("{what}: {e}"));
-                    // TF32 requests run in exact f32 on the memory-bound kernels:
-                    // hold them to f32's bound there (all but M of 8 or more
-                    // rows as the kernel sees the call, which computes a
-                    // column-major C as its transpose: those run on TF32 tiles).
+                    // TF32 requests run in exact f32 on the CUDA-core
+                    // memory-bound kernels: hold them to f32's bound there
+                    // (all but M of 8 or more rows as the kernel sees the
+                    // call, which computes a column-major C as its
+                    // transpose: those run on TF32 tiles; and N of 9 to 16
+                    // over short rows, on step 88's TF32 `mma.sync`).
                     let (kernel_m, kernel_n) = if layouts & 4 != 0 { (n, m) } else { (m, n) };
-                    let exact = dtype == Dtype::Tf32 && !tiles_beat_skinny(dtype, kernel_m as u32, kernel_n as u32);
+                    let on_tensor_cores = tiles_beat_skinny(dtype, kernel_m as u32, kernel_n as u32)
+                        || streams_on_tensor_cores(dtype, (kernel_m, kernel_n, k));
+                    let exact = dtype == Dtype::Tf32 && !on_tensor_cores;
                     let bound = if exact { Dtype::F32 } else { dtype };
                     assert!(bound.accepts(err, k), "{what}: relative error {err:e}");
                     assert!(gaps_kept, "{what}: wrote outside C");
@@ -920,6 +928,9 @@ fn memory_bound_shapes_every_layout_alpha_beta_batch() {
             // deep K split onto their f32-output twins.
             (5003, 5, 777, false, false),
             (2001, 6, 9001, false, true),
+            // Step 88's: two n8 tiles, 13 of 16 rows used, and a split.
+            (5003, 13, 777, false, false),
+            (2001, 14, 9001, false, true),
         ];
         for spec in dtype.kernels().into_iter().filter(|s| s.algorithm == gemm_launch::Algorithm::MemoryBound) {
             for (m, n, k, a_col_major, b_col_major) in cases {
@@ -962,7 +973,7 @@ fn memory_bound_kernels_keep_nan_padding_out_of_c() {
     for dtype in Dtype::ALL {
         let named = dtype.kernels().into_iter().filter(|s| s.algorithm == Algorithm::MemoryBound);
         let kernels: Vec<_> = named.map(KernelChoice::Kernel).chain([KernelChoice::Auto]).collect();
-        for (m, n, k) in [(1000, 5, 777), (333, 3, 130), (5, 1000, 777), (300, 5, 8201)] {
+        for (m, n, k) in [(1000, 5, 777), (333, 3, 130), (5, 1000, 777), (300, 5, 8201), (1000, 13, 777)] {
             for (a_col_major, b_col_major) in [(false, false), (false, true), (true, true)] {
                 let padded = |d: MatrixDesc, pad| MatrixDesc { ld: d.ld + pad, ..d };
                 let (a, b) = (padded(dense(m, k, a_col_major), 3), padded(dense(k, n, b_col_major), 1));

@@ -136,6 +136,10 @@ pub fn default_choice(
             return chosen(spec);
         }
         let hopper_tiles = list.iter().any(|(spec, _)| spec.algorithm == Algorithm::WarpSpecialized && runs(spec));
+        // Steps 86 and 88's tensor-core memory-bound kernel, where it runs
+        // (`runs` asks its refusal: the large operand along K).
+        let skinny_mma = gemm_launch::memory_bound::skinny_mma_for(dtype, m32.min(n32));
+        let skinny_mma = skinny_mma.as_ref().filter(|spec| runs(spec));
         // 16-bit with N of 2 to 7: with A and B row-major (as measured),
         // where step 10's tiles could take the call (Hopper; they refuse it
         // with A's rows off 16 bytes, and under 2²⁷ flop, where B's rows,
@@ -151,19 +155,23 @@ pub fn default_choice(
                 return chosen(spec);
             }
             // `runs` asks this kernel's refusal (A along K) too.
-            let skinny_mma = gemm_launch::memory_bound::skinny_mma_for(dtype);
-            return chosen(skinny_mma.as_ref().filter(|spec| runs(spec)).unwrap_or(&skinny));
+            return chosen(skinny_mma.unwrap_or(&skinny));
         }
         let tiles_win = tiles_beat_skinny && dtype != Dtype::Tf32 && hopper_tiles;
-        if !tiles_win {
-            return chosen(two_block_ring(&skinny, cc).unwrap_or(&skinny));
-        }
         // 16-bit, where step 10's tiles run: step 70's skinny `mma.sync`
-        // tiles ([`skinny_tiles_win`] says where).
+        // tiles ([`skinny_tiles_win`] says where; `tma_takes` leaves A's
+        // rows off 16 bytes to step 88's kernel).
         let skinny_tiles = skinny_mma_tiles(dtype, m, n)
             .filter(|spec| runs(spec) && tma_takes(spec) && skinny_tiles_win(spec, (m, n, k), multiprocessors));
-        if let Some(spec) = skinny_tiles {
+        if let Some(spec) = skinny_tiles.filter(|_| tiles_win) {
             return chosen(spec);
+        }
+        // N of 8 to 16 streamed on tensor cores where [`streams_on_tensor_cores`].
+        if let Some(spec) = skinny_mma.filter(|_| streams_on_tensor_cores(dtype, (m, n, k))) {
+            return chosen(spec);
+        }
+        if !tiles_win {
+            return chosen(two_block_ring(&skinny, cc).unwrap_or(&skinny));
         }
     }
     let fills = |spec: &KernelSpec, quarters: i64| {
@@ -390,6 +398,40 @@ pub const fn few_columns_on_tiles(dtype: Dtype, m: u32, n: u32) -> bool {
     matches!(dtype, Dtype::F16 | Dtype::Bf16) && m > n && n >= 2 && n < 8
 }
 
+/// Whether `auto` streams an `m × n × k` call whose small side is N, of 8
+/// to 16 columns (16-bit) or 9 to 16 (TF32), on the tensor-core
+/// memory-bound kernel (`skinny_mma`, `skinny_mma_r16`: PERF.md step 88)
+/// where it runs (A row-major) and step 70's 64×16 tiles do not take the
+/// call (16-bit: B's rows off 16 bytes at N of 9 to 15; A's rows off 16
+/// bytes, [`skinny_tiles_refusal`]; K under [`SKINNY_TILES_MIN_K`]).
+/// H100, named, % of cuBLAS, the kernel `auto` ran before → this one:
+/// f16 100000×16×777 113 → 157, 100000×12×777 58 → 128, 30000×11×2001
+/// 64 → 154.5, 50000×9×1000 151 → 190, 8192×16×8191 69 → 82.5,
+/// 4096×16×16383 61 → 87, 100000×8×777 87 → 144 (bf16 alike); but with
+/// A's rows on 16 bytes the 64×16 tiles keep their calls (16384×16×4096
+/// 100 against 63.5, 8192×16×8192 100 against 48), and at K of 10⁵
+/// (1000×16×100000, split) step 10's tiles run 79 against 65, so K from
+/// [`STREAM_MMA_MAX_K`] stays on them. TF32 until now ran these calls in
+/// exact f32 on CUDA cores, which keep up where rows are long (K ≥
+/// 4096: 16384×16×4096 103 against 70) and not where they are short and
+/// many: 100000×16×777 83 → 102, 100000×12×777 92.6 → 114.5,
+/// 30000×11×2001 105 → 122, 50000×9×1000 114 → 120.5 (100000×16×512
+/// level, 102 / 99.6), so TF32 streams on tensor cores to K =
+/// [`STREAM_TF32_MAX_K`].
+pub const fn streams_on_tensor_cores(dtype: Dtype, (m, n, k): (usize, usize, usize)) -> bool {
+    let few_columns = m > n && n <= gemm_launch::memory_bound::MMA_ROWS_WIDE as usize;
+    match dtype {
+        Dtype::F16 | Dtype::Bf16 => few_columns && n >= 8 && k < STREAM_MMA_MAX_K,
+        Dtype::Tf32 => few_columns && n >= 9 && k <= STREAM_TF32_MAX_K,
+        Dtype::F32 => false,
+    }
+}
+
+/// K from which [`streams_on_tensor_cores`] leaves 16-bit calls to tiles.
+pub const STREAM_MMA_MAX_K: usize = 32768;
+/// Largest K for which [`streams_on_tensor_cores`] takes TF32 calls.
+pub const STREAM_TF32_MAX_K: usize = 2048;
+
 /// Least K for which [`default_choice`] takes step 70's skinny tiles.
 pub const SKINNY_TILES_MIN_K: usize = 512;
 
@@ -421,7 +463,10 @@ pub fn skinny_mma_tiles(dtype: Dtype, m: usize, n: usize) -> Option<&'static Ker
 /// shared memory (step 72), with fewer blocks than SMs: one block of four
 /// warps per SM cannot hide the realigning's latency (H100, PERF.md step
 /// 72: f16 8192×16×8191, 128 blocks, 0.199 ms against 0.052 with the rows
-/// on 16 bytes). Such calls go to step 10's tiles on realigned copies.
+/// on 16 bytes). Such calls go to step 10's tiles on realigned copies, or
+/// where [`streams_on_tensor_cores`] to step 88's kernel, which also takes
+/// those with more blocks (f16 100000×16×777: 157% of cuBLAS against the
+/// tiles' 113%).
 /// `None` for every other kernel.
 pub fn skinny_tiles_refusal(
     spec: &KernelSpec,
@@ -452,10 +497,18 @@ pub fn skinny_tiles_refusal(
         ));
     }
     let blocks = spec.grid(plan.m, plan.n).saturating_mul(plan.batch as u64);
-    (off(large) && blocks < multiprocessors as u64).then(|| {
-        format!(
+    if off(large) && blocks < multiprocessors as u64 {
+        return Some(format!(
             "{}, the large operand, has rows off 16 bytes, and the skinny tiles' {blocks} blocks are fewer than the \
              {multiprocessors} SMs: realigning it in shared memory would cost more than copying it",
+            large.0
+        ));
+    }
+    let mnk = (plan.m as usize, plan.n as usize, plan.k as usize);
+    (off(large) && !plan.layout.a_col_major && streams_on_tensor_cores(spec.dtype, mnk)).then(|| {
+        format!(
+            "{}, the large operand, has rows off 16 bytes: the tensor-core memory-bound kernel streams it faster \
+             than the skinny tiles realign it",
             large.0
         )
     })

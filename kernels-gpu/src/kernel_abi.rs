@@ -407,10 +407,11 @@ macro_rules! kernel_entries {
             const SPEC: gemm_launch::KernelSpec = $spec;
             const _: () = assert!(gemm_launch::memory_bound::on_tensor_cores(&SPEC));
             const _: () = assert!(
-                SPEC.features.f32_output == (core::mem::size_of::<$out>() == 4),
+                SPEC.features.f32_output
+                    == (core::mem::size_of::<$out>() == 4 && SPEC.dtype.element_bytes() == 2),
                 "C's type is the spec's (Features::f32_output)"
             );
-            $kernel::<$element, { SPEC.tile.bm as usize }, A_T, B_T>(p)
+            $kernel::<$element, { SPEC.tile.bm as usize }, { SPEC.tile.bm as usize / 8 }, A_T, B_T>(p)
         });
     };
     (@layouts $name:ident, $spec:path, $in:ty => $out:ty, row_major, |$p:ident, $a_t:ident, $b_t:ident| $call:expr) => {

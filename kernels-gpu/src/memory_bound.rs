@@ -116,6 +116,9 @@ pub trait Streamed {
 
 #[derive(Clone, Copy)]
 pub struct F32;
+/// TF32 on tensor cores (step 88, `memory_bound_mma.rs`): f32 in memory.
+#[derive(Clone, Copy)]
+pub struct Tf32;
 #[derive(Clone, Copy)]
 pub struct F16;
 #[derive(Clone, Copy)]
@@ -127,31 +130,39 @@ pub struct F16Sums;
 #[derive(Clone, Copy)]
 pub struct Bf16Sums;
 
-impl Streamed for F32 {
-    type Raw = f32;
-    type Out = f32;
-    #[inline(always)]
-    fn widen(x: f32) -> f32 {
-        x
-    }
-    #[inline(always)]
-    fn widen_out(x: f32) -> f32 {
-        x
-    }
-    #[inline(always)]
-    fn narrow_out(v: f32) -> f32 {
-        v
-    }
-    #[inline(always)]
-    fn element(words: &[u32; 4], i: usize) -> f32 {
-        f32::from_bits(words[i])
-    }
-    #[inline(always)]
-    unsafe fn load_part(p: *const f32, first: u32, end: u32) -> [u32; 4] {
-        let inside = |i: u32| first <= i && i < end;
-        core::array::from_fn(|i| if inside(i as u32) { unsafe { (*p.wrapping_add(i)).to_bits() } } else { 0 })
-    }
+/// f32 in memory and C: the CUDA-core kernels' f32 and TF32 calls
+/// (`F32`), and step 88's TF32 calls on tensor cores (`Tf32`).
+macro_rules! word_streamed {
+    ($t:ty) => {
+        impl Streamed for $t {
+            type Raw = f32;
+            type Out = f32;
+            #[inline(always)]
+            fn widen(x: f32) -> f32 {
+                x
+            }
+            #[inline(always)]
+            fn widen_out(x: f32) -> f32 {
+                x
+            }
+            #[inline(always)]
+            fn narrow_out(v: f32) -> f32 {
+                v
+            }
+            #[inline(always)]
+            fn element(words: &[u32; 4], i: usize) -> f32 {
+                f32::from_bits(words[i])
+            }
+            #[inline(always)]
+            unsafe fn load_part(p: *const f32, first: u32, end: u32) -> [u32; 4] {
+                let inside = |i: u32| first <= i && i < end;
+                core::array::from_fn(|i| if inside(i as u32) { unsafe { (*p.wrapping_add(i)).to_bits() } } else { 0 })
+            }
+        }
+    };
 }
+word_streamed!(F32);
+word_streamed!(Tf32);
 
 /// The 16-bit types: eight elements per 16 bytes, two per word (low half
 /// first); C of the same type, or f32.

@@ -1,15 +1,17 @@
 //! Step 86 — the memory-bound path on tensor cores: 16-bit calls whose
 //! small side is at most 8 and whose large operand X is contiguous along K
-//! (A row-major where N is small, B column-major where M is).
+//! (A row-major where N is small, B column-major where M is); step 88 —
+//! small sides of 9 to 16 (two n8 tiles, `skinny_mma_r16`), and TF32.
 //!
 //! The CUDA-core kernels (`memory_bound.rs`) spend a multiply-add per
 //! element of X per row of the small side, in f32 after widening: with 4 or
 //! 8 rows they need 225 and 255 registers, one block of 8 warps per SM,
 //! too few loads in flight to stream at memory speed (f16 100000×4×256 ran
 //! at 34% of cuBLAS, 8192×5×8191 at 31%). Here `mma.sync.m16n8k16` does
-//! the multiply: the small side, padded to 8, is its n8, the long side its
-//! m16, and the lanes load X straight into the A fragments, no shared
-//! memory on the way.
+//! the multiply (`m16n8k8` for TF32, operands rounded with `cvt.rna`): the
+//! small side, padded to 8 (or 16: each A fragment feeds two `mma`s), is
+//! its n8, the long side its m16, and the lanes load X straight into the A
+//! fragments, no shared memory on the way.
 //!
 //! The trick is that a sum over K does not care in which order K comes, so
 //! long as A and B agree. Lane `(g, t)` (`g = lane / 4`, `t = lane % 4`)
@@ -17,9 +19,11 @@
 //! of an m16 tile: words 0–1 of each are its A fragment of one `k16` `mma`
 //! (PTX's columns `2t, 2t+1` and `2t+8, 2t+9`), words 2–3 of the next; its
 //! B fragment is the same 8 K indices of S's row `g`, read from global
-//! memory (S is at most 8 rows of K: it stays in L1). One 16-byte load a
+//! memory (S is at most 16 rows of K: it stays in L1). One 16-byte load a
 //! row a step, like the CUDA-core kernels, but 4 `mma`s where they do 128
-//! FMAs.
+//! FMAs. TF32 is the same with 4-byte words: 16 bytes are K `4t .. 4t + 4`,
+//! words 0–1 the A fragment's columns `t` and `t + 4` of one `m16n8k8`,
+//! words 2–3 of the next.
 //!
 //! Rows off 16 bytes (K or the leading dimension not a multiple of 8, or
 //! X's start off 16 bytes) are read as the two aligned 16-byte granules
@@ -38,22 +42,31 @@
 //! `if` around a load, which compiled to a branch per load and left one
 //! load in flight at a time (PERF.md step 86: 66% of cuBLAS → 120%).
 //!
-//! Cost (ptxas 12.9): 94–96 registers on sm_90 and sm_80, no spills or
-//! stack, two blocks per SM (a 128-register bound); 8 KiB of shared memory
-//! (the reduction). Measured (H100, named, % of cuBLAS f16 / bf16; the
+//! Cost (ptxas 12.9): 94–96 registers (8 rows), 116–118 (16-bit, 16
+//! rows), 104–106 (TF32), on sm_90 and sm_80, no spills or stack, two
+//! blocks per SM (a 128-register bound); 8 or 16 KiB of shared memory (the
+//! reduction). Measured (H100, named, % of cuBLAS f16 / bf16; the
 //! CUDA-core kernel in brackets): 100000×4×777 133 / 191 (49 / 70),
 //! 8192×5×8191 81 / 86 (31 / 33), 100000×4×256 105 / 123.5 (33 / 40),
 //! 100000×7×129 118 / 131 (18 / 19), 1000×4×100000 split in 10 90 / 89
 //! (63 / 61); 100000×4×776 120 / 114, level with step 70's 64×16 tiles
 //! (122 / 116). N = 1 stays on the CUDA-core `skinny_r1` (135% at
 //! 8192×1×8191, this kernel 65%: 7/8 of each `mma` is padding).
+//! `skinny_mma_r16` (PERF.md step 88; in brackets what `auto` ran before):
+//! f16 100000×16×777 157 (64×16 tiles 113), 100000×12×777 128 (step 10's
+//! tiles 58), 30000×11×2001 154.5 (64); TF32 100000×16×777 102
+//! (`skinny_r16_2cta` 83). Its weak side is long rows on 16 bytes
+//! (8192×16×8192: 48%, 1.2 TB/s, where the 64×16 tiles' `cp.async`
+//! pipeline streams 2.6): `auto` leaves those to the tiles.
 
-use crate::device::sm80::{mma_m16n8k16_bf16, mma_m16n8k16_f16};
-use crate::device::{SharedF32, load_global_u16_if, load_global_x4_b32, sync_threads, thread_idx, trap};
+use crate::device::sm80::{mma_m16n8k8_tf32, mma_m16n8k16_bf16, mma_m16n8k16_f16, to_tf32};
+use crate::device::{
+    SharedF32, load_global_b32_if, load_global_u16_if, load_global_x4_b32, sync_threads, thread_idx, trap,
+};
 use crate::kernel_abi::{Gemm, kernel_entries};
-use crate::memory_bound::{Bf16, Bf16Sums, F16, F16Sums, Skinny, Streamed, view};
+use crate::memory_bound::{Bf16, Bf16Sums, F16, F16Sums, Skinny, Streamed, Tf32, view};
 use crate::realign::{granule, keep_bytes, straddling};
-use gemm_launch::memory_bound::{LONG_TILE, MMA_K_STEP as K_STEP, MMA_LONG_TILES, THREADS};
+use gemm_launch::memory_bound::{LONG_TILE, MMA_LONG_TILES, THREADS};
 
 const WARPS: usize = THREADS as usize / 32;
 const TILES: usize = MMA_LONG_TILES as usize;
@@ -62,9 +75,11 @@ const TILES: usize = MMA_LONG_TILES as usize;
 /// SM, where an H100 needs about 25.
 const UNROLL: usize = 2;
 
-/// A 16-bit streamed type whose products run on `mma.sync`.
-pub trait OnTensorCores: Streamed<Raw = u16> {
-    /// `D = A·B + C` of one `m16n8k16` (f32 accumulators).
+/// A streamed type whose products run on `mma.sync`: 16-bit on
+/// `m16n8k16`, TF32 on `m16n8k8`. Either way a fragment word pair is 8
+/// bytes of K, so one 16-byte window of a row feeds two `mma`s.
+pub trait OnTensorCores: Streamed {
+    /// `D = A·B + C` of one `mma` (f32 accumulators).
     fn mma(a: [u32; 4], b: [u32; 2], c: [f32; 4]) -> [f32; 4];
 }
 
@@ -82,6 +97,25 @@ on_tensor_cores!(F16, mma_m16n8k16_f16);
 on_tensor_cores!(F16Sums, mma_m16n8k16_f16);
 on_tensor_cores!(Bf16, mma_m16n8k16_bf16);
 on_tensor_cores!(Bf16Sums, mma_m16n8k16_bf16);
+
+impl OnTensorCores for Tf32 {
+    /// f32 operands rounded to TF32 (`cvt.rna`, as step 8b), not truncated
+    /// by the tensor cores.
+    #[inline(always)]
+    fn mma(a: [u32; 4], b: [u32; 2], c: [f32; 4]) -> [f32; 4] {
+        mma_m16n8k8_tf32(a.map(to_tf32), b.map(to_tf32), c)
+    }
+}
+
+/// Bytes of an element of `E` and elements per 16-byte window.
+#[inline(always)]
+const fn element_bytes<E: Streamed>() -> usize {
+    core::mem::size_of::<E::Raw>()
+}
+#[inline(always)]
+const fn per_window<E: Streamed>() -> u32 {
+    (16 / element_bytes::<E>()) as u32
+}
 
 /// How a block reads X: [`ALIGNED`] 16-byte loads, [`SHIFTED`] granules
 /// shifted into place (rows off 16 bytes), both where every granule lies in
@@ -105,66 +139,77 @@ struct XRows<const N: usize> {
 }
 
 impl<const N: usize> XRows<N> {
-    /// The 16 bytes of row `i` from K index `k` (a multiple of 8), the
-    /// elements at and past `k_end` zero. Inside X ([`ALIGNED`],
-    /// [`SHIFTED`]) a window past `k_end` reads the row's last one and
-    /// keeps none of it; [`AT_EDGE`] reads element by element where a
-    /// granule reaches out of X (the first and last rows).
+    /// The 16 bytes of row `i` from K index `k` (a multiple of the
+    /// window's elements), the elements at and past `k_end` zero. Inside X
+    /// ([`ALIGNED`], [`SHIFTED`]) a window past `k_end` reads the row's
+    /// last one and keeps none of it; [`AT_EDGE`] reads element by element
+    /// where a granule reaches out of X (the first and last rows).
     #[inline(always)]
-    unsafe fn window<const READS: Reads>(&self, i: usize, k: u32, k_end: u32) -> [u32; 4] {
+    unsafe fn window<E: Streamed, const READS: Reads>(&self, i: usize, k: u32, k_end: u32) -> [u32; 4] {
+        let (size, per) = (element_bytes::<E>(), per_window::<E>());
         let load = |at: usize| unsafe { load_global_x4_b32(core::ptr::with_exposed_provenance(at)) };
         let words = if READS == AT_EDGE {
             if self.present & (1 << i) == 0 || k >= k_end {
                 return [0; 4];
             }
-            let at = self.start[i] + 2 * k as usize;
-            let granule = |at: usize| unsafe { granule::<u16>(at, self.span) };
+            let at = self.start[i] + size * k as usize;
+            let granule = |at: usize| unsafe {
+                if size == 2 { granule::<u16>(at, self.span) } else { granule::<u32>(at, self.span) }
+            };
             if at.is_multiple_of(16) { granule(at) } else { straddling(at, granule) }
         } else {
-            let at = self.start[i] + 2 * k.min((k_end - 1) & !7) as usize;
+            let at = self.start[i] + size * k.min((k_end - 1) & !(per - 1)) as usize;
             if READS == ALIGNED { load(at) } else { straddling(at, load) }
         };
-        keep_bytes(words, 2 * k_end.saturating_sub(k).min(8) as usize)
+        keep_bytes(words, size * k_end.saturating_sub(k).min(per) as usize)
     }
 }
 
-/// The B fragments of one K step for lane `(g, t)`: S's row `g` at K
-/// `k .. k + 8`, as four words of element pairs (0 past the group's rows
+/// The B fragments of one window for lane `(g, t)`: S's row `r` at K
+/// `k ..` (a window's elements), as four words (0 past the group's rows
 /// or K), by predicated loads.
 #[inline(always)]
-unsafe fn s_fragment<E: Streamed<Raw = u16>>(q: &Skinny<E>, g: u32, k: u32) -> [u32; 4] {
-    let element = |j: u32| -> u32 {
-        let at = g as usize * q.s_r as usize + (k + j) as usize * q.s_k as usize;
-        unsafe { load_global_u16_if(q.s.wrapping_add(at), g < q.rows && k + j < q.k) }
-    };
-    core::array::from_fn(|w| element(2 * w as u32) | (element(2 * w as u32 + 1) << 16))
+unsafe fn s_fragment<E: Streamed>(q: &Skinny<E>, r: u32, k: u32) -> [u32; 4] {
+    let at = |kk: u32| r as usize * q.s_r as usize + kk as usize * q.s_k as usize;
+    let keep = |kk: u32| r < q.rows && kk < q.k;
+    if element_bytes::<E>() == 2 {
+        let s = q.s as *const u16;
+        let element = |j: u32| unsafe { load_global_u16_if(s.wrapping_add(at(k + j)), keep(k + j)) };
+        core::array::from_fn(|w| element(2 * w as u32) | (element(2 * w as u32 + 1) << 16))
+    } else {
+        let s = q.s as *const u32;
+        core::array::from_fn(|w| unsafe { load_global_b32_if(s.wrapping_add(at(k + w as u32)), keep(k + w as u32)) })
+    }
 }
 
 /// One warp's share of the block's K steps (every 8th, [`UNROLL`] at a
-/// time), summed into its accumulators: `[tile][register]` of
-/// `mma.m16n8k16`'s C fragments.
+/// time), summed into its accumulators: `[tile][n8 tile][register]` of
+/// the `mma`'s C fragments.
 #[inline(always)]
-unsafe fn mainloop<E: OnTensorCores, const READS: Reads>(
+unsafe fn mainloop<E: OnTensorCores, const N_TILES: usize, const READS: Reads>(
     q: &Skinny<E>,
     x: XRows<{ 2 * TILES }>,
     lane: usize,
     warp: usize,
-) -> [[f32; 4]; TILES] {
+) -> [[[f32; 4]; N_TILES]; TILES] {
     let (g, tq) = ((lane / 4) as u32, (lane % 4) as u32);
-    let steps = q.k.div_ceil(K_STEP);
-    let mut acc = [[0.0f32; 4]; TILES];
+    let k_step = 4 * per_window::<E>();
+    let steps = q.k.div_ceil(k_step);
+    let mut acc = [[[0.0f32; 4]; N_TILES]; TILES];
     let mut step = warp as u32;
     while step < steps {
         // Plain loops, not `array::from_fn`, whose closure this large is
         // left a call (its arrays in local memory).
         let mut rows = [[[0u32; 4]; 2 * TILES]; UNROLL];
-        let mut s = [[0u32; 4]; UNROLL];
+        let mut s = [[[0u32; 4]; N_TILES]; UNROLL];
         for u in 0..UNROLL {
-            let k = (step + (u * WARPS) as u32) * K_STEP + 8 * tq;
+            let k = (step + (u * WARPS) as u32) * k_step + per_window::<E>() * tq;
             for (i, row) in rows[u].iter_mut().enumerate() {
-                *row = unsafe { x.window::<READS>(i, k, q.k) };
+                *row = unsafe { x.window::<E, READS>(i, k, q.k) };
             }
-            s[u] = unsafe { s_fragment(q, g, k) };
+            for (j, s_j) in s[u].iter_mut().enumerate() {
+                *s_j = unsafe { s_fragment(q, g + 8 * j as u32, k) };
+            }
         }
         for u in 0..UNROLL {
             if step + (u * WARPS) as u32 >= steps {
@@ -174,7 +219,9 @@ unsafe fn mainloop<E: OnTensorCores, const READS: Reads>(
                 let (top, bottom) = (rows[u][2 * tile], rows[u][2 * tile + 1]);
                 for half in 0..2 {
                     let a = [top[2 * half], bottom[2 * half], top[2 * half + 1], bottom[2 * half + 1]];
-                    *acc_tile = E::mma(a, [s[u][2 * half], s[u][2 * half + 1]], *acc_tile);
+                    for (acc_j, s_j) in acc_tile.iter_mut().zip(&s[u]) {
+                        *acc_j = E::mma(a, [s_j[2 * half], s_j[2 * half + 1]], *acc_j);
+                    }
                 }
             }
         }
@@ -183,15 +230,17 @@ unsafe fn mainloop<E: OnTensorCores, const READS: Reads>(
     acc
 }
 
-/// The kernel; see the file's comment.
+/// The kernel; see the file's comment. `ROWS` = 8 · `N_TILES`.
 ///
 /// # Safety
 /// See the entry point; the host launches it only where X is contiguous
 /// along K (`gemm_launch::memory_bound::mma_refusal`).
 #[inline(always)]
-unsafe fn skinny_mma<E: OnTensorCores, const ROWS: usize, const A_T: bool, const B_T: bool>(p: Gemm<u16, E::Out>) {
+unsafe fn skinny_mma<E: OnTensorCores, const ROWS: usize, const N_TILES: usize, const A_T: bool, const B_T: bool>(
+    p: Gemm<E::Raw, E::Out>,
+) {
     let (q, l0, x_along_l) = unsafe { view::<E, ROWS, A_T, B_T>(p) };
-    if x_along_l {
+    if x_along_l || ROWS != 8 * N_TILES {
         trap();
     }
     let t = thread_idx();
@@ -218,31 +267,37 @@ unsafe fn skinny_mma<E: OnTensorCores, const ROWS: usize, const A_T: bool, const
     let inside = (q.x_aligned || l0 > 0) && l0 + LONG_TILE < q.len && q.ldx >= 16 && q.k > 0;
     let acc = unsafe {
         match (inside, q.x_aligned) {
-            (true, true) => mainloop::<E, ALIGNED>(&q, x, lane, warp),
-            (true, false) => mainloop::<E, SHIFTED>(&q, x, lane, warp),
-            _ => mainloop::<E, AT_EDGE>(&q, x, lane, warp),
+            (true, true) => mainloop::<E, N_TILES, ALIGNED>(&q, x, lane, warp),
+            (true, false) => mainloop::<E, N_TILES, SHIFTED>(&q, x, lane, warp),
+            _ => mainloop::<E, N_TILES, AT_EDGE>(&q, x, lane, warp),
         }
     };
-    // Every warp's accumulators to shared memory, then thread t sums
-    // accumulator t of the 8 warps in warp order.
+    // Every warp's accumulators to shared memory (`[warp][tile][n8
+    // tile][register][lane]`), then each thread sums `N_TILES` of a
+    // warp's accumulators across the 8 warps, in warp order.
     let sums = SharedF32::at(0);
-    let slot = |w: usize, tile: usize, r: usize, ln: usize| ((w * TILES + tile) * 4 + r) * 32 + ln;
+    let per_warp = TILES * N_TILES * 4 * 32;
     for (tile, acc_tile) in acc.iter().enumerate() {
-        for (r, v) in acc_tile.iter().enumerate() {
-            sums.store(slot(warp, tile, r, lane), *v);
+        for (j, acc_j) in acc_tile.iter().enumerate() {
+            for (r, v) in acc_j.iter().enumerate() {
+                sums.store(warp * per_warp + ((tile * N_TILES + j) * 4 + r) * 32 + lane, *v);
+            }
         }
     }
     sync_threads();
-    let (tile, r, ln) = (t / 128, (t / 32) % 4, t % 32);
-    let mut sum = 0.0f32;
-    for w in 0..WARPS {
-        sum += sums.load(slot(w, tile, r, ln));
-    }
-    // C fragment of m16n8: registers 0–1 row g, 2–3 row g + 8; columns 2t, 2t + 1.
-    let row = l0 + (16 * tile + ln / 4 + 8 * (r / 2)) as u32;
-    let col = (2 * (ln % 4) + r % 2) as u32;
-    if col < q.rows && row < q.len {
-        unsafe { q.store(col, row, sum) };
+    for part in 0..N_TILES {
+        let at = part * THREADS as usize + t;
+        let (ln, r, j, tile) = (at % 32, (at / 32) % 4, (at / 128) % N_TILES, at / (128 * N_TILES));
+        let mut sum = 0.0f32;
+        for w in 0..WARPS {
+            sum += sums.load(w * per_warp + at);
+        }
+        // C fragment: registers 0–1 row g, 2–3 row g + 8; columns 2t, 2t + 1.
+        let row = l0 + (16 * tile + ln / 4 + 8 * (r / 2)) as u32;
+        let col = (8 * j + 2 * (ln % 4) + r % 2) as u32;
+        if col < q.rows && row < q.len {
+            unsafe { q.store(col, row, sum) };
+        }
     }
 }
 
@@ -253,4 +308,9 @@ mod entries {
     kernel_entries!(memory_bound_mma skinny_mma<Bf16, u16>, bgemm_skinny_mma, SKINNY_MMA_BF16, along_k);
     kernel_entries!(memory_bound_mma skinny_mma<F16Sums, u16 => f32>, hgemm_skinny_mma_f32out, SKINNY_MMA_F16_F32OUT, along_k);
     kernel_entries!(memory_bound_mma skinny_mma<Bf16Sums, u16 => f32>, bgemm_skinny_mma_f32out, SKINNY_MMA_BF16_F32OUT, along_k);
+    kernel_entries!(memory_bound_mma skinny_mma<F16, u16>, hgemm_skinny_mma_r16, SKINNY_MMA_F16_R16, along_k);
+    kernel_entries!(memory_bound_mma skinny_mma<Bf16, u16>, bgemm_skinny_mma_r16, SKINNY_MMA_BF16_R16, along_k);
+    kernel_entries!(memory_bound_mma skinny_mma<F16Sums, u16 => f32>, hgemm_skinny_mma_r16_f32out, SKINNY_MMA_F16_R16_F32OUT, along_k);
+    kernel_entries!(memory_bound_mma skinny_mma<Bf16Sums, u16 => f32>, bgemm_skinny_mma_r16_f32out, SKINNY_MMA_BF16_R16_F32OUT, along_k);
+    kernel_entries!(memory_bound_mma skinny_mma<Tf32, f32>, tgemm_skinny_mma_r16, SKINNY_MMA_TF32_R16, along_k);
 }

@@ -843,4 +843,9 @@ pub const KERNELS: &[KernelSpec] = &[
     memory_bound::SKINNY_MMA_BF16,
     memory_bound::SKINNY_MMA_F16_F32OUT,
     memory_bound::SKINNY_MMA_BF16_F32OUT,
+    memory_bound::SKINNY_MMA_F16_R16,
+    memory_bound::SKINNY_MMA_BF16_R16,
+    memory_bound::SKINNY_MMA_TF32_R16,
+    memory_bound::SKINNY_MMA_F16_R16_F32OUT,
+    memory_bound::SKINNY_MMA_BF16_R16_F32OUT,
 ];

@@ -144,31 +144,36 @@ pub const fn smem_bytes(dtype: Dtype, rows: u32) -> u32 {
 /// Dynamic shared memory of memory-bound kernel `spec`: [`smem_bytes`], or
 /// [`mma_smem_bytes`] for the tensor-core kernels.
 pub const fn spec_smem_bytes(spec: &KernelSpec) -> u32 {
-    if on_tensor_cores(spec) { mma_smem_bytes() } else { smem_bytes(spec.dtype, spec.tile.bm) }
+    if on_tensor_cores(spec) { mma_smem_bytes(spec.tile.bm) } else { smem_bytes(spec.dtype, spec.tile.bm) }
 }
 
-/// Tensor-core kernels (PERF.md step 86, `kernels-gpu/src/memory_bound_mma.rs`):
-/// K indices per warp step, two `mma.sync.m16n8k16` deep. The spec's
-/// `tile.bk`, which is 1 for the CUDA-core kernels: how the two are told
-/// apart ([`on_tensor_cores`]).
-pub const MMA_K_STEP: u32 = 32;
-/// Tensor-core kernels: rows of the small side per block, the n8 of
-/// `mma.sync.m16n8k16` (a call with more runs as row groups of 8).
+/// Tensor-core kernels (PERF.md steps 86 and 88,
+/// `kernels-gpu/src/memory_bound_mma.rs`): K indices per warp step, four
+/// lanes of 16 bytes, two `mma.sync` deep (`m16n8k16` for 16-bit inputs,
+/// `m16n8k8` for TF32). The spec's `tile.bk`, which is 1 for the CUDA-core
+/// kernels: how the two are told apart ([`on_tensor_cores`]).
+pub const fn mma_k_step(dtype: Dtype) -> u32 {
+    4 * vec(dtype)
+}
+/// Tensor-core kernels: rows of the small side per block, one or two n8
+/// tiles of `mma.sync` (a call with more runs as row groups).
 pub const MMA_ROWS: u32 = 8;
+pub const MMA_ROWS_WIDE: u32 = 16;
 /// Tensor-core kernels: `m16` tiles of the long side per block, each of
 /// the block's 8 warps taking every 8th K step of all of them.
 pub const MMA_LONG_TILES: u32 = LONG_TILE / 16;
 const _: () = assert!(MMA_LONG_TILES * 4 * 32 == THREADS, "one thread per accumulator of a warp in the reduction");
 
-/// Whether memory-bound `spec` multiplies on tensor cores (step 86).
+/// Whether memory-bound `spec` multiplies on tensor cores (steps 86, 88).
 pub const fn on_tensor_cores(spec: &KernelSpec) -> bool {
-    matches!(spec.algorithm, Algorithm::MemoryBound) && spec.tile.bk == MMA_K_STEP
+    matches!(spec.algorithm, Algorithm::MemoryBound) && spec.tile.bk == mma_k_step(spec.dtype)
 }
 
-/// Shared memory of the tensor-core kernels: every warp's accumulators,
-/// f32 `[warp][tile][register][lane]`, summed across the warps at the end.
-pub const fn mma_smem_bytes() -> u32 {
-    (THREADS / 32) * MMA_LONG_TILES * 4 * 32 * 4
+/// Shared memory of a tensor-core kernel of `rows` rows: every warp's
+/// accumulators, f32 `[warp][tile][n8 tile][register][lane]`, summed
+/// across the warps at the end.
+pub const fn mma_smem_bytes(rows: u32) -> u32 {
+    (THREADS / 32) * MMA_LONG_TILES * (rows / 8) * 4 * 32 * 4
 }
 
 /// Why the tensor-core memory-bound kernel `spec` cannot run an `m × n`
@@ -260,25 +265,41 @@ pub const SKINNY_BF16_R1: KernelSpec = spec("bgemm_skinny_r1", Dtype::Bf16, 1);
 pub const SKINNY_BF16_R4: KernelSpec = spec("bgemm_skinny_r4", Dtype::Bf16, 4);
 pub const SKINNY_BF16_R8: KernelSpec = spec("bgemm_skinny_r8", Dtype::Bf16, 8);
 
-/// The tensor-core kernel of `dtype` (16-bit): [`MMA_ROWS`] rows of the
-/// small side, two blocks per SM.
-const fn mma_spec(name: &'static str, dtype: Dtype) -> KernelSpec {
-    let base = spec(name, dtype, MMA_ROWS);
-    KernelSpec { tile: Tile { bk: MMA_K_STEP, ..base.tile }, min_blocks_per_sm: 2, layouts: Layouts::AlongK, ..base }
+/// A tensor-core kernel of `dtype` and `rows` rows of the small side, two
+/// blocks per SM.
+const fn mma_spec(name: &'static str, dtype: Dtype, rows: u32) -> KernelSpec {
+    let base = spec(name, dtype, rows);
+    KernelSpec {
+        tile: Tile { bk: mma_k_step(dtype), ..base.tile },
+        min_blocks_per_sm: 2,
+        layouts: Layouts::AlongK,
+        ..base
+    }
 }
 
 /// Step 86: 16-bit calls whose small side is at most [`MMA_ROWS`] and whose
 /// large operand is contiguous along K, on `mma.sync` fed from registers
 /// ([`mma_refusal`] says where they cannot run).
-pub const SKINNY_MMA_F16: KernelSpec = mma_spec("hgemm_skinny_mma", Dtype::F16);
-pub const SKINNY_MMA_BF16: KernelSpec = mma_spec("bgemm_skinny_mma", Dtype::Bf16);
+pub const SKINNY_MMA_F16: KernelSpec = mma_spec("hgemm_skinny_mma", Dtype::F16, MMA_ROWS);
+pub const SKINNY_MMA_BF16: KernelSpec = mma_spec("bgemm_skinny_mma", Dtype::Bf16, MMA_ROWS);
+/// Step 88: the same for a small side of 9 to [`MMA_ROWS_WIDE`] (two n8
+/// tiles), and TF32 (`m16n8k8`, operands rounded to TF32).
+pub const SKINNY_MMA_F16_R16: KernelSpec = mma_spec("hgemm_skinny_mma_r16", Dtype::F16, MMA_ROWS_WIDE);
+pub const SKINNY_MMA_BF16_R16: KernelSpec = mma_spec("bgemm_skinny_mma_r16", Dtype::Bf16, MMA_ROWS_WIDE);
+pub const SKINNY_MMA_TF32_R16: KernelSpec = mma_spec("tgemm_skinny_mma_r16", Dtype::Tf32, MMA_ROWS_WIDE);
 
-/// Step 86's tensor-core kernel of `dtype`, if it has one (16-bit).
-pub const fn skinny_mma_for(dtype: Dtype) -> Option<KernelSpec> {
+/// The tensor-core memory-bound kernel of `dtype` for a small side of
+/// `small`, if there is one: 16-bit up to 8 rows on step 86's, up to 16 on
+/// step 88's two n8 tiles; TF32 up to 16 on step 88's.
+pub const fn skinny_mma_for(dtype: Dtype, small: u32) -> Option<KernelSpec> {
     match dtype {
-        Dtype::F16 => Some(SKINNY_MMA_F16),
-        Dtype::Bf16 => Some(SKINNY_MMA_BF16),
-        Dtype::F32 | Dtype::Tf32 => None,
+        _ if small > MMA_ROWS_WIDE => None,
+        Dtype::F16 if small <= MMA_ROWS => Some(SKINNY_MMA_F16),
+        Dtype::Bf16 if small <= MMA_ROWS => Some(SKINNY_MMA_BF16),
+        Dtype::F16 => Some(SKINNY_MMA_F16_R16),
+        Dtype::Bf16 => Some(SKINNY_MMA_BF16_R16),
+        Dtype::Tf32 => Some(SKINNY_MMA_TF32_R16),
+        Dtype::F32 => None,
     }
 }
 
@@ -298,6 +319,8 @@ pub const SKINNY_BF16_R4_F32OUT: KernelSpec = f32_output("bgemm_skinny_r4_f32out
 pub const SKINNY_BF16_R8_F32OUT: KernelSpec = f32_output("bgemm_skinny_r8_f32out", SKINNY_BF16_R8);
 pub const SKINNY_MMA_F16_F32OUT: KernelSpec = f32_output("hgemm_skinny_mma_f32out", SKINNY_MMA_F16);
 pub const SKINNY_MMA_BF16_F32OUT: KernelSpec = f32_output("bgemm_skinny_mma_f32out", SKINNY_MMA_BF16);
+pub const SKINNY_MMA_F16_R16_F32OUT: KernelSpec = f32_output("hgemm_skinny_mma_r16_f32out", SKINNY_MMA_F16_R16);
+pub const SKINNY_MMA_BF16_R16_F32OUT: KernelSpec = f32_output("bgemm_skinny_mma_r16_f32out", SKINNY_MMA_BF16_R16);
 
 /// The memory-bound kernel for a shape, if its small side is at most
 /// [`MAX_SMALL_SIDE`]: the fewest rows per block that cover it (1, 4, then

@@ -362,6 +362,23 @@ pub unsafe fn load_global_u16_if(p: *const u16, keep: bool) -> u32 {
     v
 }
 
+/// `@keep ld.global.b32`: the 4 bytes at `p` where `keep`, else 0 and `p`
+/// is not read; predicated, as [`load_global_u16_if`].
+///
+/// # Safety
+/// Where `keep`, `p` must point to 4 readable, 4-byte aligned bytes of
+/// global memory.
+#[inline(always)]
+pub unsafe fn load_global_b32_if(p: *const u32, keep: bool) -> u32 {
+    let v: u32;
+    unsafe {
+        asm!("{{ .reg .pred k; setp.ne.u32 k, {keep}, 0; mov.u32 {v}, 0; @k ld.global.b32 {v}, [{p}]; }}",
+             v = out(reg32) v, keep = in(reg32) keep as u32, p = in(reg64) p,
+             options(pure, readonly, nostack));
+    }
+    v
+}
+
 /// `st.global.v4.b32`: writes 16 bytes at `p`.
 ///
 /// # Safety
