@@ -226,7 +226,7 @@
 set -u
 B=${1:-device-bundle}
 shift || true
-PARTS=${*:-coldstart step10 tests bench criterion sweep sanitizers}
+PARTS=${*:-coldstart step10 tests library bench criterion sweep sanitizers}
 OUT=${OUT:-device-out}; mkdir -p "$OUT"
 LOGS=$OUT/logs; mkdir -p "$LOGS"
 export RGEMM_GEMM_BIN=$B/gemm RGEMM_TUNE_CACHE=$LOGS/tune.json
@@ -388,7 +388,11 @@ PY
     fi
     ;;
   tests)
+    # `library` alone ran past 7 minutes after step 88 (its last test
+    # passed alone in 123 s, PERF.md step 89): with TESTS unset it runs in
+    # its own part, `library`, within one call's 10 minutes.
     for t in "$B"/tests/${TESTS:-*}; do
+      if [ -z "${TESTS:-}" ] && [ "$(basename "$t")" = library ]; then continue; fi
       log=$L/$(basename "$t").log
       # A kernel that never finishes (a barrier never completing) would
       # hold the whole call: each binary gets 7 minutes (`library`, 17
@@ -404,6 +408,11 @@ PY
       if RGEMM_SEED=$seed timeout 300 "$B/tests/library" sweep --test-threads=1 >"$log" 2>&1; then r=pass; else r="FAIL (rc $?)"; fi
       note "tests/library sweep, RGEMM_SEED=$seed: $r"
     done
+    ;;
+  library)
+    log=$L/library.log
+    if timeout 580 "$B/tests/library" --test-threads=1 >"$log" 2>&1; then r=pass; else r="FAIL (rc $?)"; fi
+    note "tests/library: $r ($(grep -h 'test result' "$log" | tail -1)) $(grep -c SKIPPED "$log") skipped"
     ;;
   bench)
     "$B/gemm" | tee "$L/default.txt"
@@ -1704,6 +1713,46 @@ PY
     done 2>&1 | tee "$L/auto.txt"
     note "mma88auto: $(grep -c pass "$L/auto.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/auto.txt") failures"
     test_subset "gpu" "cpu" "library memory_bound" "library keep_nan_padding"
+    ;;
+  mma89ld)
+    # Tried after step 88: how `skinny_mma`'s X windows are loaded (VARIANTS:
+    # `ld.global.cg`, L2 only; `ld.global.cs`, evict first), against the
+    # bundle's plain `ld.global`, named, two rounds, at long rows on 16
+    # bytes (its weak side) and at many short rows; and what `auto` ran
+    # before step 88 at 100000×16×256, named.
+    for round in 1 2; do
+      for run in "f16 8192 16 8192 skinny_mma_r16" "f16 16384 16 4096 skinny_mma_r16" "f16 8192 4 8192 skinny_mma" \
+                 "f16 8192 5 8191 skinny_mma" "f16 4096 16 16383 skinny_mma_r16" "f16 100000 16 777 skinny_mma_r16" \
+                 "f16 100000 16 256 skinny_mma_r16" "f16 100000 4 777 skinny_mma" "tf32 8192 16 8192 skinny_mma_r16" \
+                 "tf32 100000 16 777 skinny_mma_r16"; do
+        set -- $run
+        each_bundle --m $2 --n $3 --k $4 --dtype $1 --kernel $5 --iters 30
+      done
+    done 2>&1 | tee "$L/named.txt"
+    for dtype in f16 bf16; do
+      named_runs $dtype "100000 16 256" "100000 12 256" -- "ws_128x128x64 auto" "mma_64x16x64 auto" "ws_128x128x64_2cta auto"
+    done 2>&1 | tee "$L/before256.txt"
+    note "mma89ld: $(cat "$L"/*.txt | grep -c pass) passes, $(cat "$L"/*.txt | grep -c 'FAIL\|TIMEOUT\|rror') failures"
+    ;;
+  mma89)
+    # Step 89 (X read with `ld.global.cs`): `auto` on the calls steps 86 and
+    # 88 route to the tensor-core memory-bound kernel and on their weak
+    # side (long rows), f16, bf16 and TF32; memcheck on both kernels.
+    for shape in "8192 5 8191" "8192 4 8192" "8192 16 8191" "4096 16 16383" "100000 16 777" "100000 4 777" \
+                 "100000 16 256" "30000 3 2001" "1000 4 100000" "8192 3 8192" "16384 16 4096"; do
+      set -- $shape
+      for dtype in f16 bf16 tf32; do
+        timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype $dtype --kernel auto --iters 30
+      done
+    done 2>&1 | tee "$L/auto.txt"
+    for dtype in f16 bf16; do
+      named_runs $dtype "8192 4 8192" "8192 3 8192" "16384 4 4096" -- "skinny_mma auto" "mma_64x16x64 auto"
+    done 2>&1 | tee "$L/named.txt"
+    sanitize memcheck "$L/san-memcheck-f16-8300x3x777.log" "$B/gemm" --m 8300 --n 3 --k 777 --dtype f16 \
+      --kernel skinny_mma --iters 1 --no-cublas
+    sanitize memcheck "$L/san-memcheck-tf32-8300x13x777.log" "$B/gemm" --m 8300 --n 13 --k 777 --dtype tf32 \
+      --kernel skinny_mma_r16 --iters 1 --no-cublas
+    note "mma89: $(cat "$L"/*.txt | grep -c pass) passes, $(cat "$L"/*.txt | grep -c 'FAIL\|TIMEOUT\|rror') failures"
     ;;
   nanpad)
     # `library`'s test that fills A's and B's padding and batch gaps with

@@ -25,6 +25,12 @@
 //! words 0–1 the A fragment's columns `t` and `t + 4` of one `m16n8k8`,
 //! words 2–3 of the next.
 //!
+//! X is read with `ld.global.cs` (streaming, evict first), which ran long
+//! rows a third faster than plain loads (PERF.md step 89: f16 8192×5×8191
+//! 81 → 109% of cuBLAS, 8192×16×8192 on `skinny_mma_r16` 47.5 → 66%);
+//! likely, not profiled, because X's lines, read once, no longer push out
+//! of the caches S's, which every warp reads again.
+//!
 //! Rows off 16 bytes (K or the leading dimension not a multiple of 8, or
 //! X's start off 16 bytes) are read as the two aligned 16-byte granules
 //! a window straddles and shifted into place (`realign`); the bytes past
@@ -57,11 +63,14 @@
 //! tiles 58), 30000×11×2001 154.5 (64); TF32 100000×16×777 102
 //! (`skinny_r16_2cta` 83). Its weak side is long rows on 16 bytes
 //! (8192×16×8192: 48%, 1.2 TB/s, where the 64×16 tiles' `cp.async`
-//! pipeline streams 2.6): `auto` leaves those to the tiles.
+//! pipeline streams 2.6): `auto` leaves those to the tiles. After step
+//! 89's evict-first loads (`auto`, f16 / bf16): 8192×5×8191 109 / 115,
+//! 4096×16×16383 106 / 112, 100000×16×777 163 / 179; 8192×16×8192 66
+//! (named).
 
 use crate::device::sm80::{mma_m16n8k8_tf32, mma_m16n8k16_bf16, mma_m16n8k16_f16, to_tf32};
 use crate::device::{
-    SharedF32, load_global_b32_if, load_global_u16_if, load_global_x4_b32, sync_threads, thread_idx, trap,
+    SharedF32, load_global_b32_if, load_global_u16_if, load_global_x4_b32_once, sync_threads, thread_idx, trap,
 };
 use crate::kernel_abi::{Gemm, kernel_entries};
 use crate::memory_bound::{Bf16, Bf16Sums, F16, F16Sums, Skinny, Streamed, Tf32, view};
@@ -147,7 +156,7 @@ impl<const N: usize> XRows<N> {
     #[inline(always)]
     unsafe fn window<E: Streamed, const READS: Reads>(&self, i: usize, k: u32, k_end: u32) -> [u32; 4] {
         let (size, per) = (element_bytes::<E>(), per_window::<E>());
-        let load = |at: usize| unsafe { load_global_x4_b32(core::ptr::with_exposed_provenance(at)) };
+        let load = |at: usize| unsafe { load_global_x4_b32_once(core::ptr::with_exposed_provenance(at)) };
         let words = if READS == AT_EDGE {
             if self.present & (1 << i) == 0 || k >= k_end {
                 return [0; 4];

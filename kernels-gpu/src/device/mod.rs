@@ -344,6 +344,26 @@ pub unsafe fn load_global_x4_b32(p: *const u32) -> [u32; 4] {
     [x, y, z, w]
 }
 
+/// `ld.global.cs.v4.b32`: reads 16 bytes at `p` as streaming data, read
+/// once: its lines are evicted first, so that they need not push out of
+/// the caches what is read again (PERF.md step 89: the memory-bound
+/// tensor-core kernel's large operand; `ld.global.cg`, which skips L1, was
+/// slower).
+///
+/// # Safety
+/// `p` must point to 16 readable, 16-byte aligned bytes of global memory.
+#[inline(always)]
+pub unsafe fn load_global_x4_b32_once(p: *const u32) -> [u32; 4] {
+    let (x, y, z, w): (u32, u32, u32, u32);
+    unsafe {
+        asm!("ld.global.cs.v4.b32 {{{x}, {y}, {z}, {w}}}, [{p}];",
+             x = out(reg32) x, y = out(reg32) y, z = out(reg32) z, w = out(reg32) w,
+             p = in(reg64) p,
+             options(pure, readonly, nostack));
+    }
+    [x, y, z, w]
+}
+
 /// `@keep ld.global.u16`: the 2 bytes at `p`, zero-extended, where `keep`,
 /// else 0 and `p` is not read. A predicated load: no branch around it, so
 /// that loads of several such elements stay in flight together (a Rust
