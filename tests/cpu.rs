@@ -634,10 +634,13 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     let f16 = |m, n| default_choice(Dtype::F16, (m, n, 4096), 132, OperandLayout::NN, (9, 0), |_| true).kernel;
     assert_eq!([f16(16384, 64), f16(16384, 128)], ["ws_128x128x64", "ws_128x128x64"]);
     // N ≤ 16 (or M) with operands in place: step 70's skinny tiles; with
-    // N of 2 to 7 too (PERF.md step 85), but N = 1 on the memory-bound
-    // kernel, and short K (under SKINNY_TILES_MIN_K) on step 86's.
+    // N of 2 to 7 too (PERF.md step 85) below K = 4096 (from it, step 86's
+    // kernel, PERF.md step 89), but N = 1 on the memory-bound kernel, and
+    // short K (under SKINNY_TILES_MIN_K) on step 86's.
     assert_eq!([f16(16384, 16), f16(16, 16384)], ["mma_64x16x64", "mma_16x64x64"]);
-    assert_eq!([f16(16384, 4), f16(100_000, 2), f16(16384, 7)], ["mma_64x16x64"; 3]);
+    assert_eq!([f16(16384, 4), f16(100_000, 2), f16(16384, 7)], ["skinny_mma"; 3]);
+    let f16_k2048 = |m, n| default_choice(Dtype::F16, (m, n, 2048), 132, OperandLayout::NN, (9, 0), |_| true).kernel;
+    assert_eq!([f16_k2048(16384, 4), f16_k2048(100_000, 2), f16_k2048(16384, 7)], ["mma_64x16x64"; 3]);
     let short_k = default_choice(Dtype::Bf16, (100_000, 4, 256), 132, OperandLayout::NN, (9, 0), |_| true).kernel;
     assert_eq!([f16(16384, 1).as_str(), short_k.as_str()], ["skinny_r1", "skinny_mma"]);
     // Off Hopper, and with B column-major, the tiles were not measured:
@@ -682,6 +685,11 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     // the call, and so step 86's kernel takes it (`few_columns_on_tiles`),
     // as it does 128 blocks of 64×16 tiles at K odd.
     assert_eq!([at(100_000, 4, 777), at(100_000, 4, 776)], ["skinny_mma", "mma_64x16x64"]);
+    // From K = 4096 rows stream faster on step 86's kernel (step 89's
+    // evict-first loads) even where the tiles take the call.
+    use rgemm::api::choice::FEW_COLUMNS_STREAM_MIN_K;
+    assert_eq!(at(16_384, 4, FEW_COLUMNS_STREAM_MIN_K - 8), "mma_64x16x64");
+    assert_eq!([at(16_384, 4, FEW_COLUMNS_STREAM_MIN_K), at(8192, 3, 8192)], ["skinny_mma", "skinny_mma"]);
     assert_eq!(at(8192, 5, 8191), "skinny_mma");
     // Under 2²⁷ flop step 10's tiles would not copy B, and so the 64×16
     // tiles are not taken either; `library`'s memory-bound test runs N = 6

@@ -151,7 +151,8 @@ pub fn default_choice(
         if few_columns_on_tiles(dtype, m32, n32) {
             let skinny_tiles = skinny_mma_tiles(dtype, m, n)
                 .filter(|spec| runs(spec) && tma_takes(spec) && skinny_tiles_win(spec, (m, n, k), multiprocessors));
-            if let Some(spec) = skinny_tiles.filter(|_| hopper_tiles && layout == OperandLayout::NN) {
+            let long_rows = k >= FEW_COLUMNS_STREAM_MIN_K && skinny_mma.is_some();
+            if let Some(spec) = skinny_tiles.filter(|_| hopper_tiles && layout == OperandLayout::NN && !long_rows) {
                 return chosen(spec);
             }
             // `runs` asks this kernel's refusal (A along K) too.
@@ -393,7 +394,8 @@ pub fn skinny_tiles_win(spec: &KernelSpec, (m, n, k): (usize, usize, usize), mul
 /// kernel takes the rest (PERF.md step 86, named, f16: 100000×4×777 133%
 /// where the tiles ran 75% and the CUDA-core kernel 49%, 8192×5×8191 81%
 /// (38, 31), 100000×4×256 105% (107, 33)), and those on other GPUs or with
-/// B column-major, where the tiles were not measured.
+/// B column-major, where the tiles were not measured; and from K =
+/// [`FEW_COLUMNS_STREAM_MIN_K`] every call it runs (PERF.md step 89).
 pub const fn few_columns_on_tiles(dtype: Dtype, m: u32, n: u32) -> bool {
     matches!(dtype, Dtype::F16 | Dtype::Bf16) && m > n && n >= 2 && n < 8
 }
@@ -431,6 +433,16 @@ pub const fn streams_on_tensor_cores(dtype: Dtype, (m, n, k): (usize, usize, usi
 pub const STREAM_MMA_MAX_K: usize = 32768;
 /// Largest K for which [`streams_on_tensor_cores`] takes TF32 calls.
 pub const STREAM_TF32_MAX_K: usize = 2048;
+
+/// K from which a 16-bit call of N of 2 to 7 ([`few_columns_on_tiles`])
+/// streams on step 86's kernel where it runs, even where step 70's 64×16
+/// tiles would take it: since step 89 reads the large operand evict-first,
+/// long rows stream faster there. H100, named, % of cuBLAS, tiles →
+/// `skinny_mma` (PERF.md step 89): f16 8192×4×8192 52 → 88, 8192×3×8192
+/// 75.5 → 126.5 (bf16 100 → 169), 16384×4×4096 85 → 102. Below it the
+/// tiles keep their calls (step 86: 100000×4×776 122 against 120;
+/// step 85: 16384×4×1024 151, 50000×7×1000 168).
+pub const FEW_COLUMNS_STREAM_MIN_K: usize = 4096;
 
 /// Least K for which [`default_choice`] takes step 70's skinny tiles.
 pub const SKINNY_TILES_MIN_K: usize = 512;
