@@ -690,6 +690,20 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     use rgemm::api::choice::FEW_COLUMNS_STREAM_MIN_K;
     assert_eq!(at(16_384, 4, FEW_COLUMNS_STREAM_MIN_K - 8), "mma_64x16x64");
     assert_eq!([at(16_384, 4, FEW_COLUMNS_STREAM_MIN_K), at(8192, 3, 8192)], ["skinny_mma", "skinny_mma"]);
+    // Deep K (from STREAM_MMA_MAX_K, not measured here) keeps the tiles.
+    use rgemm::api::choice::{STREAM_MMA_MAX_K, STREAM_TF32_MAX_K};
+    assert_eq!(at(16_384, 4, STREAM_MMA_MAX_K), "mma_64x16x64");
+    // TF32, N of 9 to 16 over rows of at most STREAM_TF32_MAX_K: step 88's
+    // TF32 `mma.sync` where it reads A along K; else exact f32 on CUDA cores.
+    let tf32 = |n: usize, k: usize, layout: OperandLayout| {
+        let (a_col, b_col) = (layout.a_col_major, layout.b_col_major);
+        let takes = |s: &gemm_launch::KernelSpec| mma_refusal(s, 100_000, n as u32, a_col, b_col).is_none();
+        default_choice(Dtype::Tf32, (100_000, n, k), 132, layout, (9, 0), takes).kernel
+    };
+    let nn = OperandLayout::NN;
+    assert_eq!([tf32(16, 777, nn), tf32(9, STREAM_TF32_MAX_K, nn)], ["skinny_mma_r16"; 2]);
+    assert_eq!([tf32(16, STREAM_TF32_MAX_K + 1, nn), tf32(8, 777, nn)], ["skinny_r16_2cta"; 2]);
+    assert_eq!(tf32(16, 777, OperandLayout { a_col_major: true, b_col_major: true }), "skinny_r16_2cta");
     assert_eq!(at(8192, 5, 8191), "skinny_mma");
     // Under 2²⁷ flop step 10's tiles would not copy B, and so the 64×16
     // tiles are not taken either; `library`'s memory-bound test runs N = 6

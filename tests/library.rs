@@ -8,7 +8,7 @@
 
 use cust::memory::DeviceBuffer;
 use gemm_launch::memory_bound::mma_refusal;
-use gemm_launch::memory_bound::tiles_beat_skinny;
+use gemm_launch::memory_bound::{skinny_mma_for, tiles_beat_skinny};
 use gemm_launch::{Algorithm, OperandLayout};
 use half::{bf16, f16};
 use rand::rngs::StdRng;
@@ -886,9 +886,16 @@ fn memory_bound_shapes_every_layout_alpha_beta_batch() {
                     // call, which computes a column-major C as its
                     // transpose: those run on TF32 tiles; and N of 9 to 16
                     // over short rows, on step 88's TF32 `mma.sync`).
-                    let (kernel_m, kernel_n) = if layouts & 4 != 0 { (n, m) } else { (m, n) };
-                    let on_tensor_cores = tiles_beat_skinny(dtype, kernel_m as u32, kernel_n as u32)
-                        || streams_on_tensor_cores(dtype, (kernel_m, kernel_n, k));
+                    // A column-major C swaps A and B and flips both.
+                    let swapped = layouts & 4 != 0;
+                    let (kernel_m, kernel_n) = if swapped { (n, m) } else { (m, n) };
+                    let (a_col, b_col) = (layouts & 1 != 0, layouts & 2 != 0);
+                    let (kernel_a_col, kernel_b_col) = if swapped { (!b_col, !a_col) } else { (a_col, b_col) };
+                    let (km, kn) = (kernel_m as u32, kernel_n as u32);
+                    let mma_takes = skinny_mma_for(dtype, km.min(kn))
+                        .is_some_and(|s| mma_refusal(&s, km, kn, kernel_a_col, kernel_b_col).is_none());
+                    let on_tensor_cores = tiles_beat_skinny(dtype, km, kn)
+                        || (streams_on_tensor_cores(dtype, (kernel_m, kernel_n, k)) && mma_takes);
                     let exact = dtype == Dtype::Tf32 && !on_tensor_cores;
                     let bound = if exact { Dtype::F32 } else { dtype };
                     assert!(bound.accepts(err, k), "{what}: relative error {err:e}");

@@ -82,9 +82,13 @@ pub fn choice_list(dtype: Dtype) -> &'static [(KernelSpec, i64)] {
 /// memory-bound path (16-bit calls from 2 rows or 8 columns take step 70's
 /// or step 10's tiles instead, where they run; from 2 to 7 columns
 /// [`few_columns_on_tiles`] gives them to step 70's 64×16 tiles or step
-/// 86's tensor-core memory-bound kernel; TF32 calls from 8 rows step 10f's
-/// 16×128 tiles or step 9b's: `memory_bound::tiles_beat_skinny`,
-/// `skinny_tf32_tiles`). Where K is deep enough that the call
+/// 86's tensor-core memory-bound kernel; from 8 to 16 columns
+/// [`streams_on_tensor_cores`] gives those the 64×16 tiles do not take to
+/// steps 86 and 88's, and so TF32 calls of 9 to 16 columns over short
+/// rows; TF32 calls from 8 rows step 10f's 16×128 tiles or step 9b's:
+/// `memory_bound::tiles_beat_skinny`, `skinny_tf32_tiles`). The
+/// tensor-core memory-bound routes run on any GPU from sm_80 but were
+/// measured on an H100 only. Where K is deep enough that the call
 /// will be split, [`deep_k_list`] decides; where it fits one K slice of a
 /// 16-bit kernel, step 10d ([`shallow_k_kernel`]). Otherwise each dtype has a short list of kernels,
 /// largest tile first, each with the fraction of a wave of blocks (one block
@@ -151,7 +155,7 @@ pub fn default_choice(
         if few_columns_on_tiles(dtype, m32, n32) {
             let skinny_tiles = skinny_mma_tiles(dtype, m, n)
                 .filter(|spec| runs(spec) && tma_takes(spec) && skinny_tiles_win(spec, (m, n, k), multiprocessors));
-            let long_rows = k >= FEW_COLUMNS_STREAM_MIN_K && skinny_mma.is_some();
+            let long_rows = (FEW_COLUMNS_STREAM_MIN_K..STREAM_MMA_MAX_K).contains(&k) && skinny_mma.is_some();
             if let Some(spec) = skinny_tiles.filter(|_| hopper_tiles && layout == OperandLayout::NN && !long_rows) {
                 return chosen(spec);
             }
@@ -436,7 +440,8 @@ pub const STREAM_TF32_MAX_K: usize = 2048;
 
 /// K from which a 16-bit call of N of 2 to 7 ([`few_columns_on_tiles`])
 /// streams on step 86's kernel where it runs, even where step 70's 64×16
-/// tiles would take it: since step 89 reads the large operand evict-first,
+/// tiles would take it (up to [`STREAM_MMA_MAX_K`], as for N of 8 to 16:
+/// deep K was not measured against the tiles here): since step 89 reads the large operand evict-first,
 /// long rows stream faster there. H100, named, % of cuBLAS, tiles →
 /// `skinny_mma` (PERF.md step 89): f16 8192×4×8192 52 → 88, 8192×3×8192
 /// 75.5 → 126.5 (bf16 100 → 169), 16384×4×4096 85 → 102. Below it the
@@ -476,9 +481,10 @@ pub fn skinny_mma_tiles(dtype: Dtype, m: usize, n: usize) -> Option<&'static Ker
 /// warps per SM cannot hide the realigning's latency (H100, PERF.md step
 /// 72: f16 8192×16×8191, 128 blocks, 0.199 ms against 0.052 with the rows
 /// on 16 bytes). Such calls go to step 10's tiles on realigned copies, or
-/// where [`streams_on_tensor_cores`] to step 88's kernel, which also takes
-/// those with more blocks (f16 100000×16×777: 157% of cuBLAS against the
-/// tiles' 113%).
+/// where [`streams_on_tensor_cores`] to the tensor-core memory-bound
+/// kernel (steps 86 and 88), which also takes those with more blocks (f16
+/// 100000×16×777: 157% of cuBLAS against the tiles' 113%). Since `gemm
+/// tune` asks these refusals too, it does not time the tiles there.
 /// `None` for every other kernel.
 pub fn skinny_tiles_refusal(
     spec: &KernelSpec,

@@ -406,6 +406,8 @@ macro_rules! kernel_entries {
         $crate::kernel_abi::kernel_entries!(@layouts $name, $spec, $raw => $out, $layouts, |p, A_T, B_T| {
             const SPEC: gemm_launch::KernelSpec = $spec;
             const _: () = assert!(gemm_launch::memory_bound::on_tensor_cores(&SPEC));
+            // The kernel's K step: four lanes' 16 bytes.
+            const _: () = assert!(SPEC.tile.bk as usize == 4 * 16 / core::mem::size_of::<$raw>());
             const _: () = assert!(
                 SPEC.features.f32_output
                     == (core::mem::size_of::<$out>() == 4 && SPEC.dtype.element_bytes() == 2),

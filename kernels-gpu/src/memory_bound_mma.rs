@@ -37,10 +37,11 @@
 //! a row's K are cleared, so that a NaN in the next row cannot leak in.
 //!
 //! Tiles: a block owns 32 rows of the long side (two m16 tiles,
-//! `MMA_LONG_TILES`) × 8 of the small side, and all of K; its 8 warps take
-//! every 8th K step of 32 (`MMA_K_STEP`), two steps in flight, and sum
-//! their accumulators through shared memory in a fixed order
-//! (deterministic, no atomics). With β = 0, C is not read.
+//! `MMA_LONG_TILES`) × 8 or 16 of the small side, and all of K; its 8
+//! warps take every 8th K step (`mma_k_step`: four lanes' 16 bytes, 32 K
+//! of 16-bit, 16 of TF32), two steps in flight, and sum their
+//! accumulators through shared memory in a fixed order (deterministic,
+//! no atomics). With β = 0, C is not read.
 //!
 //! Every load of a step is issued before the first `mma` uses one: the
 //! main loop is instantiated per way of reading X ([`Reads`]), and S's
