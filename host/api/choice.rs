@@ -152,9 +152,12 @@ pub fn default_choice(
         // tensor-core memory-bound kernel where it reads A along K, and the
         // CUDA-core one otherwise (step 10's tiles, mostly padding there,
         // ran slower than either).
+        // Step 70's skinny `mma.sync` tiles where they run and win
+        // ([`skinny_tiles_win`]; `tma_takes` leaves A's rows off 16 bytes
+        // to step 88's kernel where it streams them).
+        let skinny_tiles = skinny_mma_tiles(dtype, m, n)
+            .filter(|spec| runs(spec) && tma_takes(spec) && skinny_tiles_win(spec, (m, n, k), multiprocessors));
         if few_columns_on_tiles(dtype, m32, n32) {
-            let skinny_tiles = skinny_mma_tiles(dtype, m, n)
-                .filter(|spec| runs(spec) && tma_takes(spec) && skinny_tiles_win(spec, (m, n, k), multiprocessors));
             let long_rows = (FEW_COLUMNS_STREAM_MIN_K..STREAM_MMA_MAX_K).contains(&k) && skinny_mma.is_some();
             if let Some(spec) = skinny_tiles.filter(|_| hopper_tiles && layout == OperandLayout::NN && !long_rows) {
                 return chosen(spec);
@@ -163,11 +166,7 @@ pub fn default_choice(
             return chosen(skinny_mma.unwrap_or(&skinny));
         }
         let tiles_win = tiles_beat_skinny && dtype != Dtype::Tf32 && hopper_tiles;
-        // 16-bit, where step 10's tiles run: step 70's skinny `mma.sync`
-        // tiles ([`skinny_tiles_win`] says where; `tma_takes` leaves A's
-        // rows off 16 bytes to step 88's kernel).
-        let skinny_tiles = skinny_mma_tiles(dtype, m, n)
-            .filter(|spec| runs(spec) && tma_takes(spec) && skinny_tiles_win(spec, (m, n, k), multiprocessors));
+        // 16-bit, where step 10's tiles run: the skinny tiles.
         if let Some(spec) = skinny_tiles.filter(|_| tiles_win) {
             return chosen(spec);
         }
@@ -441,8 +440,8 @@ pub const STREAM_TF32_MAX_K: usize = 2048;
 /// K from which a 16-bit call of N of 2 to 7 ([`few_columns_on_tiles`])
 /// streams on step 86's kernel where it runs, even where step 70's 64×16
 /// tiles would take it (up to [`STREAM_MMA_MAX_K`], as for N of 8 to 16:
-/// deep K was not measured against the tiles here): since step 89 reads the large operand evict-first,
-/// long rows stream faster there. H100, named, % of cuBLAS, tiles →
+/// deep K was not measured against the tiles here): since step 89 reads
+/// the large operand evict-first, long rows stream faster there. H100, named, % of cuBLAS, tiles →
 /// `skinny_mma` (PERF.md step 89): f16 8192×4×8192 52 → 88, 8192×3×8192
 /// 75.5 → 126.5 (bf16 100 → 169), 16384×4×4096 85 → 102. Below it the
 /// tiles keep their calls (step 86: 100000×4×776 122 against 120;
