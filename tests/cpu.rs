@@ -705,6 +705,13 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     assert_eq!([tf32(16, STREAM_TF32_MAX_K + 1, nn), tf32(8, 777, nn)], ["skinny_r16_2cta"; 2]);
     assert_eq!(tf32(16, 777, OperandLayout { a_col_major: true, b_col_major: true }), "skinny_r16_2cta");
     assert_eq!(at(8192, 5, 8191), "skinny_mma");
+    // Short K (under SKINNY_TILES_MIN_K): N = 16 stays on the 64×16 tiles,
+    // N = 8 streams on step 86's kernel, M = 16 takes step 10's tiles
+    // (PERF.md step 90).
+    use rgemm::api::choice::SKINNY_TILES_MIN_K;
+    let short = SKINNY_TILES_MIN_K / 2;
+    assert_eq!([at(100_000, 16, short), at(100_000, 16, 64), at(50_000, 16, short)], ["mma_64x16x64"; 3]);
+    assert_eq!([at(100_000, 8, short), at(16, 200_000, short)], ["skinny_mma", "ws_128x256x64"]);
     // Under 2²⁷ flop step 10's tiles would not copy B, and so the 64×16
     // tiles are not taken either; `library`'s memory-bound test runs N = 6
     // above it.

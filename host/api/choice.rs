@@ -373,10 +373,18 @@ fn skinny_tf32_tiles(dtype: Dtype, m: usize, n: usize, layout: OperandLayout) ->
 /// 100.8 / 84.6, 100000×16×512 95 / 77.5, 2×50000×1000 94 / 73,
 /// 16×16384×4096 98.7 / 89.5; but 16×200000×256 85 / 94 (4 slices a
 /// block: its pipeline fills and drains on every tile, where step 10's
-/// persistent blocks run on).
+/// persistent blocks run on). That K threshold holds where M is the small
+/// side or N is at most 8 (where step 86's 8-row kernel streams short
+/// rows faster: f16 100000×8×256 93 against the tiles' 62); with N of 9 to
+/// 16 the 64×16 tiles win at every K measured, over step 88's
+/// `skinny_mma_r16` and step 10's tiles alike (H100, PERF.md step 90, f16
+/// tiles / `skinny_mma_r16`: 100000×16×64 92 / 62, 100000×16×128 73 / 42,
+/// 100000×16×256 97 / 76.5 (step 10's 62), 100000×16×384 101 / 72,
+/// 50000×16×256 91 / 67, 200000×16×128 87 / 54; bf16 alike).
 pub fn skinny_tiles_win(spec: &KernelSpec, (m, n, k): (usize, usize, usize), multiprocessors: i32) -> bool {
     let half_wave = 2 * spec.grid(m as u32, n as u32) >= multiprocessors.max(0) as u64;
-    k >= SKINNY_TILES_MIN_K && (half_wave || k < gemm_launch::split_k::FEW_TILES_MIN_K as usize)
+    let wide_columns = m > n && n > gemm_launch::memory_bound::MMA_ROWS as usize;
+    (k >= SKINNY_TILES_MIN_K || wide_columns) && (half_wave || k < gemm_launch::split_k::FEW_TILES_MIN_K as usize)
 }
 
 /// Whether a 16-bit `m × n` call whose small side is N, of 2 to 7
@@ -408,7 +416,8 @@ pub const fn few_columns_on_tiles(dtype: Dtype, m: u32, n: u32) -> bool {
 /// memory-bound kernel (`skinny_mma`, `skinny_mma_r16`: PERF.md step 88)
 /// where it runs (A row-major) and step 70's 64×16 tiles do not take the
 /// call (16-bit: B's rows off 16 bytes at N of 9 to 15; A's rows off 16
-/// bytes, [`skinny_tiles_refusal`]; K under [`SKINNY_TILES_MIN_K`]).
+/// bytes, [`skinny_tiles_refusal`]; N = 8 with K under
+/// [`SKINNY_TILES_MIN_K`], [`skinny_tiles_win`]).
 /// H100, named, % of cuBLAS, the kernel `auto` ran before → this one:
 /// f16 100000×16×777 113 → 157, 100000×12×777 58 → 128, 30000×11×2001
 /// 64 → 154.5, 50000×9×1000 151 → 190, 8192×16×8191 69 → 82.5,
@@ -448,7 +457,8 @@ pub const STREAM_TF32_MAX_K: usize = 2048;
 /// step 85: 16384×4×1024 151, 50000×7×1000 168).
 pub const FEW_COLUMNS_STREAM_MIN_K: usize = 4096;
 
-/// Least K for which [`default_choice`] takes step 70's skinny tiles.
+/// Least K for which [`default_choice`] takes step 70's skinny tiles where
+/// M is the small side or N is at most 8 ([`skinny_tiles_win`]).
 pub const SKINNY_TILES_MIN_K: usize = 512;
 
 /// Step 70's skinny `mma.sync` tiles of a 16-bit call whose small side is
