@@ -44,6 +44,7 @@ fn the_rule_splits_deep_k_and_few_tiles_only() {
         blocks_per_sm: 0,
         modeled_tile: None,
         accuracy_chunk_scale: 1,
+        streaming_blocks_per_sm: 0,
     };
     let auto_of = |m, n, k, tiles, dtype| plan_split(SplitK::Auto, &call(m, n, k, tiles, dtype)).unwrap();
     let auto = |m, n, k, tiles| auto_of(m, n, k, tiles, Dtype::F32);
@@ -96,8 +97,16 @@ fn the_rule_splits_deep_k_and_few_tiles_only() {
     assert_eq!(auto_of(64, 192, 300_000, 1, Dtype::Tf32), Some(Split { chunk: 1500, splits: 200 }));
     // Partials on a TMA kernel (16-bit): enough blocks for 12 MiB on the
     // way from memory, at most one wave (PERF step 55).
-    assert_eq!((few_tiles_target(SMS, Some(TMA_BYTES_IN_FLIGHT / 64)), few_tiles_target(SMS, None)), (64, 264));
-    assert_eq!(few_tiles_target(SMS, Some(1)), SMS as u64, "never more than a wave");
+    assert_eq!((few_tiles_target(SMS, Some(TMA_BYTES_IN_FLIGHT / 64), 1), few_tiles_target(SMS, None, 1)), (64, 264));
+    assert_eq!(few_tiles_target(SMS, Some(1), 2), SMS as u64, "never more than a wave");
+    // A memory-bound kernel of two blocks per SM: two waves of two blocks
+    // (PERF.md step 90). TF32 1000×16×100000 on `skinny_r16_2cta` (32
+    // blocks of 32 rows): 20 chunks of 5000, where two waves of one block
+    // gave 10 of 10000.
+    assert_eq!(few_tiles_target(SMS, None, 2), 528);
+    let streaming = |per_sm| SplitCall { streaming_blocks_per_sm: per_sm, ..call(1000, 16, 100_000, 32, Dtype::Tf32) };
+    assert_eq!(plan_split(SplitK::Auto, &streaming(2)).unwrap(), Some(Split { chunk: 5000, splits: 20 }));
+    assert_eq!(plan_split(SplitK::Auto, &streaming(1)).unwrap(), Some(Split { chunk: 10000, splits: 10 }));
     let tma = |spec: &KernelSpec, m, n, k| {
         let call = SplitCall {
             tiles: spec.grid(m, n),
@@ -189,6 +198,7 @@ fn short_k_splits_fill_the_kernels_block_slots() {
         blocks_per_sm,
         modeled_tile: None,
         accuracy_chunk_scale: 1,
+        streaming_blocks_per_sm: 0,
     };
     let auto = |m, k, spec, blocks_per_sm| plan_split(SplitK::Auto, &call(m, k, spec, blocks_per_sm)).unwrap();
     assert_eq!((SHORT_K_MIN, CHUNK_SHORT_K, SHORT_K_MIN_QUARTERS, SHORT_K_MAX_QUARTERS), (512, 128, 1, 6));
@@ -242,6 +252,7 @@ fn explicit_splits_and_their_errors() {
         blocks_per_sm: 0,
         modeled_tile: None,
         accuracy_chunk_scale: 1,
+        streaming_blocks_per_sm: 0,
     };
     let chunk = |c, k| plan_split(SplitK::Chunk(c), &call(k));
     assert_eq!(chunk(1000, 2500), Ok(Some(Split { chunk: 1000, splits: 3 })));
@@ -709,6 +720,7 @@ fn f32_split_model_ranks_measured_splits_within_bounds() {
             blocks_per_sm: 0,
             modeled_tile: None,
             accuracy_chunk_scale: 1,
+            streaming_blocks_per_sm: 0,
         }
     };
     assert_eq!(plan_split(SplitK::Auto, &call).unwrap(), f32_split(wt128, (1031, 1029, 1027, 1), SMS).0);
@@ -773,7 +785,7 @@ fn dot_pattern_accuracy_chunks_scale_with_its_threads() {
     assert_eq!(accuracy_chunk_scale(&SKINNY_F32_R16, 7, 5), 1);
     assert_eq!(accuracy_chunk_scale(&DB_64X64X16, 1, 1), 1);
     for (spec, m, n, k, dot_split) in [
-        (SKINNY_F32_R1, 1, 1, 1_000_000, Some(Split { chunk: 4000, splits: 250 })),
+        (SKINNY_F32_R1, 1, 1, 1_000_000, Some(Split { chunk: 2000, splits: 500 })),
         (SKINNY_F32_R4, 3, 2, 200_001, None),
         (SKINNY_F32_R1, 1, 1, 70_001, None),
         (SKINNY_F32_R16, 7, 5, 300_001, None),
@@ -792,6 +804,7 @@ fn dot_pattern_accuracy_chunks_scale_with_its_threads() {
             blocks_per_sm: 0,
             modeled_tile: None,
             accuracy_chunk_scale: scale,
+            streaming_blocks_per_sm: spec.min_blocks_per_sm,
         };
         let split = plan_split(SplitK::Auto, &call).unwrap().expect("deep f32 K splits for accuracy");
         let unscaled = plan_split(SplitK::Auto, &SplitCall { accuracy_chunk_scale: 1, ..call }).unwrap().unwrap();

@@ -242,6 +242,11 @@ pub struct SplitCall {
     /// threads each sum a 256th of the chunk
     /// ([`crate::memory_bound::accuracy_chunk_scale`]).
     pub accuracy_chunk_scale: u32,
+    /// For a memory-bound partials kernel, which streams its large operand,
+    /// the blocks per multiprocessor it is built for
+    /// (`KernelSpec::min_blocks_per_sm`): its few-tiles split counts waves of
+    /// that many blocks ([`few_tiles_target`]). 0 for every other kernel.
+    pub streaming_blocks_per_sm: u32,
 }
 
 /// A tile of the f32 split model ([`f32_modeled_us`]): its block tile, the
@@ -406,16 +411,31 @@ pub const fn tma_block_bytes_in_flight(spec: &KernelSpec, m: u32, n: u32) -> u64
 }
 
 /// Blocks a few-tiles split aims at: [`FEW_TILES_WAVES`] waves of one
-/// block per multiprocessor, or for TMA partials whose blocks each have
-/// `tma_bytes_in_flight` on the way, enough for [`TMA_BYTES_IN_FLIGHT`],
-/// at most one wave.
-pub const fn few_tiles_target(multiprocessors: u32, tma_bytes_in_flight: Option<u64>) -> u64 {
+/// block per multiprocessor, or of `streaming_blocks_per_sm` for a
+/// memory-bound kernel's partials (1 for any other kernel), or for TMA
+/// partials whose blocks each have `tma_bytes_in_flight` on the way, enough
+/// for [`TMA_BYTES_IN_FLIGHT`], at most one wave.
+///
+/// A memory-bound block streams its rows and leaves: with two per
+/// multiprocessor, two waves of one are a single round, whose last blocks
+/// run on while the others' multiprocessors idle. H100 (PERF.md step 90),
+/// TF32 on `skinny_r16_2cta` (two blocks per SM), % of cuBLAS, chunks of
+/// K for two waves → four: 1000×16×100000 (10 → 20 chunks) 74.6 → 86.7,
+/// 500×16×200000 (16 → 40) 81 → 90.5, 2000×16×50000 (5 → 10) 79 → 90.
+pub const fn few_tiles_target(
+    multiprocessors: u32,
+    tma_bytes_in_flight: Option<u64>,
+    streaming_blocks_per_sm: u32,
+) -> u64 {
     match tma_bytes_in_flight {
         Some(bytes) => {
             let blocks = TMA_BYTES_IN_FLIGHT.div_ceil(if bytes == 0 { 1 } else { bytes });
             if blocks < multiprocessors as u64 { blocks } else { multiprocessors as u64 }
         }
-        None => FEW_TILES_WAVES as u64 * multiprocessors as u64,
+        None => {
+            let per_sm = if streaming_blocks_per_sm == 0 { 1 } else { streaming_blocks_per_sm };
+            FEW_TILES_WAVES as u64 * per_sm as u64 * multiprocessors as u64
+        }
     }
 }
 
@@ -470,6 +490,7 @@ pub fn plan_split(mode: SplitK, call: &SplitCall) -> Result<Option<Split>, Split
         tma_bytes_in_flight,
         blocks_per_sm,
         accuracy_chunk_scale,
+        streaming_blocks_per_sm,
         ..
     } = *call;
     match mode {
@@ -504,10 +525,11 @@ pub fn plan_split(mode: SplitK, call: &SplitCall) -> Result<Option<Split>, Split
             let mut nominal = if !few_tiles {
                 k as f64 / longest as f64
             } else if tma_bytes_in_flight.is_some() {
-                few_tiles_target(multiprocessors, tma_bytes_in_flight) as f64 / blocks as f64
+                few_tiles_target(multiprocessors, tma_bytes_in_flight, 1) as f64 / blocks as f64
             } else {
                 // `blocks < multiprocessors`, so the count fits in u32.
-                let splits = few_tiles_target(multiprocessors, None).div_ceil(blocks) as u32;
+                let target = few_tiles_target(multiprocessors, None, streaming_blocks_per_sm);
+                let splits = target.div_ceil(blocks) as u32;
                 k.div_ceil(k.div_ceil(splits).next_multiple_of(CHUNK_FEW_TILES)) as f64
             };
             nominal = nominal.max(k as f64 / longest as f64);
