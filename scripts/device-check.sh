@@ -1890,6 +1890,93 @@ PY
       sanitize "$tool" "$L/$tool-library-warp-tiled.log" "$B/tests/library" warp_tiled_interior --test-threads=1
     done
     ;;
+  survey90)
+    # Session of 2026-11-27, evening: (a) `auto` on the N 2-7 long-row
+    # route of 9b5308e (not yet run on a GPU) and the library test whose
+    # TF32 bound baf9aeb changed; (b) the weak rows left on issue 11,
+    # `auto` beside named candidates: 16-bit N of 8-16 at short K, TF32
+    # N = 16 at deep K, f32 sizes that are no multiple of a tile, TF32
+    # 512³ and 16-bit 1536³.
+    for shape in "8192 4 8192" "8192 3 8192" "16384 4 4096" "8192 6 16383" "20000 2 10000"; do
+      set -- $shape
+      for dtype in f16 bf16; do
+        timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype $dtype --kernel auto --iters 30
+      done
+    done 2>&1 | tee "$L/route.txt"
+    for dtype in f16 bf16; do
+      named_runs $dtype "100000 16 64" "100000 16 128" "100000 16 256" "100000 16 384" "50000 16 256" \
+        "200000 16 128" "100000 8 256" -- "auto auto" "mma_64x16x64 off" "skinny_mma_r16 auto"
+    done 2>&1 | tee "$L/shortk.txt"
+    named_runs tf32 "1000 16 100000" "2000 16 50000" "500 16 200000" -- "auto auto" "skinny_mma_r16 auto" \
+      "skinny_r16_2cta auto" "ws_128x128x32 auto" 2>&1 | tee "$L/tf32deep.txt"
+    named_runs f32 "777 999 3333" -- "auto auto" "wt_64x128x8 672" "wt_64x128x8 840" "wt_64x128x8 1112" \
+      "wt_64x64x8 1112" "wt_64x64x8 840" "wt_64x64x8 672" "wt_128x128x8 480" 2>&1 | tee "$L/f32odd.txt"
+    named_runs f32 "1031 1029 1027" "1100 700 1001" -- "auto auto" "wt_64x128x8 344" "wt_64x128x8 512" \
+      "wt_64x64x8 344" "wt_64x64x8 512" "wt_64x64x8 off" "wt_128x128x8 344" 2>&1 | tee -a "$L/f32odd.txt"
+    named_runs tf32 "512 512 512" -- "auto auto" "ws_128x128x32 off" "ws_128x128x32 128" "ws_128x128x32 256" \
+      "mma_64x128x32 off" "mma_64x128x32 256" "mma_128x128x32 128" 2>&1 | tee "$L/small.txt"
+    named_runs f16 "1536 1536 1536" -- "auto auto" "ws_128x192x64 off" "ws_128x128x64 off" \
+      "ws_128x128x64_2cta off" "ws_128x256x64 off" "ws_128x256x64_c2 off" "ws_128x128x64 768" 2>&1 | tee -a "$L/small.txt"
+    note "survey90: $(cat "$L"/*.txt | grep -c pass) passes, $(cat "$L"/*.txt | grep -c 'FAIL\|TIMEOUT\|rror') failures"
+    test_subset "library memory_bound_shapes"
+    ;;
+  occ90)
+    # Session of 2026-11-27, evening, run 2 (VARIANTS: a gemm whose
+    # RGEMM_EXP_SMEM pads a kernel's dynamic shared memory to cap its
+    # blocks per SM, an experiment, and that carries the short-K route):
+    # f32 sizes that are no multiple of a tile on fewer blocks per SM;
+    # TF32 N = 16 at deep K in other chunks; `auto` on short K, N = 16.
+    V=${VARIANTS%% *}
+    exp_runs() {
+      local dtype=$1 shape=$2 setting=$3 run; shift 3
+      for run in "$@"; do
+        set -- $shape $run
+        echo "# RGEMM_EXP_SMEM=$setting"
+        RGEMM_EXP_SMEM=$setting timeout 120 "$V/gemm" --m $1 --n $2 --k $3 --dtype $dtype --kernel $4 --split-k $5 --iters 20
+      done
+    }
+    {
+      exp_runs f32 "777 999 3333" "" "wt_64x128x8 672" "wt_64x64x8 672" "wt_64x64x8 1112"
+      exp_runs f32 "777 999 3333" "wt_64x128x8=80000" "wt_64x128x8 672" "wt_64x128x8 480" "wt_64x128x8 840" "wt_64x128x8 1112"
+      exp_runs f32 "777 999 3333" "wt_64x64x8=50000" "wt_64x64x8 1112" "wt_64x64x8 840" "wt_64x64x8 672"
+      exp_runs f32 "777 999 3333" "wt_64x64x8=70000" "wt_64x64x8 672" "wt_64x64x8 480" "wt_64x64x8 840"
+      exp_runs f32 "1031 1029 1027" "" "wt_64x64x8 516"
+      exp_runs f32 "1031 1029 1027" "wt_64x128x8=80000" "wt_64x128x8 344" "wt_64x128x8 258" "wt_64x128x8 206" "wt_64x128x8 516"
+      exp_runs f32 "1031 1029 1027" "wt_64x64x8=70000" "wt_64x64x8 344" "wt_64x64x8 258" "wt_64x64x8 516"
+      exp_runs f32 "1100 700 1001" "" "wt_64x64x8 336"
+      exp_runs f32 "1100 700 1001" "wt_64x128x8=80000" "wt_64x128x8 504" "wt_64x128x8 256" "wt_64x128x8 200"
+      exp_runs f32 "1100 700 1001" "wt_64x64x8=70000" "wt_64x64x8 336" "wt_64x64x8 504" "wt_64x64x8 256"
+    } 2>&1 | tee "$L/f32occ.txt"
+    named_runs tf32 "1000 16 100000" "500 16 200000" "2000 16 50000" -- "skinny_r16_2cta 5000" "skinny_r16_2cta 2500" \
+      "skinny_r16_2cta 20000" "skinny_mma_r16 5000" "skinny_mma_r16 2500" 2>&1 | tee "$L/tf32deep.txt"
+    for shape in "100000 16 64" "100000 16 128" "100000 16 256" "100000 16 384" "50000 16 256" "100000 8 256" \
+                 "16 200000 256" "100000 16 512"; do
+      set -- $shape
+      for dtype in f16 bf16; do
+        timeout 120 "$V/gemm" --m $1 --n $2 --k $3 --dtype $dtype --kernel auto --iters 30
+      done
+    done 2>&1 | tee "$L/shortk-auto.txt"
+    note "occ90: $(cat "$L"/*.txt | grep -c pass) passes, $(cat "$L"/*.txt | grep -c 'FAIL\|TIMEOUT\|rror') failures"
+    ;;
+  split90)
+    # Step 90 (VARIANTS: the build with it): a memory-bound kernel's
+    # few-tiles split counts waves of the blocks per SM it is built for
+    # (two for `skinny_r16_2cta`, `skinny_mma`, `skinny_r1`), and 16-bit N =
+    # 16 at short K stays on the 64×16 tiles. `auto`, the bundle then the
+    # variant, two rounds, on the deep-K calls of every memory-bound kernel
+    # that splits, and on short K.
+    for round in 1 2; do
+      for run in "tf32 1000 16 100000" "tf32 500 16 200000" "tf32 2000 16 50000" "tf32 3000 12 20000" \
+                 "tf32 1 1 1000000" "tf32 1000 4 100000" "f16 1000 4 100000" "bf16 500 8 200000" \
+                 "f16 2000 2 50000" "f16 1000 16 20000" "bf16 1000 12 30000" "f16 4096 1 65539" \
+                 "f16 1 1 1000000" "f32 1 1 1000000" "f32 1000 16 100000" "f32 1000 4 100000" \
+                 "f16 100000 16 256" "bf16 100000 16 128"; do
+        set -- $run
+        each_bundle --m $2 --n $3 --k $4 --dtype $1 --kernel auto --iters 30
+      done
+    done 2>&1 | tee "$L/auto.txt"
+    note "split90: $(grep -c pass "$L/auto.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/auto.txt") failures"
+    ;;
   *) note "unknown part $part" ;;
   esac
 done
