@@ -43,16 +43,25 @@
 //! accumulators through shared memory in a fixed order (deterministic,
 //! no atomics). With β = 0, C is not read.
 //!
+//! A row-major B's S (N the small side) is read along K with a stride of
+//! the row, one element per K index and row of S. With two n8 tiles
+//! (step 91) lane group `g` takes S's rows `2g` and `2g + 1` instead of
+//! `g` and `g + 8` (C's columns follow), so one 4-byte load reads both
+//! tiles' elements of a K index: 8 loads of S a window where there were
+//! 16, beside X's 4, and L1 serves each from four lines (PERF.md step 91:
+//! f16 3000×16×30000 58 → 77%, 4096×16×16383 107 → 128%; TF32's 8-byte
+//! pairs ran slower and are not used).
+//!
 //! Every load of a step is issued before the first `mma` uses one: the
 //! main loop is instantiated per way of reading X ([`Reads`]), and S's
 //! elements past its rows or K are predicated loads (`@p ld`), not a Rust
 //! `if` around a load, which compiled to a branch per load and left one
 //! load in flight at a time (PERF.md step 86: 66% of cuBLAS → 120%).
 //!
-//! Cost (ptxas 12.9): 94–96 registers (8 rows), 116–118 (16-bit, 16
-//! rows), 104–106 (TF32), on sm_90 and sm_80, no spills or stack, two
-//! blocks per SM (a 128-register bound); 8 or 16 KiB of shared memory (the
-//! reduction). Measured (H100, named, % of cuBLAS f16 / bf16; the
+//! Cost (ptxas 12.9): 94–96 registers (8 rows), 116–124 (16-bit, 16
+//! rows; 124 on sm_90 with S in pairs), 104–106 (TF32), on sm_90 and
+//! sm_80, no spills or stack, two blocks per SM (a 128-register bound);
+//! 8 or 16 KiB of shared memory (the reduction). Measured (H100, named, % of cuBLAS f16 / bf16; the
 //! CUDA-core kernel in brackets): 100000×4×777 133 / 191 (49 / 70),
 //! 8192×5×8191 81 / 86 (31 / 33), 100000×4×256 105 / 123.5 (33 / 40),
 //! 100000×7×129 118 / 131 (18 / 19), 1000×4×100000 split in 10 90 / 89
@@ -192,11 +201,49 @@ unsafe fn s_fragment<E: Streamed>(q: &Skinny<E>, r: u32, k: u32) -> [u32; 4] {
     }
 }
 
+/// The B fragments of one window for lane `(g, t)` of both n8 tiles where
+/// S's columns pair up ([`pairs_up`]): tile 0 holds S's row `2g`, tile 1
+/// row `2g + 1`, side by side in memory (a row-major B's columns), so one
+/// 4-byte load per K index reads both: 8 loads where [`s_fragment`] issues
+/// 16. 0 past the group's rows or K.
+#[inline(always)]
+unsafe fn s_fragment_pairs<E: Streamed>(q: &Skinny<E>, g: u32, k: u32) -> [[u32; 4]; 2] {
+    let keep = |kk: u32| 2 * g < q.rows && kk < q.k;
+    let at = |kk: u32| (q.s as *const u16).wrapping_add((2 * g + kk * q.s_k) as usize) as *const u32;
+    // Plain loops (see `mainloop`): closures of `array::from_fn` put the
+    // arrays in local memory.
+    let mut tiles = [[0u32; 4]; 2];
+    for w in 0..4 {
+        // K indices k + 2w and k + 2w + 1, S's row 2g in each word's low
+        // half, 2g + 1 in its high half.
+        let (kk0, kk1) = (k + 2 * w as u32, k + 2 * w as u32 + 1);
+        let (v0, v1) = unsafe { (load_global_b32_if(at(kk0), keep(kk0)), load_global_b32_if(at(kk1), keep(kk1))) };
+        tiles[0][w] = (v0 & 0xffff) | (v1 << 16);
+        tiles[1][w] = (v0 >> 16) | (v1 & 0xffff_0000);
+    }
+    tiles
+}
+
+/// Whether [`s_fragment_pairs`] reads S: 16-bit S on two n8 tiles, along
+/// its rows (a row-major B where N is the small side), an even count of
+/// them, and each K index's pair of elements on 4 bytes. Not TF32: its
+/// pairs, 8-byte loads, ran slower (PERF.md step 91: 1000×16×20000 106
+/// → 86% of cuBLAS).
+#[inline(always)]
+fn pairs_up<E: Streamed>(q: &Skinny<E>, n_tiles: usize) -> bool {
+    n_tiles == 2
+        && element_bytes::<E>() == 2
+        && !q.s_along_k
+        && q.rows.is_multiple_of(2)
+        && q.s_k.is_multiple_of(2)
+        && (q.s as usize).is_multiple_of(4)
+}
+
 /// One warp's share of the block's K steps (every 8th, [`UNROLL`] at a
 /// time), summed into its accumulators: `[tile][n8 tile][register]` of
 /// the `mma`'s C fragments.
 #[inline(always)]
-unsafe fn mainloop<E: OnTensorCores, const N_TILES: usize, const READS: Reads>(
+unsafe fn mainloop<E: OnTensorCores, const N_TILES: usize, const READS: Reads, const PAIRS: bool>(
     q: &Skinny<E>,
     x: XRows<{ 2 * TILES }>,
     lane: usize,
@@ -217,8 +264,19 @@ unsafe fn mainloop<E: OnTensorCores, const N_TILES: usize, const READS: Reads>(
             for (i, row) in rows[u].iter_mut().enumerate() {
                 *row = unsafe { x.window::<E, READS>(i, k, q.k) };
             }
-            for (j, s_j) in s[u].iter_mut().enumerate() {
-                *s_j = unsafe { s_fragment(q, g + 8 * j as u32, k) };
+            if PAIRS {
+                // Indexed, not zipped: an array's `IntoIter` lived in local
+                // memory. (The indexed copy is what ran on the GPU; a slice
+                // copy was not tried.)
+                let pairs = unsafe { s_fragment_pairs(q, g, k) };
+                #[allow(clippy::manual_memcpy)]
+                for j in 0..N_TILES.min(2) {
+                    s[u][j] = pairs[j];
+                }
+            } else {
+                for (j, s_j) in s[u].iter_mut().enumerate() {
+                    *s_j = unsafe { s_fragment(q, g + 8 * j as u32, k) };
+                }
             }
         }
         for u in 0..UNROLL {
@@ -275,11 +333,15 @@ unsafe fn skinny_mma<E: OnTensorCores, const ROWS: usize, const N_TILES: usize, 
     // with rows off 16 bytes (the granule before it), or rows are too
     // short for a row's last granules to stay inside the next row.
     let inside = (q.x_aligned || l0 > 0) && l0 + LONG_TILE < q.len && q.ldx >= 16 && q.k > 0;
+    let pairs = pairs_up(&q, N_TILES);
     let acc = unsafe {
-        match (inside, q.x_aligned) {
-            (true, true) => mainloop::<E, N_TILES, ALIGNED>(&q, x, lane, warp),
-            (true, false) => mainloop::<E, N_TILES, SHIFTED>(&q, x, lane, warp),
-            _ => mainloop::<E, N_TILES, AT_EDGE>(&q, x, lane, warp),
+        match (inside, q.x_aligned, pairs) {
+            (true, true, true) => mainloop::<E, N_TILES, ALIGNED, true>(&q, x, lane, warp),
+            (true, false, true) => mainloop::<E, N_TILES, SHIFTED, true>(&q, x, lane, warp),
+            (false, _, true) => mainloop::<E, N_TILES, AT_EDGE, true>(&q, x, lane, warp),
+            (true, true, false) => mainloop::<E, N_TILES, ALIGNED, false>(&q, x, lane, warp),
+            (true, false, false) => mainloop::<E, N_TILES, SHIFTED, false>(&q, x, lane, warp),
+            (false, _, false) => mainloop::<E, N_TILES, AT_EDGE, false>(&q, x, lane, warp),
         }
     };
     // Every warp's accumulators to shared memory (`[warp][tile][n8
@@ -302,9 +364,11 @@ unsafe fn skinny_mma<E: OnTensorCores, const ROWS: usize, const N_TILES: usize, 
         for w in 0..WARPS {
             sum += sums.load(w * per_warp + at);
         }
-        // C fragment: registers 0–1 row g, 2–3 row g + 8; columns 2t, 2t + 1.
+        // C fragment: registers 0–1 row g, 2–3 row g + 8; columns 2t, 2t + 1
+        // of n8 tile j, which are S's rows 8j + c, or 2c + j where paired.
         let row = l0 + (16 * tile + ln / 4 + 8 * (r / 2)) as u32;
-        let col = (8 * j + 2 * (ln % 4) + r % 2) as u32;
+        let c = 2 * (ln % 4) + r % 2;
+        let col = if pairs { 2 * c + j } else { 8 * j + c } as u32;
         if col < q.rows && row < q.len {
             unsafe { q.store(col, row, sum) };
         }
