@@ -1977,6 +1977,74 @@ PY
     done 2>&1 | tee "$L/auto.txt"
     note "split90: $(grep -c pass "$L/auto.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/auto.txt") failures"
     ;;
+  sweep90)
+    # After step 90 (VARIANTS: HEAD's gemm): the default sweep (the
+    # README's plot), a sweep of few long rows at mid K (the class of
+    # f16 1000×16×20000, 57% in step 90's run 3), and that shape's split
+    # by hand.
+    V=${VARIANTS%% *}
+    "$V/gemm" sweep --iters 10 --out "$L/sweep" >"$L/sweep.log" 2>&1
+    note "sweep: rc=$? $(tail -1 "$L/sweep.log")"
+    "$V/gemm" sweep --iters 20 --out "$L/fewrows" --shapes \
+      1000x16x20000,2000x16x10000,1000x8x12000,500x12x16384,4000x16x9000,16x1000x20000,8x2000x16384,3000x4x12000,1000x16x9000,2000x5x30000,3000x16x30000,700x16x60000 \
+      >"$L/fewrows.log" 2>&1
+    note "fewrows: rc=$? $(tail -1 "$L/fewrows.log")"
+    for dtype in f16 bf16; do
+      for chunk in 1000 2000 4000 5000 10000 off; do
+        timeout 120 "$V/gemm" --m 1000 --n 16 --k 20000 --dtype $dtype --kernel skinny_mma_r16 --split-k $chunk --iters 30
+      done
+      timeout 120 "$V/gemm" --m 1000 --n 16 --k 20000 --dtype $dtype --kernel ws_128x128x64 --iters 30
+      timeout 120 "$V/gemm" --m 1000 --n 16 --k 20000 --dtype $dtype --kernel mma_64x16x64 --split-k off --iters 30
+    done 2>&1 | tee "$L/named.txt"
+    note "sweep90 named: $(grep -c pass "$L/named.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/named.txt") failures"
+    ;;
+  pairs91)
+    # Step 91 (VARIANTS: the build with it): `skinny_mma_r16` reads a
+    # row-major B's columns in pairs, one load per K index for both n8
+    # tiles. Named, the bundle then the variant, two rounds: N even (pairs)
+    # and odd (not), long and short rows, splits, f16 / bf16 / TF32; then
+    # memcheck on the paired path.
+    V=${VARIANTS%% *}
+    for round in 1 2; do
+      for run in "f16 1000 16 20000" "bf16 1000 16 20000" "f16 8192 16 8192" "f16 4096 16 16383" "f16 2000 16 10000" \
+                 "f16 4000 16 9000" "f16 3000 16 30000" "f16 100000 16 777" "f16 100000 12 777" "f16 30000 11 2001" \
+                 "f16 50000 10 1000" "bf16 8192 14 8192" "tf32 1000 16 20000" "tf32 8192 16 8192" "tf32 100000 16 777" \
+                 "tf32 100000 12 777" "tf32 30000 11 2001"; do
+        set -- $run
+        each_bundle --m $2 --n $3 --k $4 --dtype $1 --kernel skinny_mma_r16 --iters 30
+      done
+    done 2>&1 | tee "$L/named.txt"
+    for run in "f16 8300 12 777" "bf16 4099 16 1024" "f16 1000 14 20001" "tf32 8300 16 777" "tf32 1000 10 20001"; do
+      set -- $run
+      RGEMM_GEMM_BIN=$V/gemm sanitize memcheck "$L/san-memcheck-$1-$2x$3x$4.log" "$V/gemm" --m $2 --n $3 --k $4 \
+        --dtype $1 --kernel skinny_mma_r16 --iters 1 --no-cublas
+    done
+    note "pairs91: $(grep -c pass "$L/named.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/named.txt") failures"
+    ;;
+  verify91)
+    # Steps 90-91 as committed (the bundle), `auto` beside HEAD before step
+    # 91 (VARIANTS: step 90's gemm) on the calls step 91's pairs take,
+    # then the test binaries (library: its memory-bound tests and the
+    # replayed seeds; LIBRARY: a library binary to run instead).
+    for run in "f16 1000 16 20000" "bf16 3000 16 30000" "f16 4096 16 16383" "f16 4000 16 9000" "f16 100000 16 777" \
+               "bf16 100000 12 777" "f16 8192 14 8191" "f16 100000 16 256" "tf32 1000 16 100000"; do
+      set -- $run
+      each_bundle --m $2 --n $3 --k $4 --dtype $1 --kernel auto --iters 30
+    done 2>&1 | tee "$L/auto.txt"
+    note "verify91 auto: $(grep -c pass "$L/auto.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/auto.txt") failures"
+    test_subset gpu cpu accuracy split_k ptxas cli
+    LIB=${LIBRARY:-$B/tests/library}
+    for filter in memory_bound every_layout beta_zero bad_calls; do
+      log=$L/test-library-$filter.log
+      if timeout 300 "$LIB" $filter --test-threads=1 >"$log" 2>&1; then r=pass; else r="FAIL (rc $?)"; fi
+      note "$LIB $filter: $r ($(grep -h 'test result' "$log" | tail -1))"
+    done
+    for seed in 118329410061627573 7148685252023399051 5414313321624355118 988023684365844977; do
+      log=$L/library-sweep-seed-$seed.log
+      if RGEMM_SEED=$seed timeout 300 "$LIB" sweep --test-threads=1 >"$log" 2>&1; then r=pass; else r="FAIL (rc $?)"; fi
+      note "library sweep, RGEMM_SEED=$seed: $r"
+    done
+    ;;
   *) note "unknown part $part" ;;
   esac
 done
