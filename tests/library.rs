@@ -845,8 +845,10 @@ fn memory_bound_shapes_every_layout_alpha_beta_batch() {
         (16500, 6, 1024),
         (8400, 7, 513),
         // N of 9 to 16 with A's rows off 16 bytes: step 88's 16-row
-        // tensor-core kernel (16-bit, and TF32 with K ≤ 2048).
+        // tensor-core kernel (16-bit, and TF32 with K ≤ 2048); with N even
+        // and B row-major, its columns read in pairs (step 91).
         (8300, 12, 777),
+        (5003, 14, 777),
         // Along K over several chunks of S with X's rows off 16 bytes
         // (K odd): shifted into place from aligned loads (PERF.md step 81),
         // the last lane's window reaching into the next chunk.

@@ -48,9 +48,10 @@
 //! (step 91) lane group `g` takes S's rows `2g` and `2g + 1` instead of
 //! `g` and `g + 8` (C's columns follow), so one 4-byte load reads both
 //! tiles' elements of a K index: 8 loads of S a window where there were
-//! 16, beside X's 4, and L1 serves each from four lines (PERF.md step 91:
-//! f16 3000×16×30000 58 → 77%, 4096×16×16383 107 → 128%; TF32's 8-byte
-//! pairs ran slower and are not used).
+//! 16, beside X's 4, and L1 serves each from four lines (PERF.md step 91,
+//! `auto`: f16 1000×16×20000 57.5 → 71.6%, 4096×16×16383 124 → 130%,
+//! bf16 3000×16×30000 73 → 76.6%; TF32's 8-byte pairs ran level and are
+//! not used).
 //!
 //! Every load of a step is issued before the first `mma` uses one: the
 //! main loop is instantiated per way of reading X ([`Reads`]), and S's
@@ -58,9 +59,9 @@
 //! `if` around a load, which compiled to a branch per load and left one
 //! load in flight at a time (PERF.md step 86: 66% of cuBLAS → 120%).
 //!
-//! Cost (ptxas 12.9): 94–96 registers (8 rows), 116–124 (16-bit, 16
-//! rows; 124 on sm_90 with S in pairs), 104–106 (TF32), on sm_90 and
-//! sm_80, no spills or stack, two blocks per SM (a 128-register bound);
+//! Cost (ptxas 12.9): 94–96 registers (8 rows), 116–118 (16-bit, 16
+//! rows; 118 with S in pairs), 104–106 (TF32), on sm_90 and sm_80, no
+//! spills or stack, two blocks per SM (a 128-register bound);
 //! 8 or 16 KiB of shared memory (the reduction). Measured (H100, named, % of cuBLAS f16 / bf16; the
 //! CUDA-core kernel in brackets): 100000×4×777 133 / 191 (49 / 70),
 //! 8192×5×8191 81 / 86 (31 / 33), 100000×4×256 105 / 123.5 (33 / 40),
@@ -209,7 +210,8 @@ unsafe fn s_fragment<E: Streamed>(q: &Skinny<E>, r: u32, k: u32) -> [u32; 4] {
 #[inline(always)]
 unsafe fn s_fragment_pairs<E: Streamed>(q: &Skinny<E>, g: u32, k: u32) -> [[u32; 4]; 2] {
     let keep = |kk: u32| 2 * g < q.rows && kk < q.k;
-    let at = |kk: u32| (q.s as *const u16).wrapping_add((2 * g + kk * q.s_k) as usize) as *const u32;
+    // In usize: K × the row's stride may pass 2³² elements.
+    let at = |kk: u32| (q.s as *const u16).wrapping_add(2 * g as usize + kk as usize * q.s_k as usize) as *const u32;
     // Plain loops (see `mainloop`): closures of `array::from_fn` put the
     // arrays in local memory.
     let mut tiles = [[0u32; 4]; 2];
@@ -225,15 +227,17 @@ unsafe fn s_fragment_pairs<E: Streamed>(q: &Skinny<E>, g: u32, k: u32) -> [[u32;
 }
 
 /// Whether [`s_fragment_pairs`] reads S: 16-bit S on two n8 tiles, along
-/// its rows (a row-major B where N is the small side), an even count of
-/// them, and each K index's pair of elements on 4 bytes. Not TF32: its
-/// pairs, 8-byte loads, ran slower (PERF.md step 91: 1000×16×20000 106
-/// → 86% of cuBLAS).
+/// its rows (a row-major B where N is the small side: rows 1 apart), an
+/// even count of them, and each K index's pair of elements on 4 bytes.
+/// Not TF32: its pairs, 8-byte loads, ran level where the calls did not
+/// split (PERF.md step 91: 8192×16×8192 72.5 → 71.5% of cuBLAS,
+/// 100000×16×777 108 → 109) and were left out.
 #[inline(always)]
 fn pairs_up<E: Streamed>(q: &Skinny<E>, n_tiles: usize) -> bool {
     n_tiles == 2
         && element_bytes::<E>() == 2
         && !q.s_along_k
+        && q.s_r == 1
         && q.rows.is_multiple_of(2)
         && q.s_k.is_multiple_of(2)
         && (q.s as usize).is_multiple_of(4)
