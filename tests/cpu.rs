@@ -712,6 +712,8 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     let short = SKINNY_TILES_MIN_K / 2;
     assert_eq!([at(100_000, 16, short), at(100_000, 16, 64), at(50_000, 16, short)], ["mma_64x16x64"; 3]);
     assert_eq!([at(100_000, 8, short), at(16, 200_000, short)], ["skinny_mma", "ws_128x256x64"]);
+    use rgemm::api::choice::WIDE_COLUMNS_TILES_MIN_K;
+    assert_eq!(at(100_000, 16, WIDE_COLUMNS_TILES_MIN_K - 8), "skinny_mma_r16", "under the least K measured");
     // Under 2²⁷ flop step 10's tiles would not copy B, and so the 64×16
     // tiles are not taken either; `library`'s memory-bound test runs N = 6
     // above it.

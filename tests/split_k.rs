@@ -11,8 +11,8 @@ use gemm_launch::split_k::{
     SLOWER_PARTIALS_MIN_QUARTERS, Split, SplitCall, SplitError, SplitK, TMA_BYTES_IN_FLIGHT, TMA_F32_OUTPUT_TWINS,
     TMA_REMAINDER_MAX_QUARTERS, TMA_SAME_TILE_TWINS, TWO_LEVEL_COLUMNS, combine_groups, epilogue_for,
     epilogue_geometry, epilogue_smem_bytes, exact_chunk, exact_chunk_fewer, few_tiles_target, partials_kernel,
-    plan_split, reduce_geometry, slab_elements, tma_block_bytes_in_flight, two_level_epilogue, wants_occupancy,
-    workspace_bytes, writes_f32,
+    plan_split, reduce_geometry, slab_elements, streaming_blocks_per_sm, tma_block_bytes_in_flight, two_level_epilogue,
+    wants_occupancy, workspace_bytes, writes_f32,
 };
 use gemm_launch::{
     Algorithm, DB_64X64X16, DB_128X64X16, DB_256X128X8, Features, KernelSpec, MMA_BF16_128X128X32_W32X64_F32OUT,
@@ -107,6 +107,19 @@ fn the_rule_splits_deep_k_and_few_tiles_only() {
     let streaming = |per_sm| SplitCall { streaming_blocks_per_sm: per_sm, ..call(1000, 16, 100_000, 32, Dtype::Tf32) };
     assert_eq!(plan_split(SplitK::Auto, &streaming(2)).unwrap(), Some(Split { chunk: 5000, splits: 20 }));
     assert_eq!(plan_split(SplitK::Auto, &streaming(1)).unwrap(), Some(Split { chunk: 10000, splits: 10 }));
+    // Which kernels stream so: the memory-bound ones, at the blocks they are
+    // built for or the driver's occupancy where lower, but not the "dot"
+    // pattern (a chunk scale above 1); no other kernel.
+    use gemm_launch::memory_bound::{SKINNY_F32_R1, SKINNY_F32_R16, SKINNY_TF32_R16_2CTA};
+    assert_eq!(
+        [streaming_blocks_per_sm(&SKINNY_TF32_R16_2CTA, 1, 0), streaming_blocks_per_sm(&SKINNY_TF32_R16_2CTA, 1, 1)],
+        [2, 1]
+    );
+    assert_eq!(
+        [streaming_blocks_per_sm(&SKINNY_F32_R16, 1, 4), streaming_blocks_per_sm(&SKINNY_F32_R1, 256, 2)],
+        [1, 0]
+    );
+    assert_eq!(streaming_blocks_per_sm(&gemm_launch::WT_64X64X8, 1, 5), 0);
     let tma = |spec: &KernelSpec, m, n, k| {
         let call = SplitCall {
             tiles: spec.grid(m, n),
@@ -785,7 +798,7 @@ fn dot_pattern_accuracy_chunks_scale_with_its_threads() {
     assert_eq!(accuracy_chunk_scale(&SKINNY_F32_R16, 7, 5), 1);
     assert_eq!(accuracy_chunk_scale(&DB_64X64X16, 1, 1), 1);
     for (spec, m, n, k, dot_split) in [
-        (SKINNY_F32_R1, 1, 1, 1_000_000, Some(Split { chunk: 2000, splits: 500 })),
+        (SKINNY_F32_R1, 1, 1, 1_000_000, Some(Split { chunk: 4000, splits: 250 })),
         (SKINNY_F32_R4, 3, 2, 200_001, None),
         (SKINNY_F32_R1, 1, 1, 70_001, None),
         (SKINNY_F32_R16, 7, 5, 300_001, None),
@@ -804,7 +817,7 @@ fn dot_pattern_accuracy_chunks_scale_with_its_threads() {
             blocks_per_sm: 0,
             modeled_tile: None,
             accuracy_chunk_scale: scale,
-            streaming_blocks_per_sm: spec.min_blocks_per_sm,
+            streaming_blocks_per_sm: streaming_blocks_per_sm(&spec, scale, 0),
         };
         let split = plan_split(SplitK::Auto, &call).unwrap().expect("deep f32 K splits for accuracy");
         let unscaled = plan_split(SplitK::Auto, &SplitCall { accuracy_chunk_scale: 1, ..call }).unwrap().unwrap();

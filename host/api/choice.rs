@@ -376,14 +376,15 @@ fn skinny_tf32_tiles(dtype: Dtype, m: usize, n: usize, layout: OperandLayout) ->
 /// persistent blocks run on). That K threshold holds where M is the small
 /// side or N is at most 8 (where step 86's 8-row kernel streams short
 /// rows faster: f16 100000×8×256 93 against the tiles' 62); with N of 9 to
-/// 16 the 64×16 tiles win at every K measured, over step 88's
-/// `skinny_mma_r16` and step 10's tiles alike (H100, PERF.md step 90, f16
+/// 16 the 64×16 tiles win from K = [`WIDE_COLUMNS_TILES_MIN_K`], the least
+/// measured, over step 88's `skinny_mma_r16` and step 10's tiles alike
+/// (H100, PERF.md step 90, f16
 /// tiles / `skinny_mma_r16`: 100000×16×64 92 / 62, 100000×16×128 73 / 42,
 /// 100000×16×256 97 / 76.5 (step 10's 62), 100000×16×384 101 / 72,
 /// 50000×16×256 91 / 67, 200000×16×128 87 / 54; bf16 alike).
 pub fn skinny_tiles_win(spec: &KernelSpec, (m, n, k): (usize, usize, usize), multiprocessors: i32) -> bool {
     let half_wave = 2 * spec.grid(m as u32, n as u32) >= multiprocessors.max(0) as u64;
-    let wide_columns = m > n && n > gemm_launch::memory_bound::MMA_ROWS as usize;
+    let wide_columns = m > n && n > gemm_launch::memory_bound::MMA_ROWS as usize && k >= WIDE_COLUMNS_TILES_MIN_K;
     (k >= SKINNY_TILES_MIN_K || wide_columns) && (half_wave || k < gemm_launch::split_k::FEW_TILES_MIN_K as usize)
 }
 
@@ -460,6 +461,10 @@ pub const FEW_COLUMNS_STREAM_MIN_K: usize = 4096;
 /// Least K for which [`default_choice`] takes step 70's skinny tiles where
 /// M is the small side or N is at most 8 ([`skinny_tiles_win`]).
 pub const SKINNY_TILES_MIN_K: usize = 512;
+/// Least K for which [`default_choice`] takes step 70's 64×16 tiles with N
+/// of 9 to 16 ([`skinny_tiles_win`]): the shortest measured (PERF.md step
+/// 90); below it, one slice of the tiles' pipeline, unmeasured.
+pub const WIDE_COLUMNS_TILES_MIN_K: usize = 64;
 
 /// Step 70's skinny `mma.sync` tiles of a 16-bit call whose small side is
 /// M (16×64) or N (64×16), which [`default_choice`] takes where

@@ -116,11 +116,11 @@ pub fn split_for(
         blocks_per_sm,
         modeled_tile,
         accuracy_chunk_scale,
-        streaming_blocks_per_sm: if partials.algorithm == gemm_launch::Algorithm::MemoryBound {
-            partials.min_blocks_per_sm.max(1)
-        } else {
-            0
-        },
+        streaming_blocks_per_sm: gemm_launch::split_k::streaming_blocks_per_sm(
+            partials,
+            accuracy_chunk_scale,
+            blocks_per_sm,
+        ),
     };
     let split = plan_split(mode, &call);
     match split {

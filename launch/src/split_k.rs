@@ -44,8 +44,9 @@ pub enum SplitK {
 /// chunks of 256 ran f16 at 38 TFLOP/s, 512 at 62, 1024 at 61, 2048 at 43;
 /// TF32 at 29, 40, 37, 23.
 pub const CHUNK_FEW_TILES: u32 = 512;
-/// Waves of blocks (one block per multiprocessor) a few-tiles split aims
-/// at. Fewer chunks mean less workspace to write and sum: at 256×256×131072
+/// Waves of blocks (one block per multiprocessor; for a memory-bound
+/// kernel's partials, as many as [`streaming_blocks_per_sm`]) a few-tiles
+/// split aims at. Fewer chunks mean less workspace to write and sum: at 256×256×131072
 /// f16, chunks of 256 made 512 slabs, as many bytes as A and B, and ran at
 /// 21% of cuBLAS; the 64 chunks of two waves run at 60% (and 32 of one
 /// wave level with them). Two waves rather than one, so that two blocks
@@ -243,9 +244,9 @@ pub struct SplitCall {
     /// ([`crate::memory_bound::accuracy_chunk_scale`]).
     pub accuracy_chunk_scale: u32,
     /// For a memory-bound partials kernel, which streams its large operand,
-    /// the blocks per multiprocessor it is built for
-    /// (`KernelSpec::min_blocks_per_sm`): its few-tiles split counts waves of
-    /// that many blocks ([`few_tiles_target`]). 0 for every other kernel.
+    /// the blocks per multiprocessor its few-tiles split counts its waves in
+    /// ([`streaming_blocks_per_sm`], [`few_tiles_target`]). 0 for every
+    /// other kernel.
     pub streaming_blocks_per_sm: u32,
 }
 
@@ -408,6 +409,22 @@ pub const fn tma_block_bytes_in_flight(spec: &KernelSpec, m: u32, n: u32) -> u64
     let b_slice = bytes * if n < bn { n } else { bn } as u64;
     // stages × (a_slice / cols + b_slice / rows), rounded up.
     (spec.stages as u64 * (a_slice * rows + b_slice * cols)).div_ceil(rows * cols)
+}
+
+/// The blocks per multiprocessor in which a few-tiles split of partials on
+/// `spec` counts its waves ([`SplitCall::streaming_blocks_per_sm`]): for a
+/// memory-bound kernel, the blocks it is built for (`min_blocks_per_sm`),
+/// at most `resident` (the driver's occupancy where it was asked; 0 where
+/// not); 0 for any other kernel, and for the memory-bound "dot" pattern
+/// (`accuracy_chunk_scale` above 1), whose 1×1×10⁶ ran level or slower in
+/// 500 chunks than in 250 (H100, PERF.md step 90: f32 0.012 / 0.016 →
+/// 0.014 / 0.015 ms, f16 0.015 / 0.013 → 0.016 / 0.015).
+pub const fn streaming_blocks_per_sm(spec: &KernelSpec, accuracy_chunk_scale: u32, resident: u32) -> u32 {
+    if !matches!(spec.algorithm, crate::spec::Algorithm::MemoryBound) || accuracy_chunk_scale > 1 {
+        return 0;
+    }
+    let built = if spec.min_blocks_per_sm == 0 { 1 } else { spec.min_blocks_per_sm };
+    if resident > 0 && resident < built { resident } else { built }
 }
 
 /// Blocks a few-tiles split aims at: [`FEW_TILES_WAVES`] waves of one
