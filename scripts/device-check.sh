@@ -1961,7 +1961,8 @@ PY
   split90)
     # Step 90 (VARIANTS: the build with it): a memory-bound kernel's
     # few-tiles split counts waves of the blocks per SM it is built for
-    # (two for `skinny_r16_2cta`, `skinny_mma`, `skinny_r1`), and 16-bit N =
+    # (two for `skinny_r16_2cta`, `skinny_mma`, `skinny_mma_r16`, `skinny_r1`,
+    # the f32/TF32 `skinny_r4`), and 16-bit N =
     # 16 at short K stays on the 64×16 tiles. `auto`, the bundle then the
     # variant, two rounds, on the deep-K calls of every memory-bound kernel
     # that splits, and on short K.
@@ -2044,6 +2045,36 @@ PY
       if RGEMM_SEED=$seed timeout 300 "$LIB" sweep --test-threads=1 >"$log" 2>&1; then r=pass; else r="FAIL (rc $?)"; fi
       note "library sweep, RGEMM_SEED=$seed: $r"
     done
+    ;;
+  final91)
+    # After the review of steps 90-91 (the bundle): `library`'s
+    # memory-bound tests (a named paired shape added) and the four replayed
+    # seeds; memcheck and racecheck on `skinny_mma_r16` (paired f16, TF32);
+    # `auto` where the split rule's review changes touch (the dot pattern
+    # back at 250 chunks, the streaming kernels); the sweep of few long rows.
+    test_subset "library memory_bound"
+    for seed in 118329410061627573 7148685252023399051 5414313321624355118 988023684365844977; do
+      log=$L/library-sweep-seed-$seed.log
+      if RGEMM_SEED=$seed timeout 300 "$B/tests/library" sweep --test-threads=1 >"$log" 2>&1; then r=pass; else r="FAIL (rc $?)"; fi
+      note "tests/library sweep, RGEMM_SEED=$seed: $r"
+    done
+    for run in "f16 8300 12 777" "f16 1000 14 20001" "tf32 8300 16 777" "tf32 1000 10 20001"; do
+      set -- $run
+      sanitize memcheck "$L/san-memcheck-$1-$2x$3x$4.log" "$B/gemm" --m $2 --n $3 --k $4 --dtype $1 \
+        --kernel skinny_mma_r16 --iters 1 --no-cublas
+    done
+    sanitize racecheck "$L/san-racecheck-bf16-8300x16x777.log" "$B/gemm" --m 8300 --n 16 --k 777 --dtype bf16 \
+      --kernel skinny_mma_r16 --iters 1 --no-cublas
+    for run in "f32 1 1 1000000" "f16 1 1 1000000" "tf32 1000 16 100000" "f16 1000 4 100000" "f16 100000 16 256" \
+               "f16 100000 16 32"; do
+      set -- $run
+      timeout 120 "$B/gemm" --m $2 --n $3 --k $4 --dtype $1 --kernel auto --iters 30
+    done 2>&1 | tee "$L/auto.txt"
+    note "final91 auto: $(grep -c pass "$L/auto.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/auto.txt") failures"
+    "$B/gemm" sweep --iters 20 --out "$L/fewrows" --shapes \
+      1000x16x20000,2000x16x10000,1000x8x12000,500x12x16384,4000x16x9000,16x1000x20000,8x2000x16384,3000x4x12000,1000x16x9000,2000x5x30000,3000x16x30000,700x16x60000 \
+      >"$L/fewrows.log" 2>&1
+    note "fewrows: rc=$? $(tail -1 "$L/fewrows.log")"
     ;;
   *) note "unknown part $part" ;;
   esac
