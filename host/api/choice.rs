@@ -378,8 +378,7 @@ fn skinny_tf32_tiles(dtype: Dtype, m: usize, n: usize, layout: OperandLayout) ->
 /// rows faster: f16 100000×8×256 93 against the tiles' 62); with N of 9 to
 /// 16 the 64×16 tiles win from K = [`WIDE_COLUMNS_TILES_MIN_K`], the least
 /// measured, over step 88's `skinny_mma_r16` and step 10's tiles alike
-/// (H100, PERF.md step 90, f16
-/// tiles / `skinny_mma_r16`: 100000×16×64 92 / 62, 100000×16×128 73 / 42,
+/// (H100, PERF.md step 90, f16 tiles / `skinny_mma_r16`: 100000×16×64 92 / 62, 100000×16×128 73 / 42,
 /// 100000×16×256 97 / 76.5 (step 10's 62), 100000×16×384 101 / 72,
 /// 50000×16×256 91 / 67, 200000×16×128 87 / 54; bf16 alike).
 pub fn skinny_tiles_win(spec: &KernelSpec, (m, n, k): (usize, usize, usize), multiprocessors: i32) -> bool {

@@ -61,10 +61,10 @@
 //!
 //! Cost (ptxas 12.9): 94–96 registers (8 rows), 116–118 (16-bit, 16
 //! rows; 118 with S in pairs), 104–106 (TF32), on sm_90 and sm_80, no
-//! spills or stack, two blocks per SM (a 128-register bound);
-//! 8 or 16 KiB of shared memory (the reduction). Measured (H100, named, % of cuBLAS f16 / bf16; the
-//! CUDA-core kernel in brackets): 100000×4×777 133 / 191 (49 / 70),
-//! 8192×5×8191 81 / 86 (31 / 33), 100000×4×256 105 / 123.5 (33 / 40),
+//! spills or stack, two blocks per SM (a 128-register bound); 8 or 16
+//! KiB of shared memory (the reduction). Measured (H100, named, % of
+//! cuBLAS f16 / bf16; the CUDA-core kernel in brackets): 100000×4×777
+//! 133 / 191 (49 / 70), 8192×5×8191 81 / 86 (31 / 33), 100000×4×256 105 / 123.5 (33 / 40),
 //! 100000×7×129 118 / 131 (18 / 19), 1000×4×100000 split in 10 90 / 89
 //! (63 / 61); 100000×4×776 120 / 114, level with step 70's 64×16 tiles
 //! (122 / 116). N = 1 stays on the CUDA-core `skinny_r1` (135% at

@@ -46,8 +46,8 @@ pub enum SplitK {
 pub const CHUNK_FEW_TILES: u32 = 512;
 /// Waves of blocks (one block per multiprocessor; for a memory-bound
 /// kernel's partials, as many as [`streaming_blocks_per_sm`]) a few-tiles
-/// split aims at. Fewer chunks mean less workspace to write and sum: at 256×256×131072
-/// f16, chunks of 256 made 512 slabs, as many bytes as A and B, and ran at
+/// split aims at. Fewer chunks mean less workspace to write and sum: at
+/// 256×256×131072 f16, chunks of 256 made 512 slabs, as many bytes as A and B, and ran at
 /// 21% of cuBLAS; the 64 chunks of two waves run at 60% (and 32 of one
 /// wave level with them). Two waves rather than one, so that two blocks
 /// share each multiprocessor and hide each other's loads.
