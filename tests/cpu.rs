@@ -574,7 +574,7 @@ fn dtype_and_kernel_names() {
     // The f32-output twins have entries (every layout) but no name a caller
     // can ask for: they write split-K partial sums, not a 16-bit C.
     let twins: Vec<_> = KERNELS.iter().filter(|s| s.features.f32_output).collect();
-    assert_eq!(twins.len(), 16);
+    assert_eq!(twins.len(), 20);
     for twin in twins {
         // Every layout's entry, but steps 86 and 88's three (its large operand along K).
         let layouts = if twin.layouts == gemm_launch::Layouts::AlongK { 3 } else { 4 };
@@ -713,7 +713,26 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     assert_eq!([at(100_000, 16, short), at(100_000, 16, 64), at(50_000, 16, short)], ["mma_64x16x64"; 3]);
     assert_eq!([at(100_000, 8, short), at(16, 200_000, short)], ["skinny_mma", "ws_128x256x64"]);
     use rgemm::api::choice::WIDE_COLUMNS_TILES_MIN_K;
-    assert_eq!(at(100_000, 16, WIDE_COLUMNS_TILES_MIN_K - 8), "skinny_mma_r16", "under the least K measured");
+    assert_eq!(at(100_000, 16, WIDE_COLUMNS_TILES_MIN_K), "mma_64x16x64");
+    assert_eq!(at(100_000, 16, 4), "skinny_mma_r16", "A's rows under 16 bytes");
+    let tiles_win = |k| {
+        rgemm::api::choice::skinny_tiles_win(&gemm_launch::MMA_F16_64X16X64, (100_000, 16, k), 132, OperandLayout::NN)
+    };
+    assert_eq!([tiles_win(WIDE_COLUMNS_TILES_MIN_K), tiles_win(WIDE_COLUMNS_TILES_MIN_K - 1)], [true, false]);
+    // A few long rows (tiles for under half a wave, K from FEW_TILES_MIN_K):
+    // the skinny tiles, split onto their own twins, where M is the small side
+    // or N is 9 to 16 with A's rows on 16 bytes (PERF.md step 92); N of 2 to
+    // 7 and A's rows off 16 bytes stream on step 86/88's kernel as before;
+    // so do other layouts and both sides small (not measured split).
+    assert_eq!([at(1000, 16, 20_000), at(700, 16, 60_000), at(3000, 16, 30_000)], ["mma_64x16x64"; 3]);
+    assert_eq!([at(2000, 8, 10_000), at(1000, 8, 50_000)], ["mma_64x16x64"; 2]);
+    assert_eq!([at(16, 1000, 20_000), at(8, 2000, 16_384)], ["mma_16x64x64"; 2]);
+    assert_eq!(at(1000, 4, 100_000), "skinny_mma");
+    assert_ne!(at(8, 16, 65_536), "mma_16x64x64", "both sides small");
+    let nt = OperandLayout { a_col_major: false, b_col_major: true };
+    let nt_1000 = default_choice(Dtype::F16, (1000, 16, 20_000), 132, nt, (9, 0), |_| true).kernel;
+    assert_eq!(nt_1000, "skinny_mma_r16", "measured split with A and B row-major only");
+    assert_eq!([at(4096, 16, 16_383), at(3000, 12, 30_000)], ["skinny_mma_r16"; 2], "A's or B's rows off 16 bytes");
     // Under 2²⁷ flop step 10's tiles would not copy B, and so the 64×16
     // tiles are not taken either; `library`'s memory-bound test runs N = 6
     // above it.
@@ -1240,7 +1259,7 @@ fn memory_bound_shapes_choose_the_skinny_kernels() {
                 let tiles_first = sixteen_bit
                     && hopper
                     && skinny_mma_tiles(dtype, m, n)
-                        .is_some_and(|s| s.supports(layout) && skinny_tiles_win(s, (m, n, 4096), 132));
+                        .is_some_and(|s| s.supports(layout) && skinny_tiles_win(s, (m, n, 4096), 132, layout));
                 let along_k = !x_along_l(m as u32, n as u32, a_col, b_col);
                 if streams_on_tensor_cores(dtype, (m, n, 4096)) && along_k && !tiles_first {
                     assert!(

@@ -7,9 +7,9 @@
 use gemm_launch::split_k::{
     AUTO_WORKSPACE_CAP_BYTES, CHUNK_DEEP, CHUNK_FEW_TILES, CHUNK_SHORT_K, EPILOGUE_FAN_IN, EXACT_SPLIT_MAX_EXTRA_K,
     F32_OUTPUT_TWINS, FEW_TILES_FULL_QUARTERS, FEW_TILES_WAVES, MAX_SPLITS, MEMORY_BOUND_F32_OUTPUT_TWINS,
-    REDUCE_FAN_IN, REDUCE_THREADS, ReduceRole, SHORT_K_MAX_QUARTERS, SHORT_K_MIN, SHORT_K_MIN_QUARTERS,
-    SLOWER_PARTIALS_MIN_QUARTERS, Split, SplitCall, SplitError, SplitK, TMA_BYTES_IN_FLIGHT, TMA_F32_OUTPUT_TWINS,
-    TMA_REMAINDER_MAX_QUARTERS, TMA_SAME_TILE_TWINS, TWO_LEVEL_COLUMNS, combine_groups, epilogue_for,
+    REDUCE_FAN_IN, REDUCE_THREADS, ReduceRole, SAME_TILE_TWINS, SHORT_K_MAX_QUARTERS, SHORT_K_MIN,
+    SHORT_K_MIN_QUARTERS, SLOWER_PARTIALS_MIN_QUARTERS, Split, SplitCall, SplitError, SplitK, TMA_BYTES_IN_FLIGHT,
+    TMA_F32_OUTPUT_TWINS, TMA_REMAINDER_MAX_QUARTERS, TWO_LEVEL_COLUMNS, combine_groups, epilogue_for,
     epilogue_geometry, epilogue_smem_bytes, exact_chunk, exact_chunk_fewer, few_tiles_target, partials_kernel,
     plan_split, reduce_geometry, slab_elements, streaming_blocks_per_sm, tma_block_bytes_in_flight, two_level_epilogue,
     wants_occupancy, workspace_bytes, writes_f32,
@@ -45,6 +45,7 @@ fn the_rule_splits_deep_k_and_few_tiles_only() {
         modeled_tile: None,
         accuracy_chunk_scale: 1,
         streaming_blocks_per_sm: 0,
+        few_tiles_waves: FEW_TILES_WAVES,
     };
     let auto_of = |m, n, k, tiles, dtype| plan_split(SplitK::Auto, &call(m, n, k, tiles, dtype)).unwrap();
     let auto = |m, n, k, tiles| auto_of(m, n, k, tiles, Dtype::F32);
@@ -97,13 +98,16 @@ fn the_rule_splits_deep_k_and_few_tiles_only() {
     assert_eq!(auto_of(64, 192, 300_000, 1, Dtype::Tf32), Some(Split { chunk: 1500, splits: 200 }));
     // Partials on a TMA kernel (16-bit): enough blocks for 12 MiB on the
     // way from memory, at most one wave (PERF step 55).
-    assert_eq!((few_tiles_target(SMS, Some(TMA_BYTES_IN_FLIGHT / 64), 1), few_tiles_target(SMS, None, 1)), (64, 264));
-    assert_eq!(few_tiles_target(SMS, Some(1), 2), SMS as u64, "never more than a wave");
+    assert_eq!(
+        (few_tiles_target(SMS, Some(TMA_BYTES_IN_FLIGHT / 64), 1, 1), few_tiles_target(SMS, None, 1, FEW_TILES_WAVES)),
+        (64, 264)
+    );
+    assert_eq!(few_tiles_target(SMS, Some(1), 2, 1), SMS as u64, "never more than a wave");
     // A memory-bound kernel of two blocks per SM: two waves of two blocks
     // (PERF.md step 90). TF32 1000×16×100000 on `skinny_r16_2cta` (32
     // blocks of 32 rows): 20 chunks of 5000, where two waves of one block
     // gave 10 of 10000.
-    assert_eq!(few_tiles_target(SMS, None, 2), 528);
+    assert_eq!(few_tiles_target(SMS, None, 2, FEW_TILES_WAVES), 528);
     let streaming = |per_sm| SplitCall { streaming_blocks_per_sm: per_sm, ..call(1000, 16, 100_000, 32, Dtype::Tf32) };
     assert_eq!(plan_split(SplitK::Auto, &streaming(2)).unwrap(), Some(Split { chunk: 5000, splits: 20 }));
     assert_eq!(plan_split(SplitK::Auto, &streaming(1)).unwrap(), Some(Split { chunk: 10000, splits: 10 }));
@@ -212,6 +216,7 @@ fn short_k_splits_fill_the_kernels_block_slots() {
         modeled_tile: None,
         accuracy_chunk_scale: 1,
         streaming_blocks_per_sm: 0,
+        few_tiles_waves: FEW_TILES_WAVES,
     };
     let auto = |m, k, spec, blocks_per_sm| plan_split(SplitK::Auto, &call(m, k, spec, blocks_per_sm)).unwrap();
     assert_eq!((SHORT_K_MIN, CHUNK_SHORT_K, SHORT_K_MIN_QUARTERS, SHORT_K_MAX_QUARTERS), (512, 128, 1, 6));
@@ -266,6 +271,7 @@ fn explicit_splits_and_their_errors() {
         modeled_tile: None,
         accuracy_chunk_scale: 1,
         streaming_blocks_per_sm: 0,
+        few_tiles_waves: FEW_TILES_WAVES,
     };
     let chunk = |c, k| plan_split(SplitK::Chunk(c), &call(k));
     assert_eq!(chunk(1000, 2500), Ok(Some(Split { chunk: 1000, splits: 3 })));
@@ -341,7 +347,7 @@ fn which_kernels_can_write_partial_sums() {
     assert_eq!(partials_kernel(&WS_F16_128X256X64), Some(&WS_F16_128X128X64_F32OUT));
     assert_eq!(partials_kernel(&gemm_launch::WS_BF16_128X192X64), Some(&gemm_launch::WS_BF16_128X192X64_F32OUT));
     // A same-tile twin is its base with f32 C, in the dtype's twin list's place.
-    for (base, twin) in TMA_SAME_TILE_TWINS {
+    for (base, twin) in SAME_TILE_TWINS {
         assert_eq!((twin.dtype, twin.tile, twin.algorithm), (base.dtype, base.tile, base.algorithm), "{}", twin.name);
         assert_eq!(partials_kernel(base), Some(*twin));
         assert_eq!(partials_kernel(twin), Some(*twin));
@@ -365,7 +371,7 @@ fn which_kernels_can_write_partial_sums() {
     // (stored from registers: an f32 tile staged for the TMA store would
     // take the shared memory of stages) and the stages its staging tile's
     // room gives back.
-    let same_tile = TMA_SAME_TILE_TWINS.iter().map(|(base, twin)| (base.dtype, *twin));
+    let same_tile = SAME_TILE_TWINS.iter().map(|(base, twin)| (base.dtype, *twin));
     for (_, twin) in F32_OUTPUT_TWINS.iter().copied().chain(TMA_F32_OUTPUT_TWINS.iter().copied()).chain(same_tile) {
         let base = gemm_launch::KERNELS.iter().find(|s| format!("{}_f32out", s.name) == twin.name).unwrap();
         let same = KernelSpec { name: base.name, features: base.features, stages: base.stages, ..*twin };
@@ -404,6 +410,32 @@ fn which_kernels_can_write_partial_sums() {
     let (split, partials) = split_for(&auto, &both_small, skinny, SMS, any_occupancy).unwrap().expect("deep K splits");
     assert_eq!(partials, &gemm_launch::memory_bound::SKINNY_F16_R8_F32OUT);
     assert!(split.splits >= SMS, "{split:?}: a block for each multiprocessor at least");
+    // Step 70's skinny tiles (step 92): under half a wave of tiles, K split
+    // onto their own twins for one wave of one block per multiprocessor;
+    // from half a wave, never split by the rule.
+    let skinny_split_of = |m: usize, n: usize, k: usize, count: usize| {
+        let (a, b, c) = (MatrixDesc::row_major(m, k), MatrixDesc::row_major(k, n), MatrixDesc::row_major(m, n));
+        let batch = Batch { count, stride_a: m * k, stride_b: k * n, stride_c: m * n };
+        let call = plan((&a, usize::MAX), (&b, usize::MAX), (&c, usize::MAX), &batch).unwrap();
+        let tiles = if m > n { &gemm_launch::MMA_F16_64X16X64 } else { &gemm_launch::MMA_BF16_16X64X64 };
+        split_for(&auto, &call, tiles, SMS, any_occupancy)
+            .unwrap()
+            .map(|(split, twin)| (split.chunk, split.splits, twin.name))
+    };
+    let skinny_split = |m, n, k| skinny_split_of(m, n, k, 1);
+    // 16 tiles: 132 blocks wanted, 10 chunks of 2000 divide K (8 of 2500
+    // would start rows off 16 bytes).
+    assert_eq!(skinny_split(1000, 16, 20_000), Some((2000, 10, "hgemm_mma_64x16x64_f32out")));
+    assert_eq!(skinny_split(2000, 16, 10_000), Some((2000, 5, "hgemm_mma_64x16x64_f32out")));
+    assert_eq!(skinny_split(4000, 16, 9000), Some((3000, 3, "hgemm_mma_64x16x64_f32out")));
+    assert_eq!(skinny_split(1000, 16, 4096), Some((512, 8, "hgemm_mma_64x16x64_f32out")));
+    assert_eq!(skinny_split(16, 1000, 20_000), Some((2000, 10, "bgemm_mma_16x64x64_f32out")));
+    assert_eq!(skinny_split(8, 2000, 16_384), Some((4096, 4, "bgemm_mma_16x64x64_f32out")));
+    assert_eq!([skinny_split(8192, 16, 8192), skinny_split(4224, 16, 8192)], [None, None], "half a wave");
+    assert_eq!(skinny_split(1000, 16, 1024), None, "K under FEW_TILES_MIN_K");
+    // A batch counts its matrices' tiles: 5 × 16 fill half a wave, 2 × 16 do not.
+    assert_eq!(skinny_split_of(1000, 16, 20_000, 5), None);
+    assert!(skinny_split_of(1000, 16, 20_000, 2).is_some());
     let explicit = GemmOptions { split_k: SplitK::Chunk(4096), ..auto };
     let (split, partials) = split_for(&explicit, &p, &WGMMA_BF16_128X256X64, SMS, any_occupancy).unwrap().unwrap();
     assert_eq!((split, partials), (Split::of(100_000, 4096), &MMA_BF16_128X128X32_W32X64_F32OUT));
@@ -734,6 +766,7 @@ fn f32_split_model_ranks_measured_splits_within_bounds() {
             modeled_tile: None,
             accuracy_chunk_scale: 1,
             streaming_blocks_per_sm: 0,
+            few_tiles_waves: FEW_TILES_WAVES,
         }
     };
     assert_eq!(plan_split(SplitK::Auto, &call).unwrap(), f32_split(wt128, (1031, 1029, 1027, 1), SMS).0);
@@ -818,6 +851,7 @@ fn dot_pattern_accuracy_chunks_scale_with_its_threads() {
             modeled_tile: None,
             accuracy_chunk_scale: scale,
             streaming_blocks_per_sm: streaming_blocks_per_sm(&spec, scale, 0),
+            few_tiles_waves: FEW_TILES_WAVES,
         };
         let split = plan_split(SplitK::Auto, &call).unwrap().expect("deep f32 K splits for accuracy");
         let unscaled = plan_split(SplitK::Auto, &SplitCall { accuracy_chunk_scale: 1, ..call }).unwrap().unwrap();

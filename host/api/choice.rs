@@ -156,7 +156,7 @@ pub fn default_choice(
         // ([`skinny_tiles_win`]; `tma_takes` leaves A's rows off 16 bytes
         // to step 88's kernel where it streams them).
         let skinny_tiles = skinny_mma_tiles(dtype, m, n)
-            .filter(|spec| runs(spec) && tma_takes(spec) && skinny_tiles_win(spec, (m, n, k), multiprocessors));
+            .filter(|spec| runs(spec) && tma_takes(spec) && skinny_tiles_win(spec, (m, n, k), multiprocessors, layout));
         if few_columns_on_tiles(dtype, m32, n32) {
             let long_rows = (FEW_COLUMNS_STREAM_MIN_K..STREAM_MMA_MAX_K).contains(&k) && skinny_mma.is_some();
             if let Some(spec) = skinny_tiles.filter(|_| hopper_tiles && layout == OperandLayout::NN && !long_rows) {
@@ -367,7 +367,9 @@ fn skinny_tf32_tiles(dtype: Dtype, m: usize, n: usize, layout: OperandLayout) ->
 /// Whether step 70's skinny tiles `spec` beat step 10's tiles on an
 /// `m × n × k` call that both can take: K of at least
 /// [`SKINNY_TILES_MIN_K`], and blocks that fill half a wave or K short of
-/// a split (step 10's tiles, split onto their TMA twin, then win). H100
+/// a split, or a call that splits onto the tiles' own f32-output twins
+/// (step 92: A and B row-major, as measured, M the small side or N of 8 to
+/// 16, and a long side over 16). H100
 /// (PERF.md step 70), % of cuBLAS, skinny tiles unsplit / step 10's
 /// 128×128: f16 16384×16×4096 99.6 / 95.8, 8192×16×8192 (128 blocks)
 /// 100.8 / 84.6, 100000×16×512 95 / 77.5, 2×50000×1000 94 / 73,
@@ -378,13 +380,36 @@ fn skinny_tf32_tiles(dtype: Dtype, m: usize, n: usize, layout: OperandLayout) ->
 /// rows faster: f16 100000×8×256 93 against the tiles' 62); with N of 9 to
 /// 16 the 64×16 tiles win from K = [`WIDE_COLUMNS_TILES_MIN_K`], the least
 /// measured, over step 88's `skinny_mma_r16` and step 10's tiles alike
-/// (H100, PERF.md step 90, f16 tiles / `skinny_mma_r16`: 100000×16×64 92 / 62, 100000×16×128 73 / 42,
-/// 100000×16×256 97 / 76.5 (step 10's 62), 100000×16×384 101 / 72,
-/// 50000×16×256 91 / 67, 200000×16×128 87 / 54; bf16 alike).
-pub fn skinny_tiles_win(spec: &KernelSpec, (m, n, k): (usize, usize, usize), multiprocessors: i32) -> bool {
+/// (H100, PERF.md steps 90 and 92, f16 tiles / `skinny_mma_r16`:
+/// 100000×16×8 110 / 42, 100000×16×32 128 / 53, 100000×16×64 92 / 62,
+/// 100000×16×128 73 / 42, 100000×16×256 97 / 76.5 (step 10's 62),
+/// 100000×16×384 101 / 72, 50000×16×256 91 / 67, 200000×16×128 87 / 54;
+/// bf16 alike). Split onto their own twins by the rule (step 92), a few
+/// long rows mostly stream faster on the tiles than on what `auto` ran
+/// before (H100, PERF.md step 92, f16, `auto`, ms before → after:
+/// 2000×16×10000 0.028 → 0.019, 4000×16×9000 0.045 → 0.039,
+/// 1000×16×4096 0.015 → 0.014, 700×16×60000 0.049 → 0.045 (step 10's),
+/// 1000×16×100000 0.100 → 0.094 (step 10's), 3000×16×30000 0.096 → 0.088,
+/// where step 10's tiles ran 0.078 named in 5 chunks; M small, 16×64
+/// tiles: 16×1000×20000 0.029 → 0.021, 8×2000×16384 0.034 → 0.031; named,
+/// N = 8: 2000×8×10000 0.023 against `skinny_mma`'s 0.027, 4000×8×9000
+/// 0.039 / 0.044, 1000×8×50000 0.056 against step 10's 0.061, but
+/// 1000×8×12000 0.017 / 0.016). Measured on single calls with A and B
+/// row-major: other layouts, and N of 2 to 7, keep the half-wave bound;
+/// a batch counts as one call here (the split rule weighs its tiles).
+pub fn skinny_tiles_win(
+    spec: &KernelSpec,
+    (m, n, k): (usize, usize, usize),
+    multiprocessors: i32,
+    layout: OperandLayout,
+) -> bool {
     let half_wave = 2 * spec.grid(m as u32, n as u32) >= multiprocessors.max(0) as u64;
-    let wide_columns = m > n && n > gemm_launch::memory_bound::MMA_ROWS as usize && k >= WIDE_COLUMNS_TILES_MIN_K;
-    (k >= SKINNY_TILES_MIN_K || wide_columns) && (half_wave || k < gemm_launch::split_k::FEW_TILES_MIN_K as usize)
+    let mma_rows = gemm_launch::memory_bound::MMA_ROWS as usize;
+    let wide_columns = m > n && n > mma_rows;
+    let long_enough = k >= SKINNY_TILES_MIN_K || (wide_columns && k >= WIDE_COLUMNS_TILES_MIN_K);
+    let long_side = m.max(n) > gemm_launch::memory_bound::MAX_SMALL_SIDE as usize;
+    let splits_on_own_tiles = layout == OperandLayout::NN && long_side && (m <= n || n >= mma_rows);
+    long_enough && (half_wave || k < gemm_launch::split_k::FEW_TILES_MIN_K as usize || splits_on_own_tiles)
 }
 
 /// Whether a 16-bit `m × n` call whose small side is N, of 2 to 7
@@ -424,8 +449,9 @@ pub const fn few_columns_on_tiles(dtype: Dtype, m: u32, n: u32) -> bool {
 /// 4096×16×16383 61 → 87, 100000×8×777 87 → 144 (bf16 alike); but with
 /// A's rows on 16 bytes the 64×16 tiles keep their calls (16384×16×4096
 /// 100 against 63.5, 8192×16×8192 100 against 48), and at K of 10⁵
-/// (1000×16×100000, split) step 10's tiles run 79 against 65, so K from
-/// [`STREAM_MMA_MAX_K`] stays on them. TF32 until now ran these calls in
+/// (1000×16×100000, split) step 10's tiles ran 79 against 65, so K from
+/// [`STREAM_MMA_MAX_K`] leaves this kernel (since step 92 for the 64×16
+/// tiles, split, where their few tiles take such calls: 84%). TF32 until now ran these calls in
 /// exact f32 on CUDA cores, which keep up where rows are long (K ≥
 /// 4096: 16384×16×4096 103 against 70) and not where they are short and
 /// many: 100000×16×777 83 → 102, 100000×12×777 92.6 → 114.5,
@@ -462,8 +488,10 @@ pub const FEW_COLUMNS_STREAM_MIN_K: usize = 4096;
 pub const SKINNY_TILES_MIN_K: usize = 512;
 /// Least K for which [`default_choice`] takes step 70's 64×16 tiles with N
 /// of 9 to 16 ([`skinny_tiles_win`]): the shortest measured (PERF.md step
-/// 90); below it, one slice of the tiles' pipeline, unmeasured.
-pub const WIDE_COLUMNS_TILES_MIN_K: usize = 64;
+/// 92, A row-major: f16 100000×16×8 0.012 ms against `skinny_mma_r16`'s
+/// 0.033). A row-major A's rows are on 16 bytes from it; with A
+/// column-major shorter K was not measured.
+pub const WIDE_COLUMNS_TILES_MIN_K: usize = 8;
 
 /// Step 70's skinny `mma.sync` tiles of a 16-bit call whose small side is
 /// M (16×64) or N (64×16), which [`default_choice`] takes where

@@ -74,6 +74,13 @@ pub fn split_for(
         };
     };
     let tiles = partials.grid(plan.m, plan.n);
+    // Step 70's skinny tiles, split only where their blocks fill under
+    // half a wave (`choice::skinny_tiles_win`'s bound), onto their own
+    // f32-output twins (step 92): with more they stream the large operand
+    // as fast unsplit (H100, PERF.md step 92: f16 8192×16×8192, 128 tiles,
+    // 0.051 ms unsplit, 0.058 in two chunks).
+    let skinny_tiles_fill =
+        spec.is_skinny_tile() && tiles.saturating_mul(plan.batch as u64).saturating_mul(2) >= multiprocessors as u64;
     // The memory-bound kernels already spread K over a block's warps and
     // stream at memory speed: split them only for deep K (more blocks for
     // a long sum, and for f32 its accuracy), never at K ≤ DEEP_K, where a
@@ -83,8 +90,7 @@ pub fn split_for(
     // DEEP_K has not been measured on it.
     let mode = match (options.split_k, spec.algorithm) {
         (SplitK::Auto, gemm_launch::Algorithm::MemoryBound) if plan.k <= gemm_launch::split_k::DEEP_K => SplitK::Off,
-        // So do step 70's skinny tiles (`KernelSpec::is_skinny_tile`).
-        (SplitK::Auto, _) if spec.is_skinny_tile() => SplitK::Off,
+        (SplitK::Auto, _) if skinny_tiles_fill => SplitK::Off,
         // TF32's TMA kernels run faster unsplit than split onto `mma.sync`
         // once their own tiles fill a quarter of a wave.
         (SplitK::Auto, _) if slower_partials_fill_gpu(spec, (plan.m, plan.n, plan.batch), multiprocessors) => {
@@ -121,6 +127,7 @@ pub fn split_for(
             accuracy_chunk_scale,
             blocks_per_sm,
         ),
+        few_tiles_waves: gemm_launch::split_k::few_tiles_waves(partials),
     };
     let split = plan_split(mode, &call);
     match split {

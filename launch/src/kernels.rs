@@ -393,6 +393,21 @@ pub const MMA_BF16_16X64X64: KernelSpec =
 pub const MMA_BF16_64X16X64: KernelSpec =
     KernelSpec { name: "bgemm_mma_64x16x64", dtype: Dtype::Bf16, ..MMA_F16_64X16X64 };
 
+/// Step 92: step 70's skinny tiles writing f32 C, the partial sums of their
+/// own deep-K splits (`split_k::SAME_TILE_TWINS`). A few long rows (1000×16
+/// ×20000) make too few tiles to fill the GPU unsplit, and their split ran
+/// on `mma_128x128x32_w32x64_f32out`, whose 128×128 tiles are 7/8 padding
+/// there; split onto the skinny tiles, each chunk streams the large operand
+/// as fast as the unsplit tiles do where they are many.
+pub const MMA_F16_16X64X64_F32OUT: KernelSpec =
+    KernelSpec { name: "hgemm_mma_16x64x64_f32out", features: Features::F32_OUTPUT, ..MMA_F16_16X64X64 };
+pub const MMA_F16_64X16X64_F32OUT: KernelSpec =
+    KernelSpec { name: "hgemm_mma_64x16x64_f32out", features: Features::F32_OUTPUT, ..MMA_F16_64X16X64 };
+pub const MMA_BF16_16X64X64_F32OUT: KernelSpec =
+    KernelSpec { name: "bgemm_mma_16x64x64_f32out", features: Features::F32_OUTPUT, ..MMA_BF16_16X64X64 };
+pub const MMA_BF16_64X16X64_F32OUT: KernelSpec =
+    KernelSpec { name: "bgemm_mma_64x16x64_f32out", features: Features::F32_OUTPUT, ..MMA_BF16_64X16X64 };
+
 /// The 128×128×32 kernel with 32×64 warp tiles writing f32 C: the partial
 /// sums of the f16/bf16 split-K calls of every kernel but step 10's
 /// (`split_k::F32_OUTPUT_TWINS`; step 10's own twins are
@@ -560,7 +575,7 @@ pub const WS_BF16_128X128X64_F32OUT: KernelSpec =
 
 /// Step 10's 128×192 tiles writing f32 C: the partial sums of a deep-K
 /// call whose N a 192-wide tile covers with less padding than 128-wide ones
-/// (`split_k::TMA_SAME_TILE_TWINS`). At 64×192×300000 one tile column reads
+/// (`split_k::SAME_TILE_TWINS`). At 64×192×300000 one tile column reads
 /// A once per chunk, where two of 128×128 read it twice. Without the 48 KiB
 /// C staging tile, 5 stages of 40 KiB.
 pub const WS_F16_128X192X64_F32OUT: KernelSpec =
@@ -783,6 +798,10 @@ pub const KERNELS: &[KernelSpec] = &[
     MMA_F16_64X16X64,
     MMA_BF16_16X64X64,
     MMA_BF16_64X16X64,
+    MMA_F16_16X64X64_F32OUT,
+    MMA_F16_64X16X64_F32OUT,
+    MMA_BF16_16X64X64_F32OUT,
+    MMA_BF16_64X16X64_F32OUT,
     MMA_F16_128X128X32_W32X64_F32OUT,
     MMA_BF16_128X128X32_W32X64_F32OUT,
     MMA_TF32_128X128X32,

@@ -133,7 +133,7 @@ pub struct Features {
     /// An f16/bf16 kernel whose C is f32: the f32 accumulators written as
     /// they are, unrounded. It computes the partial sums of a split-K call
     /// (`crate::split_k::F32_OUTPUT_TWINS`, `TMA_F32_OUTPUT_TWINS`,
-    /// `TMA_SAME_TILE_TWINS`, and the memory-bound kernels' own,
+    /// `SAME_TILE_TWINS`, and the memory-bound kernels' own,
     /// `MEMORY_BOUND_F32_OUTPUT_TWINS`) and nothing else: the host never
     /// offers it for a 16-bit C (not chosen, tuned, listed or accepted).
     pub f32_output: bool,
@@ -314,10 +314,13 @@ impl KernelSpec {
     }
 
     /// Whether this is one of step 70's skinny `mma.sync` tiles (16 rows or
-    /// columns, for M or N ≤ 16), which stream the large operand and are
-    /// never split by `SplitK::Auto`: their partial sums would run on
-    /// 128×128 tiles, 7/8 of them padding (H100, PERF.md step 70: f16
-    /// 16384×16×4096 57% of cuBLAS split in 4, 99.6% unsplit).
+    /// columns, for M or N ≤ 16), which stream the large operand. Since
+    /// step 92 their partial sums run on their own f32-output twins
+    /// (`split_k::SAME_TILE_TWINS`; before, on 128×128 tiles, 7/8 of them
+    /// padding: H100, PERF.md step 70, f16 16384×16×4096 57% of cuBLAS
+    /// split in 4, 99.6% unsplit), and `SplitK::Auto` splits them only
+    /// where their blocks fill under half a wave, for one wave of one
+    /// block per multiprocessor (`split_k::SKINNY_TILES_WAVES`).
     pub const fn is_skinny_tile(&self) -> bool {
         matches!(self.algorithm, Algorithm::TensorCore) && (self.tile.bm <= 16 || self.tile.bn <= 16)
     }

@@ -18,9 +18,10 @@
 //! fewer C tiles than multiprocessors gets `splits` times more blocks.
 
 use crate::{
-    Dtype, KernelSpec, MMA_BF16_128X128X32_W32X64_F32OUT, MMA_F16_128X128X32_W32X64_F32OUT, WS_BF16_128X128X64_F32OUT,
-    WS_BF16_128X192X64, WS_BF16_128X192X64_F32OUT, WS_F16_128X128X64_F32OUT, WS_F16_128X192X64,
-    WS_F16_128X192X64_F32OUT,
+    Dtype, KernelSpec, MMA_BF16_16X64X64, MMA_BF16_16X64X64_F32OUT, MMA_BF16_64X16X64, MMA_BF16_64X16X64_F32OUT,
+    MMA_BF16_128X128X32_W32X64_F32OUT, MMA_F16_16X64X64, MMA_F16_16X64X64_F32OUT, MMA_F16_64X16X64,
+    MMA_F16_64X16X64_F32OUT, MMA_F16_128X128X32_W32X64_F32OUT, WS_BF16_128X128X64_F32OUT, WS_BF16_128X192X64,
+    WS_BF16_128X192X64_F32OUT, WS_F16_128X128X64_F32OUT, WS_F16_128X192X64, WS_F16_128X192X64_F32OUT,
 };
 
 /// How a call may split K ([`crate::split_k`]; `GemmOptions::split_k` on the host).
@@ -52,6 +53,18 @@ pub const CHUNK_FEW_TILES: u32 = 512;
 /// wave level with them). Two waves rather than one, so that two blocks
 /// share each multiprocessor and hide each other's loads.
 pub const FEW_TILES_WAVES: u32 = 2;
+/// Waves of one block per multiprocessor that a few-tiles split of step
+/// 70's skinny tiles aims at, onto their own f32-output twins (step 92);
+/// each block's 8-stage ring keeps 56 KiB of the large operand on its way
+/// (7 slices of 8 KiB). H100, f16 on `mma_64x16x64` (PERF.md step 92),
+/// ms by blocks, the rule's count first: 2000×16×10000 0.019 at 160,
+/// 0.027 at 320, 0.029 at 800; 4000×16×9000 0.039 at 189, 0.042 at 315,
+/// 0.044 at 567; 1000×16×4096 0.011 at 128 and at 64. The best count is
+/// not always near one wave, and no count is best everywhere:
+/// 3000×16×30000 0.088 at the rule's 141 (`auto`), 0.078 at 235, 0.092
+/// at 282; 700×16×60000 0.045 at 132, 0.041 at 110, 0.045 at 165 and
+/// 220; 1000×16×100000 0.094 at 160, 0.098 at 320, 0.089 at 400.
+pub const SKINNY_TILES_WAVES: u32 = 1;
 /// Bytes of A and B that the blocks of a few-tiles split on a TMA kernel
 /// (step 10's persistent twins, one block per multiprocessor) keep on their
 /// way from memory at once: the split takes as many blocks as that needs
@@ -248,6 +261,8 @@ pub struct SplitCall {
     /// ([`streaming_blocks_per_sm`], [`few_tiles_target`]). 0 for every
     /// other kernel.
     pub streaming_blocks_per_sm: u32,
+    /// Waves a few-tiles split without the TMA aims at ([`few_tiles_waves`]).
+    pub few_tiles_waves: u32,
 }
 
 /// A tile of the f32 split model ([`f32_modeled_us`]): its block tile, the
@@ -427,7 +442,14 @@ pub const fn streaming_blocks_per_sm(spec: &KernelSpec, accuracy_chunk_scale: u3
     if resident > 0 && resident < built { resident } else { built }
 }
 
-/// Blocks a few-tiles split aims at: [`FEW_TILES_WAVES`] waves of one
+/// The waves of a few-tiles split onto the partials kernel `spec`
+/// ([`SplitCall::few_tiles_waves`]): [`SKINNY_TILES_WAVES`] for step 70's
+/// skinny tiles, [`FEW_TILES_WAVES`] for every other kernel.
+pub const fn few_tiles_waves(spec: &KernelSpec) -> u32 {
+    if spec.is_skinny_tile() { SKINNY_TILES_WAVES } else { FEW_TILES_WAVES }
+}
+
+/// Blocks a few-tiles split aims at: `waves` waves ([`few_tiles_waves`]) of one
 /// block per multiprocessor, or of `streaming_blocks_per_sm` for a
 /// memory-bound kernel's partials (1 for any other kernel), or for TMA
 /// partials whose blocks each have `tma_bytes_in_flight` on the way, enough
@@ -443,6 +465,7 @@ pub const fn few_tiles_target(
     multiprocessors: u32,
     tma_bytes_in_flight: Option<u64>,
     streaming_blocks_per_sm: u32,
+    waves: u32,
 ) -> u64 {
     match tma_bytes_in_flight {
         Some(bytes) => {
@@ -451,7 +474,7 @@ pub const fn few_tiles_target(
         }
         None => {
             let per_sm = if streaming_blocks_per_sm == 0 { 1 } else { streaming_blocks_per_sm };
-            FEW_TILES_WAVES as u64 * per_sm as u64 * multiprocessors as u64
+            waves as u64 * per_sm as u64 * multiprocessors as u64
         }
     }
 }
@@ -508,6 +531,7 @@ pub fn plan_split(mode: SplitK, call: &SplitCall) -> Result<Option<Split>, Split
         blocks_per_sm,
         accuracy_chunk_scale,
         streaming_blocks_per_sm,
+        few_tiles_waves,
         ..
     } = *call;
     match mode {
@@ -542,10 +566,10 @@ pub fn plan_split(mode: SplitK, call: &SplitCall) -> Result<Option<Split>, Split
             let mut nominal = if !few_tiles {
                 k as f64 / longest as f64
             } else if tma_bytes_in_flight.is_some() {
-                few_tiles_target(multiprocessors, tma_bytes_in_flight, 1) as f64 / blocks as f64
+                few_tiles_target(multiprocessors, tma_bytes_in_flight, 1, 1) as f64 / blocks as f64
             } else {
                 // `blocks < multiprocessors`, so the count fits in u32.
-                let target = few_tiles_target(multiprocessors, None, streaming_blocks_per_sm);
+                let target = few_tiles_target(multiprocessors, None, streaming_blocks_per_sm, few_tiles_waves);
                 let splits = target.div_ceil(blocks) as u32;
                 k.div_ceil(k.div_ceil(splits).next_multiple_of(CHUNK_FEW_TILES)) as f64
             };
@@ -715,7 +739,7 @@ fn splits_exactly(k: u32, splits: u32, granule: u32, (shortest, longest): (u32, 
 /// partial sums of a split. The f32 and TF32 kernels qualify as they are; an
 /// f16/bf16 kernel writes C in its own type, so its dtype's f32-output twin
 /// ([`F32_OUTPUT_TWINS`], [`TMA_F32_OUTPUT_TWINS`]), or its own
-/// ([`TMA_SAME_TILE_TWINS`], [`MEMORY_BOUND_F32_OUTPUT_TWINS`]), computes
+/// ([`SAME_TILE_TWINS`], [`MEMORY_BOUND_F32_OUTPUT_TWINS`]), computes
 /// the partials instead.
 pub const fn writes_f32(spec: &KernelSpec) -> bool {
     matches!(spec.dtype, Dtype::F32 | Dtype::Tf32) || spec.features.f32_output
@@ -739,12 +763,19 @@ pub const F32_OUTPUT_TWINS: &[(Dtype, &KernelSpec)] =
 pub const TMA_F32_OUTPUT_TWINS: &[(Dtype, &KernelSpec)] =
     &[(Dtype::F16, &WS_F16_128X128X64_F32OUT), (Dtype::Bf16, &WS_BF16_128X128X64_F32OUT)];
 
-/// Step 10's kernels whose own tile has an f32-output twin, and that twin:
-/// a call the built-in choice gives the 128×192 tiles for deep K (where they
-/// pad N less than 128×128 ones, as at N = 192) computes its partial sums on
-/// the same tiles.
-pub const TMA_SAME_TILE_TWINS: &[(&KernelSpec, &KernelSpec)] =
-    &[(&WS_F16_128X192X64, &WS_F16_128X192X64_F32OUT), (&WS_BF16_128X192X64, &WS_BF16_128X192X64_F32OUT)];
+/// Kernels whose own tile has an f32-output twin, and that twin: a call the
+/// built-in choice gives step 10's 128×192 tiles for deep K (where they pad
+/// N less than 128×128 ones, as at N = 192), or step 70's skinny tiles
+/// (16×64, 64×16) for a few long rows, computes its partial sums on the same
+/// tiles (step 92).
+pub const SAME_TILE_TWINS: &[(&KernelSpec, &KernelSpec)] = &[
+    (&WS_F16_128X192X64, &WS_F16_128X192X64_F32OUT),
+    (&WS_BF16_128X192X64, &WS_BF16_128X192X64_F32OUT),
+    (&MMA_F16_16X64X64, &MMA_F16_16X64X64_F32OUT),
+    (&MMA_F16_64X16X64, &MMA_F16_64X16X64_F32OUT),
+    (&MMA_BF16_16X64X64, &MMA_BF16_16X64X64_F32OUT),
+    (&MMA_BF16_64X16X64, &MMA_BF16_64X16X64_F32OUT),
+];
 
 /// The 16-bit memory-bound kernels and their f32-output twins: a deep-K
 /// call on the memory-bound path computes its partial sums on the same
@@ -789,7 +820,7 @@ const fn k_major_tma_tf32(spec: &KernelSpec) -> bool {
 /// The kernel that computes the partial sums of a split of `spec`'s call:
 /// `spec` itself when it writes f32 (f32, TF32 but its K-major TMA kernels,
 /// and the twins), else its f32-output twin of the same tile or kernel
-/// ([`TMA_SAME_TILE_TWINS`], [`MEMORY_BOUND_F32_OUTPUT_TWINS`]) or of its
+/// ([`SAME_TILE_TWINS`], [`MEMORY_BOUND_F32_OUTPUT_TWINS`]) or of its
 /// dtype, a TMA one for a TMA kernel. The partial GEMMs'
 /// batches are K chunks of one A and B, so a K-major operand's matrices
 /// overlap (their batch stride is the chunk, less than a row): the TMA
@@ -804,7 +835,7 @@ pub fn partials_kernel(spec: &'static KernelSpec) -> Option<&'static KernelSpec>
         // 128×128×65536, 256×256×131072, 64×192×300000).
         return Some(if k_major_tma_tf32(spec) { &crate::kernels::MMA_TF32_64X128X32 } else { spec });
     }
-    let same_kernel = TMA_SAME_TILE_TWINS.iter().chain(MEMORY_BOUND_F32_OUTPUT_TWINS);
+    let same_kernel = SAME_TILE_TWINS.iter().chain(MEMORY_BOUND_F32_OUTPUT_TWINS);
     if let Some((_, twin)) = same_kernel.into_iter().find(|(base, _)| base.name == spec.name) {
         return Some(twin);
     }

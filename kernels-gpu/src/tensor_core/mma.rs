@@ -50,6 +50,15 @@
 //! 100000×16×512 96%, 16×16384×4096 97%, 2×50000×1000 93.5%, where step
 //! 10's tiles ran 73–95%.
 //!
+//! Step 92: the skinny tiles' f32-output twins (`*_16x64x64_f32out`,
+//! `*_64x16x64_f32out`) compute the partial sums of their own deep-K
+//! splits, so a few long rows (1000–4000 rows of K 4096–100000) split into
+//! about one block per SM, each streaming its chunk through the same ring.
+//! ptxas (sm_80): 111 / 85 registers, as their bases, no spills. H100,
+//! `auto`, % of cuBLAS (PERF.md step 92): f16 2000×16×10000 106,
+//! 4000×16×9000 89.5, 700×16×60000 87, 16×1000×20000 100.5, where
+//! `skinny_mma_r16` or step 10's tiles ran 60–78.
+//!
 //! Step 72: where a skinny tile's large operand has runs off 16 bytes (an
 //! odd K or N), no `cp.async` can start at them; each slice of it lands
 //! instead as the aligned 16-byte granules that hold its runs (one more
@@ -363,6 +372,10 @@ kernel_entries!(mma tensor_core<F16, u16>, hgemm_mma_16x64x64, gemm_launch::MMA_
 kernel_entries!(mma tensor_core<F16, u16>, hgemm_mma_64x16x64, gemm_launch::MMA_F16_64X16X64, any);
 kernel_entries!(mma tensor_core<Bf16, u16>, bgemm_mma_16x64x64, gemm_launch::MMA_BF16_16X64X64, any);
 kernel_entries!(mma tensor_core<Bf16, u16>, bgemm_mma_64x16x64, gemm_launch::MMA_BF16_64X16X64, any);
+kernel_entries!(mma tensor_core<F16, f32>, hgemm_mma_16x64x64_f32out, gemm_launch::MMA_F16_16X64X64_F32OUT, any);
+kernel_entries!(mma tensor_core<F16, f32>, hgemm_mma_64x16x64_f32out, gemm_launch::MMA_F16_64X16X64_F32OUT, any);
+kernel_entries!(mma tensor_core<Bf16, f32>, bgemm_mma_16x64x64_f32out, gemm_launch::MMA_BF16_16X64X64_F32OUT, any);
+kernel_entries!(mma tensor_core<Bf16, f32>, bgemm_mma_64x16x64_f32out, gemm_launch::MMA_BF16_64X16X64_F32OUT, any);
 kernel_entries!(mma tensor_core<Bf16, u16>, bgemm_mma_128x256x32, gemm_launch::MMA_BF16_128X256X32, row_major);
 kernel_entries!(mma tensor_core<Bf16, u16>, bgemm_mma_128x128x32, gemm_launch::MMA_BF16_128X128X32, any);
 kernel_entries!(mma tensor_core<Bf16, u16>, bgemm_mma_128x256x64, gemm_launch::MMA_BF16_128X256X64, row_major);
