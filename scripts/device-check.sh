@@ -2076,6 +2076,116 @@ PY
       >"$L/fewrows.log" 2>&1
     note "fewrows: rc=$? $(tail -1 "$L/fewrows.log")"
     ;;
+  explore92)
+    # Which built kernel serves the weak few-row calls best (survey before
+    # step 92): `auto` and named kernels with their own split, then fixed
+    # chunks, one dtype and shape per line, with cuBLAS beside each.
+    for run in "f16 1000 16 20000" "f16 2000 16 10000" "f16 4000 16 9000" "f16 1000 16 9000" "f16 3000 16 30000" \
+               "f16 700 16 60000" "f16 16 1000 20000" "f16 8 2000 16384" "f16 100000 16 32" "tf32 1000 16 20000" \
+               "tf32 1000 16 9000" "tf32 4000 16 9000" "f32 100000 16 777"; do
+      set -- $run
+      case $1 in
+        f16) ks="auto skinny_mma_r16 ws_128x128x64 ws_128x192x64 mma_64x16x64 mma_16x64x64" ;;
+        tf32) ks="auto skinny_mma_r16 skinny_r16_2cta ws_128x128x32_rs ws_128x128x32 ws_16x128x32_rs" ;;
+        f32) ks="auto skinny_r16_2cta skinny_r16 skinny_mma_r16" ;;
+      esac
+      for kern in $ks; do
+        timeout 60 "$B/gemm" --m $2 --n $3 --k $4 --dtype $1 --kernel $kern --iters 30
+      done
+    done 2>&1 | tee "$L/named.txt"
+    for run in "f16 1000 16 20000" "f16 2000 16 10000" "f16 16 1000 20000" "tf32 1000 16 20000"; do
+      set -- $run
+      for chunk in 1000 1250 2000 2500 5000; do
+        for kern in skinny_mma_r16 ws_128x128x64 mma_64x16x64 mma_16x64x64 ws_128x128x32_rs; do
+          timeout 60 "$B/gemm" --m $2 --n $3 --k $4 --dtype $1 --kernel $kern --split-k $chunk --iters 30 --no-cublas
+        done
+      done
+    done 2>&1 | grep -v "^device\|^kernel" | tee "$L/chunks.txt"
+    note "explore92: $(grep -c pass "$L/named.txt") + $(grep -c pass "$L/chunks.txt") passes"
+    ;;
+  tiles92)
+    # Step 92: step 70's skinny tiles split onto their own f32-output twins.
+    # Named, each tile kernel with the rule's split and fixed chunks that
+    # divide K (multiples of 8), cuBLAS beside; then K under 64 on the
+    # 64x16 tiles against `auto`; then memcheck on a split of each twin.
+    split_runs() {
+      local dtype=$1 m=$2 n=$3 k=$4 kern=$5 chunk; shift 5
+      for chunk in auto "$@"; do
+        timeout 60 "$B/gemm" --m $m --n $n --k $k --dtype $dtype --kernel $kern --split-k $chunk --iters 30
+      done
+    }
+    {
+      split_runs f16 1000 16 20000 mma_64x16x64 off 800 1000 2000 4000
+      split_runs f16 2000 16 10000 mma_64x16x64 off 400 1000 2000
+      split_runs f16 4000 16 9000 mma_64x16x64 off 1000 1800 3000
+      split_runs f16 3000 16 30000 mma_64x16x64 2000 3000 5000 6000
+      split_runs f16 700 16 60000 mma_64x16x64 2000 3000 4000 6000
+      split_runs f16 1000 16 100000 mma_64x16x64 2000 4000 5000 10000
+      split_runs f16 1000 16 4096 mma_64x16x64 off 512 1024 2048
+      split_runs f16 2000 16 4096 mma_64x16x64 off 1024 2048
+      split_runs f16 8192 16 8192 mma_64x16x64 off 2048 4096
+      split_runs bf16 1000 16 20000 mma_64x16x64 1000 2000
+      split_runs f16 16 1000 20000 mma_16x64x64 800 1000 2000 4000
+      split_runs f16 8 2000 16384 mma_16x64x64 512 1024 2048 4096
+      split_runs bf16 16 1000 20000 mma_16x64x64 1000 2000
+      for run in "f16 1000 16 20000" "f16 2000 16 10000" "f16 4000 16 9000" "f16 3000 16 30000" "f16 700 16 60000" \
+                 "f16 1000 16 100000" "f16 1000 16 4096" "f16 2000 16 4096" "f16 16 1000 20000" "f16 8 2000 16384" "f16 8192 16 8192" \
+                 "f16 16384 16 4096"; do
+        set -- $run
+        timeout 60 "$B/gemm" --m $2 --n $3 --k $4 --dtype $1 --kernel auto --iters 30
+      done
+    } 2>&1 | tee "$L/named.txt"
+    for k in 8 16 32 48 64; do
+      for kern in auto mma_64x16x64 skinny_mma_r16; do
+        timeout 60 "$B/gemm" --m 100000 --n 16 --k $k --dtype f16 --kernel $kern --iters 30
+      done
+    done 2>&1 | tee "$L/shortk.txt"
+    sanitize memcheck "$L/san-memcheck-f16-1000x16x2000.log" "$B/gemm" --m 1000 --n 16 --k 2000 --dtype f16 \
+      --kernel mma_64x16x64 --split-k 512 --iters 1 --no-cublas
+    sanitize memcheck "$L/san-memcheck-bf16-13x1001x2000.log" "$B/gemm" --m 13 --n 1001 --k 2000 --dtype bf16 \
+      --kernel mma_16x64x64 --split-k 504 --iters 1 --no-cublas
+    note "tiles92: $(grep -c pass "$L/named.txt") + $(grep -c pass "$L/shortk.txt") passes, $(cat "$L/named.txt" "$L/shortk.txt" | grep -c 'FAIL\|TIMEOUT\|rror') failures"
+    ;;
+  verify92)
+    # Step 92 as committed (the bundle), `auto` beside the build before it
+    # (VARIANTS: .dev-c71) on the calls its route and split change, then
+    # the test binaries but `library` (part library92).
+    for run in "f16 1000 16 20000" "bf16 1000 16 20000" "f16 2000 16 10000" "f16 4000 16 9000" "f16 3000 16 30000" \
+               "bf16 3000 16 30000" "f16 700 16 60000" "f16 1000 16 100000" "f16 1000 16 4096" "f16 2000 16 4096" \
+               "f16 16 1000 20000" "bf16 16 1000 20000" "f16 8 2000 16384" "f16 4 1000 50000" "f16 100000 16 32" \
+               "bf16 100000 16 8" "f16 8192 16 8192" "f16 16384 16 4096" "f16 1000 4 100000" "f16 4096 16 16383" \
+               "f16 1000 16 9000" "f16 500 16 16384"; do
+      set -- $run
+      each_bundle --m $2 --n $3 --k $4 --dtype $1 --kernel auto --iters 30
+    done 2>&1 | tee "$L/auto.txt"
+    note "verify92 auto: $(grep -c pass "$L/auto.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/auto.txt") failures"
+    test_subset gpu cpu accuracy split_k ptxas cli
+    sanitize racecheck "$L/san-racecheck-f16-1000x16x20000.log" "$B/gemm" --m 1000 --n 16 --k 20000 --dtype f16 \
+      --kernel auto --iters 1 --no-cublas
+    sanitize memcheck "$L/san-memcheck-f16-999x16x4104.log" "$B/gemm" --m 999 --n 16 --k 4104 --dtype f16 \
+      --kernel auto --iters 1 --no-cublas
+    ;;
+  library92)
+    # `library`, every test (its every-layout test runs the new twins as
+    # the partials of the skinny tiles' splits).
+    test_subset library
+    ;;
+  final92)
+    # Step 92's build: the sweep of few long rows at mid K (as sweep90's),
+    # then N = 8 (which keeps `skinny_mma`) against the 64x16 tiles split
+    # by the rule, named.
+    "$B/gemm" sweep --iters 20 --out "$L/fewrows" --shapes \
+      1000x16x20000,2000x16x10000,1000x8x12000,500x12x16384,4000x16x9000,16x1000x20000,8x2000x16384,3000x4x12000,1000x16x9000,2000x5x30000,3000x16x30000,700x16x60000 \
+      >"$L/fewrows.log" 2>&1
+    note "fewrows: rc=$? $(tail -1 "$L/fewrows.log")"
+    for run in "f16 1000 8 12000" "bf16 1000 8 12000" "f16 2000 8 10000" "f16 4000 8 9000" "f16 1000 8 50000"; do
+      set -- $run
+      for kern in auto mma_64x16x64; do
+        timeout 60 "$B/gemm" --m $2 --n $3 --k $4 --dtype $1 --kernel $kern --iters 30
+      done
+    done 2>&1 | tee "$L/n8.txt"
+    note "final92 n8: $(grep -c pass "$L/n8.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/n8.txt") failures"
+    ;;
   *) note "unknown part $part" ;;
   esac
 done
