@@ -703,6 +703,19 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     let nn = OperandLayout::NN;
     assert_eq!([tf32(16, 777, nn), tf32(9, STREAM_TF32_MAX_K, nn)], ["skinny_mma_r16"; 2]);
     assert_eq!([tf32(16, STREAM_TF32_MAX_K + 1, nn), tf32(8, 777, nn)], ["skinny_r16_2cta"; 2]);
+    // Few long rows (PERF.md step 93): TF32 `mma.sync` from 700 to 4095
+    // rows, N of 8 to 16, K to TF32_ROWS_STREAM_MAX_K; exact f32 outside.
+    use rgemm::api::choice::{TF32_ROWS_STREAM_MAX_K, TF32_STREAM_ROWS};
+    let tf32_rows = |m: usize, n: usize, k: usize| {
+        let takes = |s: &gemm_launch::KernelSpec| mma_refusal(s, m as u32, n as u32, false, false).is_none();
+        default_choice(Dtype::Tf32, (m, n, k), 132, nn, (9, 0), takes).kernel
+    };
+    let (fewest, most) = (TF32_STREAM_ROWS.start, TF32_STREAM_ROWS.end - 1);
+    let inside = [tf32_rows(fewest, 16, 20_000), tf32_rows(most, 8, 9000), tf32_rows(1000, 12, TF32_ROWS_STREAM_MAX_K)];
+    assert_eq!(inside, ["skinny_mma_r16"; 3]);
+    let outside = [tf32_rows(fewest - 1, 16, 20_000), tf32_rows(most + 1, 16, 9000), tf32_rows(1000, 7, 20_000)];
+    assert_eq!(outside, ["skinny_r16_2cta"; 3]);
+    assert_eq!(tf32_rows(1000, 16, TF32_ROWS_STREAM_MAX_K + 4), "skinny_r16_2cta");
     assert_eq!(tf32(16, 777, OperandLayout { a_col_major: true, b_col_major: true }), "skinny_r16_2cta");
     assert_eq!(at(8192, 5, 8191), "skinny_mma");
     // Short K (under SKINNY_TILES_MIN_K): N = 16 stays on the 64×16 tiles,

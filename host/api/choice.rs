@@ -457,12 +457,22 @@ pub const fn few_columns_on_tiles(dtype: Dtype, m: u32, n: u32) -> bool {
 /// many: 100000×16×777 83 → 102, 100000×12×777 92.6 → 114.5,
 /// 30000×11×2001 105 → 122, 50000×9×1000 114 → 120.5 (100000×16×512
 /// level, 102 / 99.6), so TF32 streams on tensor cores to K =
-/// [`STREAM_TF32_MAX_K`].
+/// [`STREAM_TF32_MAX_K`]; and past it, to [`TF32_ROWS_STREAM_MAX_K`], on
+/// few long rows ([`TF32_STREAM_ROWS`], N of 8 to 16), which split, where
+/// each chunk streams faster on tensor cores than exact f32 does (PERF.md
+/// step 93, `auto`, ms, exact f32 → TF32 `mma`: 700×16×20000 0.041 →
+/// 0.036, 1000×16×20000 0.054 → 0.048, 2000×16×20000 0.083 → 0.071,
+/// 3000×16×20000 0.115 → 0.111, 1000×16×9000 0.031 → 0.025, 2000×16×10000
+/// 0.052 → 0.049, 1000×12×16384 0.041 → 0.034, 1000×8×12000 0.034 →
+/// 0.030, 4000×16×9000 level; named: 500×16×20000 level, 0.030 / 0.029,
+/// 500×16×200000 0.180 / 0.218, unsplit 16384×16×4096 0.106 / 0.122).
 pub const fn streams_on_tensor_cores(dtype: Dtype, (m, n, k): (usize, usize, usize)) -> bool {
     let few_columns = m > n && n <= gemm_launch::memory_bound::MMA_ROWS_WIDE as usize;
+    let few_long_rows =
+        TF32_STREAM_ROWS.start <= m && m < TF32_STREAM_ROWS.end && n >= 8 && k <= TF32_ROWS_STREAM_MAX_K;
     match dtype {
         Dtype::F16 | Dtype::Bf16 => few_columns && n >= 8 && k < STREAM_MMA_MAX_K,
-        Dtype::Tf32 => few_columns && n >= 9 && k <= STREAM_TF32_MAX_K,
+        Dtype::Tf32 => few_columns && ((n >= 9 && k <= STREAM_TF32_MAX_K) || few_long_rows),
         Dtype::F32 => false,
     }
 }
@@ -471,6 +481,18 @@ pub const fn streams_on_tensor_cores(dtype: Dtype, (m, n, k): (usize, usize, usi
 pub const STREAM_MMA_MAX_K: usize = 32768;
 /// Largest K for which [`streams_on_tensor_cores`] takes TF32 calls.
 pub const STREAM_TF32_MAX_K: usize = 2048;
+/// The long sides (M) over which [`streams_on_tensor_cores`] takes TF32
+/// calls with N of 8 to 16 at any K: from the fewest rows measured to win
+/// (700; 500 ran level or slower), to 4096, where `skinny_r16_2cta`'s
+/// blocks of 32 rows near a wave and the call stops splitting
+/// (4000×16×9000 level, 81 / 81% of cuBLAS, PERF.md step 92's run 1).
+pub const TF32_STREAM_ROWS: core::ops::Range<usize> = 700..4096;
+/// Deepest K at which [`streams_on_tensor_cores`] takes TF32 calls over
+/// [`TF32_STREAM_ROWS`]: the deepest measured where TF32 `mma` won every
+/// time. Deeper it lost at 3000×16×30000 (0.172 → 0.188 ms) and
+/// 700×16×60000 (0.083 → 0.096) and won at 1000×16×100000 (0.182 →
+/// 0.170): no rule found (PERF.md step 93).
+pub const TF32_ROWS_STREAM_MAX_K: usize = 20_000;
 
 /// K from which a 16-bit call of N of 2 to 7 ([`few_columns_on_tiles`])
 /// streams on step 86's kernel where it runs, even where step 70's 64×16
