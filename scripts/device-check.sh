@@ -2186,6 +2186,53 @@ PY
     done 2>&1 | tee "$L/n8.txt"
     note "final92 n8: $(grep -c pass "$L/n8.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/n8.txt") failures"
     ;;
+  check92)
+    # Step 92 after review (the bundle): `auto` on the route's edges (N = 8
+    # joins it; both sides small and N of 2 to 7 keep theirs), the test
+    # binaries but `library`, and `library`'s memory-bound and bad-call
+    # tests.
+    for run in "f16 2000 8 10000" "f16 4000 8 9000" "f16 1000 8 12000" "bf16 1000 8 50000" "f16 1000 16 20000" \
+               "f16 16 1000 20000" "f16 8 16 65536" "f16 1000 4 100000" "f16 100000 16 8"; do
+      set -- $run
+      timeout 60 "$B/gemm" --m $2 --n $3 --k $4 --dtype $1 --kernel auto --iters 30
+    done 2>&1 | tee "$L/auto.txt"
+    note "check92 auto: $(grep -c pass "$L/auto.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/auto.txt") failures"
+    test_subset gpu cpu split_k cli "library memory_bound" "library bad_calls"
+    sanitize memcheck "$L/san-memcheck-f16-2000x8x10000.log" "$B/gemm" --m 2000 --n 8 --k 10000 --dtype f16 \
+      --kernel auto --iters 1 --no-cublas
+    # TF32 few long rows: `auto` (exact f32 on CUDA cores past K = 2048)
+    # against step 88's TF32 `skinny_mma_r16`, both split by the rule.
+    for shape in "500 16 20000" "700 16 20000" "1000 16 20000" "1500 16 20000" "2000 16 20000" "3000 16 20000" \
+                 "1000 16 4096" "1000 16 9000" "2000 16 9000" "500 16 200000" "1000 12 16384" "1000 9 20000" \
+                 "1000 8 12000" "16384 16 4096"; do
+      set -- $shape
+      for kern in auto skinny_mma_r16; do
+        timeout 60 "$B/gemm" --m $1 --n $2 --k $3 --dtype tf32 --kernel $kern --iters 30
+      done
+    done 2>&1 | tee "$L/tf32.txt"
+    note "check92 tf32: $(grep -c pass "$L/tf32.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/tf32.txt") failures"
+    ;;
+  tf32rows93)
+    # Step 93 (the bundle: its `gemm`) beside step 92 (VARIANTS): `auto`
+    # on TF32 few long rows, in and around the new route.
+    for shape in "700 16 20000" "1000 16 20000" "2000 16 20000" "3000 16 20000" "1000 16 9000" "2000 16 10000" \
+                 "4000 16 9000" "1000 12 16384" "1000 8 12000" "1000 16 100000" "700 16 60000" "3000 16 30000" \
+                 "500 16 200000" "4096 16 9000"; do
+      set -- $shape
+      each_bundle --m $1 --n $2 --k $3 --dtype tf32 --kernel auto --iters 30
+    done 2>&1 | tee "$L/auto.txt"
+    note "tf32rows93: $(grep -c pass "$L/auto.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/auto.txt") failures"
+    sanitize memcheck "$L/san-memcheck-tf32-1001x12x9001.log" "$B/gemm" --m 1001 --n 12 --k 9001 --dtype tf32 \
+      --kernel auto --iters 1 --no-cublas
+    ;;
+  library93)
+    # The final build's `library`, every test, in one go (past
+    # test_subset's 300 s: about 390 s on an H100), then the replayed seed
+    # of its random sweep is in the log.
+    log=$L/test-library-all.log
+    if timeout 540 "$B/tests/library" --test-threads=1 >"$log" 2>&1; then r=pass; else r="FAIL (rc $?)"; fi
+    note "tests/library: $r ($(grep -h 'test result' "$log" | tail -1))"
+    ;;
   *) note "unknown part $part" ;;
   esac
 done
