@@ -693,8 +693,9 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     // Deep K (from STREAM_MMA_MAX_K, not measured here) keeps the tiles.
     use rgemm::api::choice::{STREAM_MMA_MAX_K, STREAM_TF32_MAX_K};
     assert_eq!(at(16_384, 4, STREAM_MMA_MAX_K), "mma_64x16x64");
-    // TF32, N of 9 to 16 over rows of at most STREAM_TF32_MAX_K: step 88's
-    // TF32 `mma.sync` where it reads A along K; else exact f32 on CUDA cores.
+    // TF32, N of 9 to 16 over rows of at most STREAM_TF32_MAX_K (or few
+    // long rows, below): step 88's TF32 `mma.sync` where it reads A along
+    // K; else exact f32 on CUDA cores.
     let tf32 = |n: usize, k: usize, layout: OperandLayout| {
         let (a_col, b_col) = (layout.a_col_major, layout.b_col_major);
         let takes = |s: &gemm_launch::KernelSpec| mma_refusal(s, 100_000, n as u32, a_col, b_col).is_none();
@@ -716,6 +717,8 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     let outside = [tf32_rows(fewest - 1, 16, 20_000), tf32_rows(most + 1, 16, 9000), tf32_rows(1000, 7, 20_000)];
     assert_eq!(outside, ["skinny_r16_2cta"; 3]);
     assert_eq!(tf32_rows(1000, 16, TF32_ROWS_STREAM_MAX_K + 4), "skinny_r16_2cta");
+    let unsplit = gemm_launch::split_k::DEEP_K as usize;
+    assert_eq!(tf32_rows(2000, 16, unsplit), "skinny_r16_2cta", "unsplit rows stay exact f32");
     assert_eq!(tf32(16, 777, OperandLayout { a_col_major: true, b_col_major: true }), "skinny_r16_2cta");
     assert_eq!(at(8192, 5, 8191), "skinny_mma");
     // Short K (under SKINNY_TILES_MIN_K): N = 16 stays on the 64×16 tiles,

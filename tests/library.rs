@@ -849,6 +849,11 @@ fn memory_bound_shapes_every_layout_alpha_beta_batch() {
         // and B row-major, its columns read in pairs (step 91).
         (8300, 12, 777),
         (5003, 14, 777),
+        // TF32 N of 8 to 16 over a few long rows of split K (step 93):
+        // TF32 `mma.sync` where A is along K; 16-bit: the 64×16 tiles split
+        // onto their own twins (step 92).
+        (1000, 8, 9001),
+        (1000, 16, 9000),
         // Along K over several chunks of S with X's rows off 16 bytes
         // (K odd): shifted into place from aligned loads (PERF.md step 81),
         // the last lane's window reaching into the next chunk.
@@ -887,7 +892,8 @@ fn memory_bound_shapes_every_layout_alpha_beta_batch() {
                     // (all but M of 8 or more rows as the kernel sees the
                     // call, which computes a column-major C as its
                     // transpose: those run on TF32 tiles; and N of 9 to 16
-                    // over short rows, on step 88's TF32 `mma.sync`).
+                    // over short rows, or 8 to 16 over a few long ones, on
+                    // step 88's TF32 `mma.sync`).
                     // A column-major C swaps A and B and flips both.
                     let swapped = layouts & 4 != 0;
                     let (kernel_m, kernel_n) = if swapped { (n, m) } else { (m, n) };

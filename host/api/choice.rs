@@ -85,7 +85,8 @@ pub fn choice_list(dtype: Dtype) -> &'static [(KernelSpec, i64)] {
 /// 86's tensor-core memory-bound kernel; from 8 to 16 columns
 /// [`streams_on_tensor_cores`] gives those the 64×16 tiles do not take to
 /// steps 86 and 88's, and so TF32 calls of 9 to 16 columns over short
-/// rows; TF32 calls from 8 rows step 10f's 16×128 tiles or step 9b's:
+/// rows and of 8 to 16 over a few long ones (step 93); TF32 calls from 8
+/// rows step 10f's 16×128 tiles or step 9b's:
 /// `memory_bound::tiles_beat_skinny`, `skinny_tf32_tiles`). The
 /// tensor-core memory-bound routes run on any GPU from sm_80 but were
 /// measured on an H100 only. Where K is deep enough that the call
@@ -437,7 +438,7 @@ pub const fn few_columns_on_tiles(dtype: Dtype, m: u32, n: u32) -> bool {
 }
 
 /// Whether `auto` streams an `m × n × k` call whose small side is N, of 8
-/// to 16 columns (16-bit) or 9 to 16 (TF32), on the tensor-core
+/// to 16 columns (16-bit) or 9 to 16 (TF32; 8 to 16 on few long rows), on the tensor-core
 /// memory-bound kernel (`skinny_mma`, `skinny_mma_r16`: PERF.md step 88)
 /// where it runs (A row-major) and step 70's 64×16 tiles do not take the
 /// call (16-bit: B's rows off 16 bytes at N of 9 to 15; A's rows off 16
@@ -457,9 +458,12 @@ pub const fn few_columns_on_tiles(dtype: Dtype, m: u32, n: u32) -> bool {
 /// many: 100000×16×777 83 → 102, 100000×12×777 92.6 → 114.5,
 /// 30000×11×2001 105 → 122, 50000×9×1000 114 → 120.5 (100000×16×512
 /// level, 102 / 99.6), so TF32 streams on tensor cores to K =
-/// [`STREAM_TF32_MAX_K`]; and past it, to [`TF32_ROWS_STREAM_MAX_K`], on
-/// few long rows ([`TF32_STREAM_ROWS`], N of 8 to 16), which split, where
-/// each chunk streams faster on tensor cores than exact f32 does (PERF.md
+/// [`STREAM_TF32_MAX_K`]; and from K over `split_k::DEEP_K` (where the
+/// rule splits a memory-bound call: unsplit, rows ran slower on TF32
+/// `mma`, 16384×16×4096 0.122 against 0.106 ms) to
+/// [`TF32_ROWS_STREAM_MAX_K`], on few long rows ([`TF32_STREAM_ROWS`], N
+/// of 8 to 16), where each chunk streams faster on tensor cores than
+/// exact f32 does (PERF.md
 /// step 93, `auto`, ms, exact f32 → TF32 `mma`: 700×16×20000 0.041 →
 /// 0.036, 1000×16×20000 0.054 → 0.048, 2000×16×20000 0.083 → 0.071,
 /// 3000×16×20000 0.115 → 0.111, 1000×16×9000 0.031 → 0.025, 2000×16×10000
@@ -468,8 +472,10 @@ pub const fn few_columns_on_tiles(dtype: Dtype, m: u32, n: u32) -> bool {
 /// 500×16×200000 0.180 / 0.218, unsplit 16384×16×4096 0.106 / 0.122).
 pub const fn streams_on_tensor_cores(dtype: Dtype, (m, n, k): (usize, usize, usize)) -> bool {
     let few_columns = m > n && n <= gemm_launch::memory_bound::MMA_ROWS_WIDE as usize;
+    // Split by the rule: memory-bound calls split from K > DEEP_K only.
+    let splits = k > gemm_launch::split_k::DEEP_K as usize;
     let few_long_rows =
-        TF32_STREAM_ROWS.start <= m && m < TF32_STREAM_ROWS.end && n >= 8 && k <= TF32_ROWS_STREAM_MAX_K;
+        TF32_STREAM_ROWS.start <= m && m < TF32_STREAM_ROWS.end && n >= 8 && splits && k <= TF32_ROWS_STREAM_MAX_K;
     match dtype {
         Dtype::F16 | Dtype::Bf16 => few_columns && n >= 8 && k < STREAM_MMA_MAX_K,
         Dtype::Tf32 => few_columns && ((n >= 9 && k <= STREAM_TF32_MAX_K) || few_long_rows),
@@ -482,7 +488,7 @@ pub const STREAM_MMA_MAX_K: usize = 32768;
 /// Largest K for which [`streams_on_tensor_cores`] takes TF32 calls.
 pub const STREAM_TF32_MAX_K: usize = 2048;
 /// The long sides (M) over which [`streams_on_tensor_cores`] takes TF32
-/// calls with N of 8 to 16 at any K: from the fewest rows measured to win
+/// calls with N of 8 to 16 and split K: from the fewest rows measured to win
 /// (700; 500 ran level or slower), to 4096, where `skinny_r16_2cta`'s
 /// blocks of 32 rows near a wave and the call stops splitting
 /// (4000×16×9000 level, 81 / 81% of cuBLAS, PERF.md step 92's run 1).

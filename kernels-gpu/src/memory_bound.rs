@@ -10,8 +10,9 @@
 //! at a time from the boundary before them and shifted into place across
 //! the lanes, `shift_window`), and keeps the small operand S (≤ 16 rows of
 //! K) in registers and shared memory.
-//! Accumulation is f32 (TF32 requests run here in exact f32: no speed is
-//! lost on a memory-bound shape, and the result is more accurate).
+//! Accumulation is f32 (TF32 requests run here in exact f32, and the
+//! result is more accurate; but where TF32 tensor cores stream faster the
+//! host sends them to `memory_bound_mma.rs`: PERF.md steps 88 and 93).
 //!
 //! The problem is seen as R short rows (the small side) × L long columns ×
 //! K (words of `gemm_launch::memory_bound`, which also holds the geometry).

@@ -249,9 +249,9 @@ pub const SKINNY_F32_R16_2CTA: KernelSpec =
     KernelSpec { min_blocks_per_sm: 2, ..spec("sgemm_skinny_r16_2cta", Dtype::F32, 16) };
 /// TF32 requested on a memory-bound shape: computed in exact f32 (CUDA
 /// cores keep up with memory here, and the result is more accurate); but
-/// N of 9 to 16 over short rows streams faster on TF32 tensor cores
-/// ([`SKINNY_MMA_TF32_R16`], PERF.md step 88; the host's
-/// `choice::streams_on_tensor_cores`).
+/// N of 9 to 16 over short rows, and of 8 to 16 over a few long rows of
+/// split K, streams faster on TF32 tensor cores ([`SKINNY_MMA_TF32_R16`],
+/// PERF.md steps 88 and 93; the host's `choice::streams_on_tensor_cores`).
 pub const SKINNY_TF32_R1: KernelSpec = spec("tgemm_skinny_r1", Dtype::Tf32, 1);
 pub const SKINNY_TF32_R4: KernelSpec = spec("tgemm_skinny_r4", Dtype::Tf32, 4);
 pub const SKINNY_TF32_R16: KernelSpec = spec("tgemm_skinny_r16", Dtype::Tf32, 16);
@@ -374,7 +374,8 @@ pub const fn skinny_for(dtype: Dtype, m: u32, n: u32) -> Option<KernelSpec> {
 /// small side, the tiles won from 8 columns (N = 16: 60, 60 / 89, 87)
 /// until step 67's along-K ring; now the memory-bound kernel, in exact
 /// f32, runs there (f32 16384×16×1024 0.035 ms against TF32 tiles' 0.040),
-/// or over short rows step 88's TF32 `mma.sync` one.
+/// or over short rows (and few long ones, step 93) step 88's TF32
+/// `mma.sync` one.
 pub const fn tiles_beat_skinny(dtype: Dtype, m: u32, n: u32) -> bool {
     match dtype {
         Dtype::F16 | Dtype::Bf16 => {
