@@ -2233,6 +2233,18 @@ PY
     if timeout 540 "$B/tests/library" --test-threads=1 >"$log" 2>&1; then r=pass; else r="FAIL (rc $?)"; fi
     note "tests/library: $r ($(grep -h 'test result' "$log" | tail -1))"
     ;;
+  recheck93)
+    # Step 93 after review (K > DEEP_K): `auto` on both sides of the
+    # route's K bound, then `library`'s memory-bound test (its shapes now
+    # include 1000x8x9001 and 1000x16x9000) and the quick binaries.
+    for run in "tf32 1000 16 9000" "tf32 2000 16 8192" "tf32 1000 16 4096" "tf32 1000 8 9001" "f16 1000 8 9001" \
+               "bf16 1000 16 9000"; do
+      set -- $run
+      timeout 60 "$B/gemm" --m $2 --n $3 --k $4 --dtype $1 --kernel auto --iters 30
+    done 2>&1 | tee "$L/auto.txt"
+    note "recheck93 auto: $(grep -c pass "$L/auto.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/auto.txt") failures"
+    test_subset "library memory_bound" gpu cpu split_k
+    ;;
   *) note "unknown part $part" ;;
   esac
 done
