@@ -2245,6 +2245,19 @@ PY
     note "recheck93 auto: $(grep -c pass "$L/auto.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/auto.txt") failures"
     test_subset "library memory_bound" gpu cpu split_k
     ;;
+  unsplit93)
+    # Noticed after step 93: memory-bound calls of few rows and K up to
+    # DEEP_K run unsplit. Named, the rule's split (none) against chunks of
+    # 1024 and 2048 on the kernels' own twins, cuBLAS beside.
+    for run in "tf32 2000 16 8192 skinny_r16_2cta" "tf32 2000 16 8192 skinny_mma_r16" "tf32 1000 16 4096 skinny_r16_2cta" \
+               "tf32 1000 16 4096 skinny_mma_r16" "f32 2000 16 8192 skinny_r16_2cta" "f16 1 8192 8192 skinny_r1"; do
+      set -- $run
+      for chunk in auto 1024 2048; do
+        timeout 60 "$B/gemm" --m $2 --n $3 --k $4 --dtype $1 --kernel $5 --split-k $chunk --iters 30
+      done
+    done 2>&1 | tee "$L/named.txt"
+    note "unsplit93: $(grep -c pass "$L/named.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/named.txt") failures"
+    ;;
   *) note "unknown part $part" ;;
   esac
 done
