@@ -233,6 +233,8 @@ export RGEMM_GEMM_BIN=$B/gemm RGEMM_TUNE_CACHE=$LOGS/tune.json
 SAN=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
 summary=()
 note() { summary+=("$*"); echo "== $*"; }
+# A summary line of a log of `gemm` runs: its checked results and failures.
+tally() { note "$1: $(grep -c pass "$2") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$2") failures"; }
 # One compute-sanitizer run (tool, log, then the bundle's command and its
 # arguments), its summary line noted.
 sanitize() {
@@ -2158,7 +2160,7 @@ PY
       set -- $run
       each_bundle --m $2 --n $3 --k $4 --dtype $1 --kernel auto --iters 30
     done 2>&1 | tee "$L/auto.txt"
-    note "verify92 auto: $(grep -c pass "$L/auto.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/auto.txt") failures"
+    tally "verify92 auto" "$L/auto.txt"
     test_subset gpu cpu accuracy split_k ptxas cli
     sanitize racecheck "$L/san-racecheck-f16-1000x16x20000.log" "$B/gemm" --m 1000 --n 16 --k 20000 --dtype f16 \
       --kernel auto --iters 1 --no-cublas
@@ -2184,7 +2186,7 @@ PY
         timeout 60 "$B/gemm" --m $2 --n $3 --k $4 --dtype $1 --kernel $kern --iters 30
       done
     done 2>&1 | tee "$L/n8.txt"
-    note "final92 n8: $(grep -c pass "$L/n8.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/n8.txt") failures"
+    tally "final92 n8" "$L/n8.txt"
     ;;
   check92)
     # Step 92 after review (the bundle): `auto` on the route's edges (N = 8
@@ -2196,7 +2198,7 @@ PY
       set -- $run
       timeout 60 "$B/gemm" --m $2 --n $3 --k $4 --dtype $1 --kernel auto --iters 30
     done 2>&1 | tee "$L/auto.txt"
-    note "check92 auto: $(grep -c pass "$L/auto.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/auto.txt") failures"
+    tally "check92 auto" "$L/auto.txt"
     test_subset gpu cpu split_k cli "library memory_bound" "library bad_calls"
     sanitize memcheck "$L/san-memcheck-f16-2000x8x10000.log" "$B/gemm" --m 2000 --n 8 --k 10000 --dtype f16 \
       --kernel auto --iters 1 --no-cublas
@@ -2210,7 +2212,7 @@ PY
         timeout 60 "$B/gemm" --m $1 --n $2 --k $3 --dtype tf32 --kernel $kern --iters 30
       done
     done 2>&1 | tee "$L/tf32.txt"
-    note "check92 tf32: $(grep -c pass "$L/tf32.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/tf32.txt") failures"
+    tally "check92 tf32" "$L/tf32.txt"
     ;;
   tf32rows93)
     # Step 93 (the bundle: its `gemm`) beside step 92 (VARIANTS): `auto`
@@ -2221,7 +2223,7 @@ PY
       set -- $shape
       each_bundle --m $1 --n $2 --k $3 --dtype tf32 --kernel auto --iters 30
     done 2>&1 | tee "$L/auto.txt"
-    note "tf32rows93: $(grep -c pass "$L/auto.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/auto.txt") failures"
+    tally "tf32rows93" "$L/auto.txt"
     sanitize memcheck "$L/san-memcheck-tf32-1001x12x9001.log" "$B/gemm" --m 1001 --n 12 --k 9001 --dtype tf32 \
       --kernel auto --iters 1 --no-cublas
     ;;
@@ -2242,7 +2244,7 @@ PY
       set -- $run
       timeout 60 "$B/gemm" --m $2 --n $3 --k $4 --dtype $1 --kernel auto --iters 30
     done 2>&1 | tee "$L/auto.txt"
-    note "recheck93 auto: $(grep -c pass "$L/auto.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/auto.txt") failures"
+    tally "recheck93 auto" "$L/auto.txt"
     test_subset "library memory_bound" gpu cpu split_k
     ;;
   unsplit93)
@@ -2256,7 +2258,7 @@ PY
         timeout 60 "$B/gemm" --m $2 --n $3 --k $4 --dtype $1 --kernel $5 --split-k $chunk --iters 30
       done
     done 2>&1 | tee "$L/named.txt"
-    note "unsplit93: $(grep -c pass "$L/named.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/named.txt") failures"
+    tally "unsplit93" "$L/named.txt"
     ;;
   *) note "unknown part $part" ;;
   esac

@@ -404,7 +404,8 @@ pub fn skinny_tiles_win(
     multiprocessors: i32,
     layout: OperandLayout,
 ) -> bool {
-    let half_wave = 2 * spec.grid(m as u32, n as u32) >= multiprocessors.max(0) as u64;
+    let blocks = spec.grid(m as u32, n as u32);
+    let half_wave = gemm_launch::split_k::skinny_tiles_fill_half_wave(blocks, multiprocessors.max(0) as u32);
     let mma_rows = gemm_launch::memory_bound::MMA_ROWS as usize;
     let wide_columns = m > n && n > mma_rows;
     let long_enough = k >= SKINNY_TILES_MIN_K || (wide_columns && k >= WIDE_COLUMNS_TILES_MIN_K);
@@ -472,8 +473,7 @@ pub const fn few_columns_on_tiles(dtype: Dtype, m: u32, n: u32) -> bool {
 /// 500×16×200000 0.180 / 0.218, unsplit 16384×16×4096 0.106 / 0.122).
 pub const fn streams_on_tensor_cores(dtype: Dtype, (m, n, k): (usize, usize, usize)) -> bool {
     let few_columns = m > n && n <= gemm_launch::memory_bound::MMA_ROWS_WIDE as usize;
-    // Split by the rule: memory-bound calls split from K > DEEP_K only.
-    let splits = k > gemm_launch::split_k::DEEP_K as usize;
+    let splits = gemm_launch::split_k::memory_bound_splits(k as u32);
     let few_long_rows =
         TF32_STREAM_ROWS.start <= m && m < TF32_STREAM_ROWS.end && n >= 8 && splits && k <= TF32_ROWS_STREAM_MAX_K;
     match dtype {

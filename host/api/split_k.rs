@@ -79,8 +79,8 @@ pub fn split_for(
     // f32-output twins (step 92): with more they stream the large operand
     // as fast unsplit (H100, PERF.md step 92: f16 8192×16×8192, 128 tiles,
     // 0.051 ms unsplit, 0.058 in two chunks).
-    let skinny_tiles_fill =
-        spec.is_skinny_tile() && tiles.saturating_mul(plan.batch as u64).saturating_mul(2) >= multiprocessors as u64;
+    let skinny_tiles_fill = spec.is_skinny_tile()
+        && gemm_launch::split_k::skinny_tiles_fill_half_wave(tiles.saturating_mul(plan.batch as u64), multiprocessors);
     // The memory-bound kernels already spread K over a block's warps and
     // stream at memory speed: split them only for deep K (more blocks for
     // a long sum, and for f32 its accuracy), never at K ≤ DEEP_K, where a
@@ -89,7 +89,9 @@ pub fn split_for(
     // 75 they run on the memory-bound kernel's own f32-output twin; K ≤
     // DEEP_K has not been measured on it.
     let mode = match (options.split_k, spec.algorithm) {
-        (SplitK::Auto, gemm_launch::Algorithm::MemoryBound) if plan.k <= gemm_launch::split_k::DEEP_K => SplitK::Off,
+        (SplitK::Auto, gemm_launch::Algorithm::MemoryBound) if !gemm_launch::split_k::memory_bound_splits(plan.k) => {
+            SplitK::Off
+        }
         (SplitK::Auto, _) if skinny_tiles_fill => SplitK::Off,
         // TF32's TMA kernels run faster unsplit than split onto `mma.sync`
         // once their own tiles fill a quarter of a wave.

@@ -442,6 +442,22 @@ pub const fn streaming_blocks_per_sm(spec: &KernelSpec, accuracy_chunk_scale: u3
     if resident > 0 && resident < built { resident } else { built }
 }
 
+/// Whether `SplitK::Auto` may split a call on a memory-bound kernel of
+/// depth `k`: only beyond [`DEEP_K`] (the host's `split_k::split_for`; the
+/// route of TF32 few long rows, `choice::streams_on_tensor_cores`, asks
+/// the same).
+pub const fn memory_bound_splits(k: u32) -> bool {
+    k > DEEP_K
+}
+
+/// Whether `blocks` of step 70's skinny tiles fill half a wave of
+/// `multiprocessors`: from there `SplitK::Auto` leaves them unsplit (the
+/// host's `split_k::split_for`) and `auto` takes them for any few-row
+/// call they win (`choice::skinny_tiles_win`).
+pub const fn skinny_tiles_fill_half_wave(blocks: u64, multiprocessors: u32) -> bool {
+    blocks.saturating_mul(2) >= multiprocessors as u64
+}
+
 /// The waves of a few-tiles split onto the partials kernel `spec`
 /// ([`SplitCall::few_tiles_waves`]): [`SKINNY_TILES_WAVES`] for step 70's
 /// skinny tiles, [`FEW_TILES_WAVES`] for every other kernel.
