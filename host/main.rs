@@ -3,6 +3,7 @@
 
 use clap::{Args, Parser, Subcommand};
 use half::{bf16, f16};
+use rgemm::api::choice::rows_kernel_for_split;
 use rgemm::cublas::{Cublas, CublasLibrary};
 use rgemm::driver::launch::packed_call_refusal;
 use rgemm::kernels::{Dtype, DtypeExt, MAX_DIM, find_kernel, parse_dtype, short_name};
@@ -603,7 +604,13 @@ fn selection(gpu: &Gpu, dtype: Dtype, cli: &Cli) -> Result<Vec<(&'static gemm_la
         "auto" => {
             let choice =
                 trace::phase(|| format!("{} kernel choice", dtype.name()), || tune::choose(gpu, dtype, m, n, k));
-            vec![(choice.spec(dtype)?, cli.group_m.or(Some(choice.group_m)))]
+            // As the library's `auto`: few long TF32 rows left unsplit by
+            // `--split-k` run in exact f32.
+            let options = rgemm::GemmOptions { split_k: cli.split_k, ..Default::default() };
+            let (plan, sms) = (rgemm::tensor_map::packed_plan(m, n, k), gpu.info.multiprocessors.max(0) as u32);
+            let cc = gpu.info.compute_capability;
+            let spec = rows_kernel_for_split(choice.spec(dtype)?, &options, &plan, sms, cc);
+            vec![(spec, cli.group_m.or(Some(choice.group_m)))]
         }
         // A named kernel runs with its own dtype; other dtypes run nothing.
         name => find_kernel(dtype, name).map(|s| vec![(s, cli.group_m)]).unwrap_or_default(),

@@ -717,8 +717,37 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     let outside = [tf32_rows(fewest - 1, 16, 20_000), tf32_rows(most + 1, 16, 9000), tf32_rows(1000, 7, 20_000)];
     assert_eq!(outside, ["skinny_r16_2cta"; 3]);
     assert_eq!(tf32_rows(1000, 16, TF32_ROWS_STREAM_MAX_K + 4), "skinny_r16_2cta");
-    let unsplit = gemm_launch::split_k::DEEP_K as usize;
-    assert_eq!(tf32_rows(2000, 16, unsplit), "skinny_r16_2cta", "unsplit rows stay exact f32");
+    // K ≤ DEEP_K (step 94): TF32 `mma.sync` where the rule splits the
+    // call, from FEW_TILES_MIN_K with blocks under three quarters of a
+    // wave; unsplit rows stay exact f32.
+    use gemm_launch::split_k::{DEEP_K, FEW_TILES_MIN_K};
+    let (deep, least) = (DEEP_K as usize, FEW_TILES_MIN_K as usize);
+    let split_rows = [tf32_rows(2000, 16, deep), tf32_rows(1000, 8, least), tf32_rows(3000, 16, 4096)];
+    assert_eq!(split_rows, ["skinny_mma_r16"; 3]);
+    let unsplit = [tf32_rows(1000, 8, least - 1), tf32_rows(most, 16, deep), tf32_rows(3200, 16, 4096)];
+    assert_eq!(unsplit, ["skinny_r16_2cta"; 3], "unsplit rows stay exact f32");
+    // The route sees one matrix under SplitK::Auto: a call of those rows
+    // that does not split (a batch of 128 blocks, SplitK::Off, a chunk of
+    // all K) runs exact f32; short rows (N ≥ 9, K ≤ STREAM_TF32_MAX_K)
+    // stay on tensor cores unsplit.
+    use rgemm::api::choice::rows_kernel_for_split;
+    use rgemm::{GemmOptions, SplitK};
+    let for_split = |(m, n, k): (usize, usize, usize), count: usize, split_k: SplitK, cc: (i32, i32)| {
+        let (a, b, c) = (MatrixDesc::row_major(m, k), MatrixDesc::row_major(k, n), MatrixDesc::row_major(m, n));
+        let batch = Batch { count, stride_a: m * k, stride_b: k * n, stride_c: m * n };
+        let call = plan((&a, usize::MAX), (&b, usize::MAX), (&c, usize::MAX), &batch).unwrap();
+        let options = GemmOptions { split_k, allow_tf32: true, ..GemmOptions::default() };
+        rows_kernel_for_split(&gemm_launch::memory_bound::SKINNY_MMA_TF32_R16, &options, &call, 132, cc).name
+    };
+    let (rows, hopper) = ((1000, 16, 4096), (9, 0));
+    assert_eq!(for_split(rows, 1, SplitK::Auto, hopper), "tgemm_skinny_mma_r16");
+    assert_eq!(for_split(rows, 4, SplitK::Chunk(1024), hopper), "tgemm_skinny_mma_r16");
+    let unsplit = [(4, SplitK::Auto), (1, SplitK::Off), (1, SplitK::Chunk(4096))];
+    for (count, split_k) in unsplit {
+        assert_eq!(for_split(rows, count, split_k, hopper), "tgemm_skinny_r16_2cta", "{count} {split_k:?}");
+    }
+    assert_eq!(for_split(rows, 1, SplitK::Off, (8, 0)), "tgemm_skinny_r16");
+    assert_eq!(for_split((1000, 16, STREAM_TF32_MAX_K), 4, SplitK::Off, hopper), "tgemm_skinny_mma_r16");
     assert_eq!(tf32(16, 777, OperandLayout { a_col_major: true, b_col_major: true }), "skinny_r16_2cta");
     assert_eq!(at(8192, 5, 8191), "skinny_mma");
     // Short K (under SKINNY_TILES_MIN_K): N = 16 stays on the 64×16 tiles,
@@ -1277,7 +1306,7 @@ fn memory_bound_shapes_choose_the_skinny_kernels() {
                     && skinny_mma_tiles(dtype, m, n)
                         .is_some_and(|s| s.supports(layout) && skinny_tiles_win(s, (m, n, 4096), 132, layout));
                 let along_k = !x_along_l(m as u32, n as u32, a_col, b_col);
-                if streams_on_tensor_cores(dtype, (m, n, 4096)) && along_k && !tiles_first {
+                if streams_on_tensor_cores(dtype, (m, n, 4096), 132) && along_k && !tiles_first {
                     assert!(
                         gemm_launch::memory_bound::on_tensor_cores(spec),
                         "{dtype:?} {m}×{n} {layout:?}: {}",

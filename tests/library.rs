@@ -810,6 +810,7 @@ fn tma_kernels_read_misaligned_operands_through_copies() {
 #[test]
 fn memory_bound_shapes_every_layout_alpha_beta_batch() {
     let Some(gpu) = gpu_or_skip("memory_bound_shapes_every_layout_alpha_beta_batch") else { return };
+    let sms = gpu.info.multiprocessors as u32;
     let seed = rand::random::<u64>();
     let mut rng = StdRng::seed_from_u64(seed);
     // M = 1, N = 1, M = 16, N = 16, K = 1, odd K, long K; long sides that
@@ -854,6 +855,11 @@ fn memory_bound_shapes_every_layout_alpha_beta_batch() {
         // onto their own twins (step 92).
         (1000, 8, 9001),
         (1000, 16, 9000),
+        // Few blocks and K from FEW_TILES_MIN_K to DEEP_K (step 94): split
+        // onto the kernels' own twins, TF32 rows on `mma.sync`; K odd, a
+        // short last chunk.
+        (1000, 16, 4096),
+        (333, 5, 6007),
         // Along K over several chunks of S with X's rows off 16 bytes
         // (K odd): shifted into place from aligned loads (PERF.md step 81),
         // the last lane's window reaching into the next chunk.
@@ -903,7 +909,7 @@ fn memory_bound_shapes_every_layout_alpha_beta_batch() {
                     let mma_takes = skinny_mma_for(dtype, km.min(kn))
                         .is_some_and(|s| mma_refusal(&s, km, kn, kernel_a_col, kernel_b_col).is_none());
                     let on_tensor_cores = tiles_beat_skinny(dtype, km, kn)
-                        || (streams_on_tensor_cores(dtype, (kernel_m, kernel_n, k)) && mma_takes);
+                        || (streams_on_tensor_cores(dtype, (kernel_m, kernel_n, k), sms) && mma_takes);
                     let exact = dtype == Dtype::Tf32 && !on_tensor_cores;
                     let bound = if exact { Dtype::F32 } else { dtype };
                     assert!(bound.accepts(err, k), "{what}: relative error {err:e}");

@@ -410,6 +410,39 @@ fn which_kernels_can_write_partial_sums() {
     let (split, partials) = split_for(&auto, &both_small, skinny, SMS, any_occupancy).unwrap().expect("deep K splits");
     assert_eq!(partials, &gemm_launch::memory_bound::SKINNY_F16_R8_F32OUT);
     assert!(split.splits >= SMS, "{split:?}: a block for each multiprocessor at least");
+    // K from FEW_TILES_MIN_K to DEEP_K (step 94): split where the
+    // memory-bound kernel's blocks (of 32 rows on `skinny_r16_2cta`, two
+    // per SM) fill under three quarters of a wave, a batch counted; K
+    // below FEW_TILES_MIN_K never.
+    let rows_split = |m: usize, n: usize, k: usize, count: usize| {
+        let (a, b, c) = (MatrixDesc::row_major(m, k), MatrixDesc::row_major(k, n), MatrixDesc::row_major(m, n));
+        let batch = Batch { count, stride_a: m * k, stride_b: k * n, stride_c: m * n };
+        let call = plan((&a, usize::MAX), (&b, usize::MAX), (&c, usize::MAX), &batch).unwrap();
+        let rows = &gemm_launch::memory_bound::SKINNY_TF32_R16_2CTA;
+        split_for(&auto, &call, rows, SMS, any_occupancy).unwrap().map(|(split, twin)| {
+            assert_eq!(twin, rows, "its own f32 output");
+            (split.chunk, split.splits)
+        })
+    };
+    // 32 blocks: four waves of one block (two waves of two) want 16.5
+    // chunks, in multiples of 512: 8 of 512.
+    assert_eq!(rows_split(1000, 16, 4096, 1), Some((512, 8)));
+    assert_eq!(rows_split(2000, 16, 8192, 1), Some((1024, 8)));
+    assert_eq!(rows_split(3000, 16, 8192, 1), Some((1024, 8)), "94 blocks");
+    assert_eq!(rows_split(3136, 16, 8192, 1), Some((1024, 8)), "98 blocks");
+    assert_eq!(rows_split(3168, 16, 8192, 1), None, "99 blocks: three quarters of 132");
+    assert_eq!(rows_split(1000, 16, 4096, 4), None, "128 blocks in a batch");
+    assert_eq!(rows_split(1000, 16, 2047, 1), None, "K under FEW_TILES_MIN_K");
+    assert_eq!(rows_split(1000, 16, 2048, 1), Some((512, 4)));
+    // The "dot" pattern (both sides up to DOT_LEN), whose threads already
+    // share K: unsplit to DEEP_K, where f32 splits for accuracy.
+    let dot_split = |k: usize| {
+        let (a, b, c) = (MatrixDesc::row_major(4, k), MatrixDesc::row_major(k, 4), MatrixDesc::row_major(4, 4));
+        let call = plan((&a, usize::MAX), (&b, usize::MAX), (&c, usize::MAX), &Batch::single()).unwrap();
+        split_for(&auto, &call, &gemm_launch::memory_bound::SKINNY_F32_R4, SMS, any_occupancy).unwrap().map(|s| s.0)
+    };
+    assert_eq!(dot_split(8192), None);
+    assert!(dot_split(8193).is_some());
     // Step 70's skinny tiles (step 92): under half a wave of tiles, K split
     // onto their own twins for one wave of one block per multiprocessor;
     // from half a wave, never split by the rule.
@@ -863,4 +896,34 @@ fn dot_pattern_accuracy_chunks_scale_with_its_threads() {
         // 1×1×70001).
         assert_eq!(split, dot_split.unwrap_or(unscaled), "{m}×{n}×{k} on {}", spec.name);
     }
+}
+
+/// TF32 few long rows go to tensor cores (`choice::streams_on_tensor_cores`)
+/// only for calls the rule splits: unsplit, those rows ran slower there
+/// than in exact f32 (PERF.md steps 93–94). Over the route's rows, N and K,
+/// every call it gives `skinny_mma_r16` beyond short rows splits.
+#[test]
+fn tf32_rows_on_tensor_cores_are_split() {
+    use rgemm::api::choice::{STREAM_TF32_MAX_K, TF32_STREAM_ROWS};
+    use rgemm::api::default_choice;
+    let auto = GemmOptions::default();
+    let mut on_tensor_cores = 0;
+    for m in (TF32_STREAM_ROWS.start - 64..TF32_STREAM_ROWS.end + 64).step_by(97) {
+        for (n, k) in
+            [8, 9, 16].into_iter().flat_map(|n| [1024, 2047, 2048, 2049, 4096, 8192, 8193, 20_000].map(|k| (n, k)))
+        {
+            let (a, b, c) = (MatrixDesc::row_major(m, k), MatrixDesc::row_major(k, n), MatrixDesc::row_major(m, n));
+            let call = plan((&a, usize::MAX), (&b, usize::MAX), (&c, usize::MAX), &Batch::single()).unwrap();
+            let choice = default_choice(Dtype::Tf32, (m, n, k), SMS as i32, OperandLayout::NN, (9, 0), |_| true);
+            let spec = choice.spec(Dtype::Tf32).unwrap();
+            let short_rows = n >= 9 && k <= STREAM_TF32_MAX_K;
+            if spec.name != "tgemm_skinny_mma_r16" || short_rows {
+                continue;
+            }
+            on_tensor_cores += 1;
+            let split = split_for(&auto, &call, spec, SMS, |_| 2).unwrap();
+            assert!(split.is_some(), "TF32 {m}×{n}×{k} on {} unsplit", spec.name);
+        }
+    }
+    assert!(on_tensor_cores > 50, "{on_tensor_cores} calls on tensor cores");
 }

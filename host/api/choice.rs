@@ -5,7 +5,7 @@
 //! [`default_choice`] for the dtype, shape, layout and GPU. The library and
 //! the CLI (`crate::tune::choose`) both choose through [`choose_kernel`].
 
-use crate::api::options::{GemmOptions, KernelChoice};
+use crate::api::options::{GemmOptions, KernelChoice, SplitK};
 use crate::api::tuned::{TuneCache, tuned_choices};
 use crate::driver::element::Element;
 use crate::driver::error::{GemmError, Result};
@@ -172,7 +172,9 @@ pub fn default_choice(
             return chosen(spec);
         }
         // N of 8 to 16 streamed on tensor cores where [`streams_on_tensor_cores`].
-        if let Some(spec) = skinny_mma.filter(|_| streams_on_tensor_cores(dtype, (m, n, k))) {
+        if let Some(spec) =
+            skinny_mma.filter(|_| streams_on_tensor_cores(dtype, (m, n, k), multiprocessors.max(0) as u32))
+        {
             return chosen(spec);
         }
         if !tiles_win {
@@ -459,21 +461,28 @@ pub const fn few_columns_on_tiles(dtype: Dtype, m: u32, n: u32) -> bool {
 /// many: 100000×16×777 83 → 102, 100000×12×777 92.6 → 114.5,
 /// 30000×11×2001 105 → 122, 50000×9×1000 114 → 120.5 (100000×16×512
 /// level, 102 / 99.6), so TF32 streams on tensor cores to K =
-/// [`STREAM_TF32_MAX_K`]; and from K over `split_k::DEEP_K` (where the
-/// rule splits a memory-bound call: unsplit, rows ran slower on TF32
-/// `mma`, 16384×16×4096 0.122 against 0.106 ms) to
-/// [`TF32_ROWS_STREAM_MAX_K`], on few long rows ([`TF32_STREAM_ROWS`], N
-/// of 8 to 16), where each chunk streams faster on tensor cores than
-/// exact f32 does (PERF.md
+/// [`STREAM_TF32_MAX_K`]; and where the rule splits a memory-bound call
+/// (`split_k::memory_bound_splits` of this kernel's blocks on
+/// `multiprocessors`: K over `split_k::DEEP_K`, or from
+/// `split_k::FEW_TILES_MIN_K` with few blocks; unsplit, rows ran slower on
+/// TF32 `mma`, 16384×16×4096 0.122 against 0.106 ms, 4000×16×4096 0.052
+/// against 0.033) to [`TF32_ROWS_STREAM_MAX_K`], on few long rows
+/// ([`TF32_STREAM_ROWS`], N of 8 to 16), where each chunk streams faster
+/// on tensor cores than exact f32 does (PERF.md step 94, named, both
+/// split by the rule, ms, exact f32 → TF32 `mma`: 2000×16×8192 0.040 →
+/// 0.034, 3000×16×8192 0.054 → 0.048, 1000×16×4096 0.016 → 0.012,
+/// 700×16×4096 0.014 → 0.013, 1000×8×4096 0.014 → 0.012; PERF.md
 /// step 93, `auto`, ms, exact f32 → TF32 `mma`: 700×16×20000 0.041 →
 /// 0.036, 1000×16×20000 0.054 → 0.048, 2000×16×20000 0.083 → 0.071,
 /// 3000×16×20000 0.115 → 0.111, 1000×16×9000 0.031 → 0.025, 2000×16×10000
 /// 0.052 → 0.049, 1000×12×16384 0.041 → 0.034, 1000×8×12000 0.034 →
 /// 0.030, 4000×16×9000 level; named: 500×16×20000 level, 0.030 / 0.029,
 /// 500×16×200000 0.180 / 0.218, unsplit 16384×16×4096 0.106 / 0.122).
-pub const fn streams_on_tensor_cores(dtype: Dtype, (m, n, k): (usize, usize, usize)) -> bool {
+pub const fn streams_on_tensor_cores(dtype: Dtype, (m, n, k): (usize, usize, usize), multiprocessors: u32) -> bool {
     let few_columns = m > n && n <= gemm_launch::memory_bound::MMA_ROWS_WIDE as usize;
-    let splits = gemm_launch::split_k::memory_bound_splits(k as u32);
+    let blocks = gemm_launch::memory_bound::SKINNY_MMA_TF32_R16.grid(m as u32, n as u32);
+    // Never the "dot" pattern: `accuracy_chunk_scale` is 1 on tensor cores.
+    let splits = gemm_launch::split_k::memory_bound_splits(k as u32, blocks, multiprocessors, false);
     let few_long_rows =
         TF32_STREAM_ROWS.start <= m && m < TF32_STREAM_ROWS.end && n >= 8 && splits && k <= TF32_ROWS_STREAM_MAX_K;
     match dtype {
@@ -490,8 +499,10 @@ pub const STREAM_TF32_MAX_K: usize = 2048;
 /// The long sides (M) over which [`streams_on_tensor_cores`] takes TF32
 /// calls with N of 8 to 16 and split K: from the fewest rows measured to win
 /// (700; 500 ran level or slower), to 4096, where `skinny_r16_2cta`'s
-/// blocks of 32 rows near a wave and the call stops splitting
-/// (4000×16×9000 level, 81 / 81% of cuBLAS, PERF.md step 92's run 1).
+/// blocks of 32 rows near a wave and the call stops splitting at K over
+/// `split_k::DEEP_K` (4000×16×9000 level, 81 / 81% of cuBLAS, PERF.md
+/// step 92's run 1); at K ≤ `DEEP_K` it stops from 99 blocks (3137 rows,
+/// `split_k::memory_bound_splits`).
 pub const TF32_STREAM_ROWS: core::ops::Range<usize> = 700..4096;
 /// Deepest K at which [`streams_on_tensor_cores`] takes TF32 calls over
 /// [`TF32_STREAM_ROWS`]: the deepest measured where TF32 `mma` won every
@@ -499,6 +510,35 @@ pub const TF32_STREAM_ROWS: core::ops::Range<usize> = 700..4096;
 /// 700×16×60000 (0.083 → 0.096) and won at 1000×16×100000 (0.182 →
 /// 0.170): no rule found (PERF.md step 93).
 pub const TF32_ROWS_STREAM_MAX_K: usize = 20_000;
+
+/// The kernel for a call the route gave `spec`: the exact-f32 memory-bound
+/// kernel where [`streams_on_tensor_cores`] gave few long TF32 rows to
+/// `skinny_mma_r16` for a split that this call does not get, `spec`
+/// otherwise. The route sees one matrix under `SplitK::Auto`; a batch
+/// whose blocks fill three quarters of a wave, `SplitK::Off` or a chunk
+/// of all K run unsplit, where those rows ran slower on TF32 `mma` than
+/// in exact f32 (H100, PERF.md step 94, unsplit: 700×16×4096 0.046
+/// against 0.032 ms, 4000×16×4096 0.052 against 0.033).
+pub fn rows_kernel_for_split(
+    spec: &'static KernelSpec,
+    options: &GemmOptions,
+    plan: &Plan,
+    multiprocessors: u32,
+    cc: (i32, i32),
+) -> &'static KernelSpec {
+    use gemm_launch::memory_bound::{SKINNY_MMA_TF32_R16, SKINNY_TF32_R16};
+    let short_rows = plan.n >= 9 && plan.k as usize <= STREAM_TF32_MAX_K;
+    if spec.name != SKINNY_MMA_TF32_R16.name || short_rows {
+        return spec;
+    }
+    let blocks = spec.grid(plan.m, plan.n).saturating_mul(plan.batch as u64);
+    let splits = match options.split_k {
+        SplitK::Off => false,
+        SplitK::Chunk(chunk) => chunk < plan.k,
+        SplitK::Auto => gemm_launch::split_k::memory_bound_splits(plan.k, blocks, multiprocessors, false),
+    };
+    if splits { spec } else { two_block_ring(&SKINNY_TF32_R16, cc).unwrap_or(&SKINNY_TF32_R16) }
+}
 
 /// K from which a 16-bit call of N of 2 to 7 ([`few_columns_on_tiles`])
 /// streams on step 86's kernel where it runs, even where step 70's 64×16
@@ -592,7 +632,7 @@ pub fn skinny_tiles_refusal(
         ));
     }
     let mnk = (plan.m as usize, plan.n as usize, plan.k as usize);
-    (off(large) && !plan.layout.a_col_major && streams_on_tensor_cores(spec.dtype, mnk)).then(|| {
+    (off(large) && !plan.layout.a_col_major && streams_on_tensor_cores(spec.dtype, mnk, multiprocessors)).then(|| {
         format!(
             "{}, the large operand, has rows off 16 bytes: the tensor-core memory-bound kernel streams it faster \
              than the skinny tiles realign it",
@@ -956,7 +996,9 @@ pub fn select<T: Element>(
             let sms = device.multiprocessors.max(0) as u32;
             let tma = |spec: &KernelSpec| auto_tma_refusal(spec, plan, pointers, sms);
             let choice = choose_kernel(tuned_choices(), device, dtype, mnk, plan.layout, tma);
-            (find_kernel(dtype, &choice.kernel)?, options.group_m.or(Some(choice.group_m)))
+            let spec = find_kernel(dtype, &choice.kernel)?;
+            let spec = rows_kernel_for_split(spec, options, plan, sms, device.compute_capability);
+            (spec, options.group_m.or(Some(choice.group_m)))
         }
     };
     if !T::holds(spec.dtype) {

@@ -74,24 +74,26 @@ pub fn split_for(
         };
     };
     let tiles = partials.grid(plan.m, plan.n);
+    let blocks = tiles.saturating_mul(plan.batch as u64);
     // Step 70's skinny tiles, split only where their blocks fill under
     // half a wave (`choice::skinny_tiles_win`'s bound), onto their own
     // f32-output twins (step 92): with more they stream the large operand
     // as fast unsplit (H100, PERF.md step 92: f16 8192×16×8192, 128 tiles,
     // 0.051 ms unsplit, 0.058 in two chunks).
-    let skinny_tiles_fill = spec.is_skinny_tile()
-        && gemm_launch::split_k::skinny_tiles_fill_half_wave(tiles.saturating_mul(plan.batch as u64), multiprocessors);
+    let skinny_tiles_fill =
+        spec.is_skinny_tile() && gemm_launch::split_k::skinny_tiles_fill_half_wave(blocks, multiprocessors);
     // The memory-bound kernels already spread K over a block's warps and
-    // stream at memory speed: split them only for deep K (more blocks for
-    // a long sum, and for f32 its accuracy), never at K ≤ DEEP_K, where a
-    // 16-bit call's partial sums then ran on tiles of which they filled few
-    // (an f16 1×8192×8192 call 58% of cuBLAS instead of 93%). Since step
-    // 75 they run on the memory-bound kernel's own f32-output twin; K ≤
-    // DEEP_K has not been measured on it.
+    // stream at memory speed: split them for deep K (more blocks for a long
+    // sum, and for f32 its accuracy), and from K = FEW_TILES_MIN_K where
+    // their blocks leave more than a quarter of the GPU idle, outside the
+    // "dot" pattern (step 94); not otherwise, where partial sums only add
+    // launches and a round trip (f16 4096×1×4096, 128 blocks: 0.013 ms
+    // unsplit, 0.017 in four chunks).
+    let accuracy_chunk_scale = gemm_launch::memory_bound::accuracy_chunk_scale(partials, plan.m, plan.n);
+    let memory_bound_splits =
+        gemm_launch::split_k::memory_bound_splits(plan.k, blocks, multiprocessors, accuracy_chunk_scale > 1);
     let mode = match (options.split_k, spec.algorithm) {
-        (SplitK::Auto, gemm_launch::Algorithm::MemoryBound) if !gemm_launch::split_k::memory_bound_splits(plan.k) => {
-            SplitK::Off
-        }
+        (SplitK::Auto, gemm_launch::Algorithm::MemoryBound) if !memory_bound_splits => SplitK::Off,
         (SplitK::Auto, _) if skinny_tiles_fill => SplitK::Off,
         // TF32's TMA kernels run faster unsplit than split onto `mma.sync`
         // once their own tiles fill a quarter of a wave.
@@ -105,13 +107,12 @@ pub fn split_for(
         .then(|| gemm_launch::split_k::tma_block_bytes_in_flight(partials, m, n));
     // The driver's occupancy matters only to few-tiles and short-K splits:
     // asked for those calls alone, not on every GEMM's path.
-    let asks = mode == SplitK::Auto && wants_occupancy(dtype, tiles.saturating_mul(batch as u64), k, multiprocessors);
+    let asks = mode == SplitK::Auto && wants_occupancy(dtype, blocks, k, multiprocessors);
     let blocks_per_sm = if asks { resident_blocks(partials) } else { 0 };
     // f32 on the model's warp-tiled tiles: the split model, whose shorter
     // last chunk runs in the launch of the others.
     let modeled = dtype == Dtype::F32 && F32_MODELED_TILES.iter().any(|tile| tile.name == partials.name);
     let modeled_tile = modeled.then(|| modeled_tile(partials));
-    let accuracy_chunk_scale = gemm_launch::memory_bound::accuracy_chunk_scale(partials, m, n);
     let call = SplitCall {
         m,
         n,

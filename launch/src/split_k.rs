@@ -443,11 +443,32 @@ pub const fn streaming_blocks_per_sm(spec: &KernelSpec, accuracy_chunk_scale: u3
 }
 
 /// Whether `SplitK::Auto` may split a call on a memory-bound kernel of
-/// depth `k`: only beyond [`DEEP_K`] (the host's `split_k::split_for`; the
-/// route of TF32 few long rows, `choice::streams_on_tensor_cores`, asks
-/// the same).
-pub const fn memory_bound_splits(k: u32) -> bool {
-    k > DEEP_K
+/// depth `k` whose blocks (grid × batch) number `blocks`: beyond
+/// [`DEEP_K`] always; from [`FEW_TILES_MIN_K`] where the blocks fill under
+/// [`FEW_TILES_FULL_QUARTERS`] quarters of a wave of `multiprocessors`,
+/// but not in the "dot" pattern (`dot_pattern`: an accuracy chunk scale
+/// above 1, `memory_bound::accuracy_chunk_scale`). The host's
+/// `split_k::split_for` asks it; so does the route of TF32 few long rows,
+/// `choice::streams_on_tensor_cores`.
+///
+/// A memory-bound block streams its rows at one multiprocessor's share of
+/// the bandwidth: with few blocks most multiprocessors idle, and chunks of
+/// K on the kernel's own f32-output twin fill them. H100 (PERF.md step
+/// 94), unsplit → the few-tiles rule's chunks, ms: named TF32
+/// `skinny_r16_2cta` 2000×16×8192 (63 blocks) 0.063 → 0.040, 1000×16×4096
+/// 0.036 → 0.016, 3000×16×8192 (94 blocks) 0.059 → 0.054; `auto`, f32
+/// 1000×16×4096 0.036 → 0.016, 1000×1×4096 0.015 → 0.012, 16×16×2048 (one
+/// block) 0.025 → 0.012; f16 1000×4×8192 0.024 → 0.013, 7×5×6000 0.020 →
+/// 0.011. From
+/// three quarters of a wave unsplit runs as fast or faster (named: TF32
+/// 4000×16×4096, 125 blocks, 0.033 against 0.040 in four chunks; f16
+/// 4096×1×4096, 128 blocks, 0.013 against 0.017); and a "dot" call, whose
+/// 256 threads already share K, runs in 6–10 µs unsplit where a split's
+/// three launches take 13–14 (f32 1×1×8192 0.007 → 0.014, 4×4×4096 0.008
+/// → 0.014, f16 1×1×4096 0.007 → 0.011; but f16 3×3×8192 0.022 → 0.013).
+pub const fn memory_bound_splits(k: u32, blocks: u64, multiprocessors: u32, dot_pattern: bool) -> bool {
+    let few_blocks = blocks.saturating_mul(4) < FEW_TILES_FULL_QUARTERS * multiprocessors as u64;
+    k > DEEP_K || (!dot_pattern && k >= FEW_TILES_MIN_K && few_blocks)
 }
 
 /// Whether `blocks` of step 70's skinny tiles fill half a wave of
