@@ -295,6 +295,18 @@ test_subset() {
   done
 }
 
+# `auto` on each "dtype m n k" given, split by the rule and with
+# `--split-k off`, cuBLAS beside, into the log.
+auto_against_off() {
+  local log=$1 run split; shift
+  for run in "$@"; do
+    set -- $run
+    for split in auto off; do
+      timeout 60 "$B/gemm" --m $2 --n $3 --k $4 --dtype $1 --kernel auto --split-k $split --iters 50
+    done
+  done 2>&1 | tee "$log"
+}
+
 # Seconds to the first line of a command's output that holds a checked
 # result (" pass "), and to its end; the output, each line headed by its
 # seconds since the start, goes to the log.
@@ -2259,6 +2271,81 @@ PY
       done
     done 2>&1 | tee "$L/named.txt"
     tally "unsplit93" "$L/named.txt"
+    ;;
+  mbsplit94)
+    # Step 94: memory-bound calls of few blocks (under a wave) and K from
+    # FEW_TILES_MIN_K to DEEP_K split by the few-tiles rule. Named: the
+    # rule (auto) against unsplit (off, the rule before) and other chunks,
+    # cuBLAS beside; TF32 rows on both kernels the route could pick.
+    for run in "tf32 2000 16 8192 tgemm_skinny_r16_2cta 2048" "tf32 2000 16 8192 tgemm_skinny_mma_r16 1024" \
+               "tf32 1000 16 4096 tgemm_skinny_r16_2cta 1024" "tf32 1000 16 4096 tgemm_skinny_mma_r16 1024" \
+               "tf32 700 16 4096 tgemm_skinny_r16_2cta 1024" "tf32 700 16 4096 tgemm_skinny_mma_r16 1024" \
+               "tf32 500 16 8192 tgemm_skinny_r16_2cta 1024" "tf32 500 16 8192 tgemm_skinny_mma_r16 1024" \
+               "tf32 3000 16 8192 tgemm_skinny_r16_2cta 2048" "tf32 3000 16 8192 tgemm_skinny_mma_r16 2048" \
+               "tf32 4000 16 4096 tgemm_skinny_r16_2cta 2048" "tf32 4000 16 4096 tgemm_skinny_mma_r16 2048" \
+               "tf32 1000 8 4096 tgemm_skinny_r16_2cta 1024" "tf32 1000 8 4096 tgemm_skinny_mma_r16 1024" \
+               "tf32 1000 16 2048 tgemm_skinny_mma_r16 1024" "tf32 1000 16 2048 tgemm_skinny_r16_2cta 1024" \
+               "f32 2000 16 8192 sgemm_skinny_r16_2cta 2048" "f32 1000 16 4096 sgemm_skinny_r16_2cta 1024" \
+               "f32 2000 16 2048 sgemm_skinny_r16_2cta 1024" "f32 1000 1 4096 sgemm_skinny_r1 1024" \
+               "f32 4096 1 4096 sgemm_skinny_r1 2048" "f32 1 4096 4096 sgemm_skinny_r1 2048" \
+               "f32 100 4 8192 sgemm_skinny_r4 1024" "f16 4096 1 4096 hgemm_skinny_r1 2048" \
+               "f16 1000 4 8192 hgemm_skinny_mma 1024" "f16 2000 2 8192 hgemm_skinny_mma 2048" \
+               "f16 100 4 8192 hgemm_skinny_mma 1024" "bf16 1000 4 8192 bgemm_skinny_mma 1024" \
+               "bf16 4096 1 4096 bgemm_skinny_r1 2048"; do
+      set -- $run
+      for chunk in auto off $6; do
+        timeout 60 "$B/gemm" --m $2 --n $3 --k $4 --dtype $1 --kernel $5 --split-k $chunk --iters 50
+      done
+    done 2>&1 | tee "$L/named.txt"
+    tally "mbsplit94" "$L/named.txt"
+    ;;
+  verify94)
+    # Step 94's first build: `auto` with the rule's split against
+    # `--split-k off` (the rule before, but TF32 rows, which ran
+    # `skinny_mma_r16` unsplit there) on few-block memory-bound calls of
+    # K from FEW_TILES_MIN_K to DEEP_K, tiny ones included, and on calls
+    # that stay unsplit; then the library's memory-bound test (its new
+    # shapes), the quick binaries and compute-sanitizer on two split calls.
+    auto_against_off "$L/auto.txt" "tf32 2000 16 8192" "tf32 1000 16 4096" "tf32 700 16 4096" "tf32 3000 16 8192" "tf32 1000 8 4096" \
+               "tf32 1000 8 2048" "tf32 1000 16 2048" "tf32 4000 16 4096" "f32 2000 16 8192" "f32 1000 16 4096" \
+               "f32 1000 1 4096" "f32 1 1000 4096" "f32 100 4 8192" "f32 1 1 4096" "f32 16 16 2048" \
+               "f16 1000 4 8192" "f16 2000 2 8192" "f16 7 5 6000" "f16 1 1 4096" "f16 1 1000 4096" \
+               "f16 4096 1 4096" "bf16 1000 4 8192" "bf16 1 2000 8192" "bf16 333 5 6007"
+    tally "verify94 auto" "$L/auto.txt"
+    test_subset "library memory_bound" gpu cpu split_k
+    sanitize memcheck "$L/san-memcheck-tf32-1000x16x4096.log" "$B/gemm" --m 1000 --n 16 --k 4096 --dtype tf32 \
+      --kernel auto --iters 1 --no-cublas
+    sanitize memcheck "$L/san-memcheck-bf16-333x5x6007.log" "$B/gemm" --m 333 --n 5 --k 6007 --dtype bf16 \
+      --kernel auto --iters 1 --no-cublas
+    ;;
+  tiny94)
+    # After verify94: tiny calls (1×1×4096) ran slower split, the extra
+    # launches costing more than the one block's stream. `auto` split
+    # against off over operands of 16 KiB to 0.5 MiB, to find a floor.
+    auto_against_off "$L/auto.txt" "f32 1 1 2048" "f32 1 1 8192" "f32 1 1 16384" "f32 2 2 8192" "f32 1 8 4096" "f32 4 4 4096" \
+               "f32 1 16 8192" "f32 16 1 8192" "f32 3 3 2048" "f16 1 1 8192" "f16 1 1 16384" "f16 3 3 8192" \
+               "f16 8 8 4096" "f16 1 8 2048" "bf16 7 5 4096" "bf16 1 64 4096" "bf16 2 2 4096" "tf32 1 1 8192"
+    tally "tiny94 auto" "$L/auto.txt"
+    ;;
+  final94)
+    # Step 94 as committed ("dot" calls left unsplit below DEEP_K, TF32
+    # rows left unsplit on exact f32): `auto` against `--split-k off` (the
+    # rule before) on split and unsplit calls, then the
+    # library's memory-bound test and the quick binaries.
+    auto_against_off "$L/auto.txt" "tf32 2000 16 8192" "tf32 1000 16 4096" "tf32 1000 8 2048" "tf32 4000 16 4096" "f32 1000 1 4096" \
+               "f32 16 16 2048" "f32 1 1 4096" "f32 4 4 4096" "f32 1 8 4096" "f16 1 1 4096" "f16 3 3 8192" \
+               "f16 7 5 6000" "f16 1000 4 8192" "bf16 1 64 4096" "bf16 1 2000 8192"
+    tally "final94 auto" "$L/auto.txt"
+    test_subset "library memory_bound" gpu cpu split_k
+    ;;
+  libmb94)
+    # final94's host ran `library`'s memory-bound test past test_subset's
+    # 300 s (its CPU slower: the split calls' launches there ran slower
+    # too); the test alone, timed, with the time a call has.
+    log=$L/test-library-memory_bound.log
+    start=$SECONDS
+    if timeout 550 "$B/tests/library" memory_bound --test-threads=1 >"$log" 2>&1; then r=pass; else r="FAIL (rc $?)"; fi
+    note "tests/library memory_bound: $r in $((SECONDS - start)) s ($(grep -h 'test result' "$log" | tail -1))"
     ;;
   *) note "unknown part $part" ;;
   esac
