@@ -2347,6 +2347,14 @@ PY
     if timeout 550 "$B/tests/library" memory_bound --test-threads=1 >"$log" 2>&1; then r=pass; else r="FAIL (rc $?)"; fi
     note "tests/library memory_bound: $r in $((SECONDS - start)) s ($(grep -h 'test result' "$log" | tail -1))"
     ;;
+  librest94)
+    # The committed build of step 94: `library`'s other 16 tests (the
+    # memory-bound two passed in libmb94), the random sweep among them.
+    log=$L/test-library-rest.log
+    start=$SECONDS
+    if timeout 550 "$B/tests/library" --skip memory_bound --test-threads=1 >"$log" 2>&1; then r=pass; else r="FAIL (rc $?)"; fi
+    note "tests/library --skip memory_bound: $r in $((SECONDS - start)) s ($(grep -h 'test result' "$log" | tail -1))"
+    ;;
   *) note "unknown part $part" ;;
   esac
 done
