@@ -2355,6 +2355,23 @@ PY
     if timeout 550 "$B/tests/library" --skip memory_bound --test-threads=1 >"$log" 2>&1; then r=pass; else r="FAIL (rc $?)"; fi
     note "tests/library --skip memory_bound: $r in $((SECONDS - start)) s ($(grep -h 'test result' "$log" | tail -1))"
     ;;
+  rounds95)
+    # Noticed in steps 92-94: a memory-bound split's block count (blocks ×
+    # chunks) often ends a fraction into a round of the kernel's slots
+    # (2 per SM: 264). Named, the rule's chunks (twice, for the noise)
+    # against chunks for one and two full rounds, cuBLAS beside.
+    for run in "tf32 1000 16 20000 tgemm_skinny_mma_r16 2500 1252" "tf32 1000 16 100000 tgemm_skinny_r16_2cta 12500 6252" \
+               "tf32 2000 16 50000 tgemm_skinny_r16_2cta 12500 6252" "f16 1000 4 100000 hgemm_skinny_mma 12504 6256" \
+               "tf32 500 16 200000 tgemm_skinny_r16_2cta 12500 6064" "tf32 1000 16 9000 tgemm_skinny_mma_r16 1128 564" \
+               "tf32 3000 12 20000 tgemm_skinny_mma_r16 10000 4000" "f16 2000 2 50000 hgemm_skinny_mma 12504 6256" \
+               "tf32 700 16 20000 tgemm_skinny_mma_r16 1668 836" "tf32 1000 4 100000 tgemm_skinny_r4 12500 6252"; do
+      set -- $run
+      for chunk in auto $6 $7 auto; do
+        timeout 60 "$B/gemm" --m $2 --n $3 --k $4 --dtype $1 --kernel $5 --split-k $chunk --iters 50
+      done
+    done 2>&1 | tee "$L/named.txt"
+    tally "rounds95" "$L/named.txt"
+    ;;
   *) note "unknown part $part" ;;
   esac
 done
