@@ -12,7 +12,7 @@ use gemm_launch::split_k::{
     TMA_F32_OUTPUT_TWINS, TMA_REMAINDER_MAX_QUARTERS, TWO_LEVEL_COLUMNS, combine_groups, epilogue_for,
     epilogue_geometry, epilogue_smem_bytes, exact_chunk, exact_chunk_fewer, few_tiles_target, partials_kernel,
     plan_split, reduce_geometry, slab_elements, streaming_blocks_per_sm, tma_block_bytes_in_flight, two_level_epilogue,
-    wants_occupancy, workspace_bytes, writes_f32,
+    wants_occupancy, whole_rounds_chunk, workspace_bytes, writes_f32,
 };
 use gemm_launch::{
     Algorithm, DB_64X64X16, DB_128X64X16, DB_256X128X8, Features, KernelSpec, MMA_BF16_128X128X32_W32X64_F32OUT,
@@ -105,12 +105,25 @@ fn the_rule_splits_deep_k_and_few_tiles_only() {
     assert_eq!(few_tiles_target(SMS, Some(1), 2, 1), SMS as u64, "never more than a wave");
     // A memory-bound kernel of two blocks per SM: two waves of two blocks
     // (PERF.md step 90). TF32 1000×16×100000 on `skinny_r16_2cta` (32
-    // blocks of 32 rows): 20 chunks of 5000, where two waves of one block
-    // gave 10 of 10000.
+    // blocks of 32 rows): 20 chunks of 5000 (640 blocks), where two waves
+    // of one block gave 10 of 10000; since step 95 trimmed to the two
+    // whole rounds of 264 slots under them: 16 chunks of 6252 (512
+    // blocks; of one block per SM, 8 of 12500: 256 of 2 × 132).
     assert_eq!(few_tiles_target(SMS, None, 2, FEW_TILES_WAVES), 528);
     let streaming = |per_sm| SplitCall { streaming_blocks_per_sm: per_sm, ..call(1000, 16, 100_000, 32, Dtype::Tf32) };
-    assert_eq!(plan_split(SplitK::Auto, &streaming(2)).unwrap(), Some(Split { chunk: 5000, splits: 20 }));
-    assert_eq!(plan_split(SplitK::Auto, &streaming(1)).unwrap(), Some(Split { chunk: 10000, splits: 10 }));
+    assert_eq!(plan_split(SplitK::Auto, &streaming(2)).unwrap(), Some(Split::of(100_000, 6252)));
+    assert_eq!(Split::of(100_000, 6252).splits, 16);
+    assert_eq!(plan_split(SplitK::Auto, &streaming(1)).unwrap(), Some(Split { chunk: 12500, splits: 8 }));
+    // Whole rounds (step 95): blocks under half a round past them are
+    // trimmed (TF32 1000×16×9000: 9 chunks of 1000, 288 blocks → 8 of
+    // 1128, the last 1104); a last round over half full stays (22 blocks
+    // in 20 chunks: 440, 1.67 rounds), and so do chunks over `longest`.
+    assert_eq!(whole_rounds_chunk(9000, 1000, 32, 264, 4, 9000), 1128);
+    assert_eq!(whole_rounds_chunk(20_000, 1000, 22, 264, 4, 20_000), 1000);
+    assert_eq!(whole_rounds_chunk(20_000, 2000, 32, 264, 4, 20_000), 2500);
+    assert_eq!(whole_rounds_chunk(20_000, 2000, 32, 264, 4, 2048), 2000, "2500 over longest");
+    assert_eq!(whole_rounds_chunk(4096, 512, 32, 264, 4, 4096), 512, "256 blocks: under one round");
+    assert_eq!(whole_rounds_chunk(8192, 1024, 63, 264, 4, 8192), 1024, "504 blocks: 1.9 rounds");
     // Which kernels stream so: the memory-bound ones, at the blocks they are
     // built for or the driver's occupancy where lower, but not the "dot"
     // pattern (a chunk scale above 1); no other kernel.

@@ -552,7 +552,9 @@ pub const fn chunk_granule(dtype: Dtype) -> u32 {
 /// partials, where none is, an exact split of fewer chunks, each at most
 /// [`EXACT_SPLIT_MAX_EXTRA_K`] longer ([`exact_chunk_fewer`]); failing that,
 /// from [`TMA_REMAINDER_MAX_QUARTERS`] quarters of a wave of tiles and K up
-/// to [`DEEP_K`], no split. A chunk is doubled until there
+/// to [`DEEP_K`], no split. A memory-bound kernel's few-tiles split is
+/// then trimmed to whole rounds of its slots where its blocks end under
+/// half a round past them ([`whole_rounds_chunk`]). A chunk is doubled until there
 /// are at most [`MAX_SPLITS`] and the workspace fits in
 /// [`AUTO_WORKSPACE_CAP_BYTES`]; no split if that leaves fewer than two.
 pub fn plan_split(mode: SplitK, call: &SplitCall) -> Result<Option<Split>, SplitError> {
@@ -645,6 +647,10 @@ pub fn plan_split(mode: SplitK, call: &SplitCall) -> Result<Option<Split>, Split
                 }
                 (None, _) => with_remainder(),
             };
+            if few_tiles && streaming_blocks_per_sm > 0 {
+                let slots = streaming_blocks_per_sm as u64 * multiprocessors as u64;
+                chunk = whole_rounds_chunk(k, chunk, blocks, slots, granule, longest);
+            }
             while chunk < k {
                 let split = Split::of(k, chunk);
                 if split.splits <= MAX_SPLITS && workspace_bytes(split, m, n, batch) <= AUTO_WORKSPACE_CAP_BYTES {
@@ -655,6 +661,39 @@ pub fn plan_split(mode: SplitK, call: &SplitCall) -> Result<Option<Split>, Split
             Ok(None)
         }
     }
+}
+
+/// The chunk of a memory-bound kernel's few-tiles split of `k` into
+/// chunks of `chunk`, trimmed to whole rounds of the kernel's `slots`
+/// (blocks per multiprocessor × multiprocessors) where its blocks
+/// (`blocks` × chunks) end under half a round past them: as many equal
+/// chunks (multiples of `granule`, the last shorter, none over `longest`)
+/// as those rounds hold; `chunk` otherwise. A short last round runs a few
+/// blocks while most slots idle. H100 (PERF.md step 95), named, the rule's
+/// chunks → whole rounds, ms: TF32 `skinny_mma_r16` 1000×16×20000 (32
+/// blocks, 10 chunks: 1.2 rounds of 264) 0.048 → 0.039 in 8, 1000×16×9000
+/// (9 chunks) 0.026 → 0.019 in 8; TF32 `skinny_r4` 1000×4×100000 (20
+/// chunks, 2.4 rounds) 0.171 → 0.161 in 16; f16 `skinny_mma` the same
+/// shape 0.090 → 0.085, 2000×2×50000 (63 blocks, 10 chunks) 0.091 →
+/// 0.085 in 8; `skinny_r16_2cta` level (TF32 1000×16×100000 0.182 in 20
+/// and in 16, 2000×16×50000 0.180 / 0.181, 500×16×200000 0.179 / 0.179).
+/// A last round over half full stays: TF32 700×16×20000 (22 blocks, 20
+/// chunks, 1.67 rounds) 0.036, where 12 and 24 chunks ran 0.039.
+pub const fn whole_rounds_chunk(k: u32, chunk: u32, blocks: u64, slots: u64, granule: u32, longest: u32) -> u32 {
+    if chunk == 0 || blocks == 0 || slots == 0 {
+        return chunk;
+    }
+    let placed = k.div_ceil(chunk) as u64 * blocks;
+    let (rounds, tail) = (placed / slots, placed % slots);
+    if rounds == 0 || tail == 0 || 2 * tail > slots {
+        return chunk;
+    }
+    let splits = rounds * slots / blocks;
+    if splits < 2 || splits > u32::MAX as u64 {
+        return chunk;
+    }
+    let whole = k.div_ceil(splits as u32).next_multiple_of(if granule == 0 { 1 } else { granule });
+    if whole <= longest && whole < k { whole } else { chunk }
 }
 
 /// Whether the rule needs the partials kernel's blocks per multiprocessor
