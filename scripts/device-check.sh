@@ -2372,6 +2372,28 @@ PY
     done 2>&1 | tee "$L/named.txt"
     tally "rounds95" "$L/named.txt"
     ;;
+  verify95)
+    # Step 95 (memory-bound splits trimmed to whole rounds of slots):
+    # `auto` on run 7's shapes; beside it, named, the chunks the rule gave
+    # before where not measured in run 7 (f16 7×5×300001: 1016; f32
+    # 1000×16×100000: 1000); then the library's memory-bound test and the
+    # quick binaries.
+    for run in "tf32 1000 16 20000" "tf32 1000 16 9000" "tf32 1000 4 100000" "f16 1000 4 100000" "f16 2000 2 50000" \
+               "tf32 1000 16 100000" "tf32 700 16 20000" "tf32 3000 12 20000" "f16 7 5 300001" "f32 1000 16 100000"; do
+      set -- $run
+      timeout 60 "$B/gemm" --m $2 --n $3 --k $4 --dtype $1 --kernel auto --iters 50
+    done 2>&1 | tee "$L/auto.txt"
+    for run in "f16 7 5 300001 hgemm_skinny_mma 1016" "f32 1000 16 100000 sgemm_skinny_r16_2cta 1000"; do
+      set -- $run
+      timeout 60 "$B/gemm" --m $2 --n $3 --k $4 --dtype $1 --kernel $5 --split-k $6 --iters 50
+    done 2>&1 | tee "$L/named.txt"
+    tally "verify95 auto" "$L/auto.txt"
+    tally "verify95 named" "$L/named.txt"
+    log=$L/test-library-memory_bound.log
+    if timeout 400 "$B/tests/library" memory_bound --test-threads=1 >"$log" 2>&1; then r=pass; else r="FAIL (rc $?)"; fi
+    note "tests/library memory_bound: $r ($(grep -h 'test result' "$log" | tail -1))"
+    test_subset gpu cpu split_k
+    ;;
   *) note "unknown part $part" ;;
   esac
 done
