@@ -124,6 +124,12 @@ fn the_rule_splits_deep_k_and_few_tiles_only() {
     assert_eq!(whole_rounds_chunk(20_000, 2000, 32, 264, 4, 2048), 2000, "2500 over longest");
     assert_eq!(whole_rounds_chunk(4096, 512, 32, 264, 4, 4096), 512, "256 blocks: under one round");
     assert_eq!(whole_rounds_chunk(8192, 1024, 63, 264, 4, 8192), 1024, "504 blocks: 1.9 rounds");
+    assert_eq!(whole_rounds_chunk(12_000, 1000, 33, 264, 4, 12_000), 1000, "396 blocks: exactly half a round past");
+    assert_eq!(whole_rounds_chunk(9000, 1000, 34, 264, 4, 9000), 1288, "306 blocks: 7 chunks, the last 1272");
+    // Rounding up to the granule may take one chunk fewer than the rounds
+    // hold (264 wanted, 263 of 1144): never more.
+    assert_eq!(whole_rounds_chunk(300_001, 1016, 1, 264, 8, 300_001), 1144);
+    assert_eq!(Split::of(300_001, 1144).splits, 263);
     // Which kernels stream so: the memory-bound ones, at the blocks they are
     // built for or the driver's occupancy where lower, but not the "dot"
     // pattern (a chunk scale above 1); no other kernel.

@@ -669,23 +669,25 @@ pub fn plan_split(mode: SplitK, call: &SplitCall) -> Result<Option<Split>, Split
 /// (`blocks` × chunks) end under half a round past them: as many equal
 /// chunks (multiples of `granule`, the last shorter, none over `longest`)
 /// as those rounds hold; `chunk` otherwise. A short last round runs a few
-/// blocks while most slots idle. H100 (PERF.md step 95), named, the rule's
-/// chunks → whole rounds, ms: TF32 `skinny_mma_r16` 1000×16×20000 (32
-/// blocks, 10 chunks: 1.2 rounds of 264) 0.048 → 0.039 in 8, 1000×16×9000
-/// (9 chunks) 0.026 → 0.019 in 8; TF32 `skinny_r4` 1000×4×100000 (20
-/// chunks, 2.4 rounds) 0.171 → 0.161 in 16; f16 `skinny_mma` the same
-/// shape 0.090 → 0.085, 2000×2×50000 (63 blocks, 10 chunks) 0.091 →
-/// 0.085 in 8; `skinny_r16_2cta` level (TF32 1000×16×100000 0.182 in 20
-/// and in 16, 2000×16×50000 0.180 / 0.181, 500×16×200000 0.179 / 0.179).
-/// A last round over half full stays: TF32 700×16×20000 (22 blocks, 20
-/// chunks, 1.67 rounds) 0.036, where 12 and 24 chunks ran 0.039.
+/// blocks while most slots idle. H100 (PERF.md step 95, `auto`), the
+/// rule's chunks → whole rounds, ms: TF32 `skinny_mma_r16` 1000×16×20000
+/// (32 blocks, 10 chunks: 1.2 rounds of 264) 0.048 → 0.039 in 8,
+/// 1000×16×9000 (9 chunks) 0.026 → 0.020 in 8; TF32 `skinny_r4`
+/// 1000×4×100000 (20 chunks, 2.4 rounds) 0.171 → 0.161 in 16; f16
+/// `skinny_mma` the same shape 0.090 → 0.085, 2000×2×50000 (63 blocks, 10
+/// chunks) 0.091 → 0.086 in 8, 7×5×300001 (296 chunks of one block)
+/// 0.018 → 0.016 in 263; `skinny_r16_2cta` level (TF32 1000×16×100000
+/// 0.182 → 0.183; named, 2000×16×50000 0.180 / 0.181, 500×16×200000
+/// 0.179 / 0.179). A last round half full or more stays: TF32
+/// 700×16×20000 (22 blocks, 20 chunks, 1.67 rounds) 0.036, where 12 and
+/// 24 chunks ran 0.039 (named).
 pub const fn whole_rounds_chunk(k: u32, chunk: u32, blocks: u64, slots: u64, granule: u32, longest: u32) -> u32 {
     if chunk == 0 || blocks == 0 || slots == 0 {
         return chunk;
     }
-    let placed = k.div_ceil(chunk) as u64 * blocks;
+    let placed = (k.div_ceil(chunk) as u64).saturating_mul(blocks);
     let (rounds, tail) = (placed / slots, placed % slots);
-    if rounds == 0 || tail == 0 || 2 * tail > slots {
+    if rounds == 0 || tail == 0 || tail >= slots - tail {
         return chunk;
     }
     let splits = rounds * slots / blocks;
