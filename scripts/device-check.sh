@@ -2394,6 +2394,17 @@ PY
     note "tests/library memory_bound: $r ($(grep -h 'test result' "$log" | tail -1))"
     test_subset gpu cpu split_k
     ;;
+  final95)
+    # Step 95 after review (a last round exactly half full stays): `auto`
+    # on run 8's shapes, then the quick binaries.
+    for run in "tf32 1000 16 20000" "tf32 1000 16 9000" "f16 1000 4 100000" "f16 7 5 300001" "tf32 700 16 20000" \
+               "tf32 1000 16 4096" "f32 1000 1 4096"; do
+      set -- $run
+      timeout 60 "$B/gemm" --m $2 --n $3 --k $4 --dtype $1 --kernel auto --iters 50
+    done 2>&1 | tee "$L/auto.txt"
+    tally "final95 auto" "$L/auto.txt"
+    test_subset gpu cpu split_k
+    ;;
   *) note "unknown part $part" ;;
   esac
 done
