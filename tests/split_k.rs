@@ -923,7 +923,7 @@ fn dot_pattern_accuracy_chunks_scale_with_its_threads() {
 /// every call it gives `skinny_mma_r16` beyond short rows splits.
 #[test]
 fn tf32_rows_on_tensor_cores_are_split() {
-    use rgemm::api::choice::{STREAM_TF32_MAX_K, TF32_STREAM_ROWS};
+    use rgemm::api::choice::{TF32_STREAM_ROWS, tf32_short_rows};
     use rgemm::api::default_choice;
     let auto = GemmOptions::default();
     let mut on_tensor_cores = 0;
@@ -935,8 +935,7 @@ fn tf32_rows_on_tensor_cores_are_split() {
             let call = plan((&a, usize::MAX), (&b, usize::MAX), (&c, usize::MAX), &Batch::single()).unwrap();
             let choice = default_choice(Dtype::Tf32, (m, n, k), SMS as i32, OperandLayout::NN, (9, 0), |_| true);
             let spec = choice.spec(Dtype::Tf32).unwrap();
-            let short_rows = n >= 9 && k <= STREAM_TF32_MAX_K;
-            if spec.name != "tgemm_skinny_mma_r16" || short_rows {
+            if spec.name != "tgemm_skinny_mma_r16" || tf32_short_rows(n, k) {
                 continue;
             }
             on_tensor_cores += 1;

@@ -487,7 +487,7 @@ pub const fn streams_on_tensor_cores(dtype: Dtype, (m, n, k): (usize, usize, usi
         TF32_STREAM_ROWS.start <= m && m < TF32_STREAM_ROWS.end && n >= 8 && splits && k <= TF32_ROWS_STREAM_MAX_K;
     match dtype {
         Dtype::F16 | Dtype::Bf16 => few_columns && n >= 8 && k < STREAM_MMA_MAX_K,
-        Dtype::Tf32 => few_columns && ((n >= 9 && k <= STREAM_TF32_MAX_K) || few_long_rows),
+        Dtype::Tf32 => few_columns && (tf32_short_rows(n, k) || few_long_rows),
         Dtype::F32 => false,
     }
 }
@@ -496,6 +496,12 @@ pub const fn streams_on_tensor_cores(dtype: Dtype, (m, n, k): (usize, usize, usi
 pub const STREAM_MMA_MAX_K: usize = 32768;
 /// Largest K for which [`streams_on_tensor_cores`] takes TF32 calls.
 pub const STREAM_TF32_MAX_K: usize = 2048;
+/// Whether TF32 N of `n` over rows of `k` are the short rows that
+/// [`streams_on_tensor_cores`] takes unsplit: N of 9 to 16 (the caller's
+/// few columns), K ≤ [`STREAM_TF32_MAX_K`].
+pub const fn tf32_short_rows(n: usize, k: usize) -> bool {
+    n >= 9 && k <= STREAM_TF32_MAX_K
+}
 /// The long sides (M) over which [`streams_on_tensor_cores`] takes TF32
 /// calls with N of 8 to 16 and split K: from the fewest rows measured to win
 /// (700; 500 ran level or slower), to 4096, where `skinny_r16_2cta`'s
@@ -527,8 +533,7 @@ pub fn rows_kernel_for_split(
     cc: (i32, i32),
 ) -> &'static KernelSpec {
     use gemm_launch::memory_bound::{SKINNY_MMA_TF32_R16, SKINNY_TF32_R16};
-    let short_rows = plan.n >= 9 && plan.k as usize <= STREAM_TF32_MAX_K;
-    if spec.name != SKINNY_MMA_TF32_R16.name || short_rows {
+    if spec.name != SKINNY_MMA_TF32_R16.name || tf32_short_rows(plan.n as usize, plan.k as usize) {
         return spec;
     }
     let blocks = spec.grid(plan.m, plan.n).saturating_mul(plan.batch as u64);

@@ -464,7 +464,7 @@ pub const fn streaming_blocks_per_sm(spec: &KernelSpec, accuracy_chunk_scale: u3
 /// 4000×16×4096, 125 blocks, 0.033 against 0.040 in four chunks; f16
 /// 4096×1×4096, 128 blocks, 0.013 against 0.017); and a "dot" call, whose
 /// 256 threads already share K, runs in 6–10 µs unsplit where a split's
-/// three launches take 13–14 (f32 1×1×8192 0.007 → 0.014, 4×4×4096 0.008
+/// three launches take 10–15 (f32 1×1×8192 0.007 → 0.014, 4×4×4096 0.008
 /// → 0.014, f16 1×1×4096 0.007 → 0.011; but f16 3×3×8192 0.022 → 0.013).
 pub const fn memory_bound_splits(k: u32, blocks: u64, multiprocessors: u32, dot_pattern: bool) -> bool {
     let few_blocks = blocks.saturating_mul(4) < FEW_TILES_FULL_QUARTERS * multiprocessors as u64;
