@@ -2405,6 +2405,98 @@ PY
     tally "final95 auto" "$L/auto.txt"
     test_subset gpu cpu split_k
     ;;
+  tiles10g)
+    # Step 96's question: 16-bit 192×96 tiles (three consumer warpgroups
+    # of 64×96) named beside step 10's three and `auto`, at the shapes a
+    # rate of 0.85 would give them and two it would not (1024³, 3072³);
+    # memcheck and racecheck off the tile edges; the gpu test and the
+    # library's layouts test. They lost everywhere and were removed: the
+    # part runs on the bundle that had them (`.dev-c98`; the change is
+    # `docs/runs/2026-11-28-tiles96/run1-named-h100/step96-ws-192x96.patch`).
+    for dtype in f16 bf16; do
+      named_runs $dtype "1536 1536 1536" "1408 1408 1408" "2560 2560 2560" "2688 2688 2688" "1536 1536 4096" \
+        "1536 3072 1536" "3072 1536 1536" "1200 1400 1000" "1536 1536 512" "1024 1024 1024" "3072 3072 3072" -- \
+        "auto auto" "ws_192x96x64 off" "ws_128x192x64 off" "ws_128x256x64 off" "ws_128x128x64 off"
+    done 2>&1 | tee "$L/tiles.txt"
+    tally "tiles10g named" "$L/tiles.txt"
+    sanitize memcheck "$L/san-memcheck-192x96.log" "$B/gemm" --m 389 --n 203 --k 200 --dtype f16 \
+      --kernel ws_192x96x64 --iters 1 --no-cublas
+    sanitize racecheck "$L/san-racecheck-192x96.log" "$B/gemm" --m 389 --n 203 --k 200 --dtype bf16 \
+      --kernel ws_192x96x64 --iters 1 --no-cublas
+    test_subset gpu "library every_layout"
+    ;;
+  f32tiles96)
+    # f32 sizes that are no multiple of a tile: `wt_64x128x8` (8×8 outputs
+    # per lane, as cuBLAS's 64×128×8 tiles there; not in the split model)
+    # split at several chunk counts, beside `auto` and `wt_64x64x8`; two
+    # rounds.
+    for round in 1 2; do
+      named_runs f32 "777 999 3333" -- "auto auto" "wt_64x128x8 1112" "wt_64x128x8 834" "wt_64x128x8 667" \
+        "wt_64x128x8 556" "wt_64x128x8 477" "wt_64x64x8 667" "wt_128x128x8 512"
+      named_runs f32 "1031 1029 1027" "1032 1032 1032" -- "auto auto" "wt_64x128x8 off" "wt_64x128x8 516" \
+        "wt_64x128x8 344" "wt_64x128x8 257" "wt_64x64x8 344"
+      named_runs f32 "767 769 771" "1100 700 1001" -- "auto auto" "wt_64x128x8 off" "wt_64x128x8 386" \
+        "wt_64x128x8 257"
+      named_runs f32 "1999 2003 997" "1024 1024 1024" -- "auto auto" "wt_64x128x8 off" "wt_64x128x8 499" \
+        "wt_64x64x8 off" "wt_64x64x8 499" "wt_128x128x8 499"
+    done 2>&1 | tee "$L/f32tiles.txt"
+    tally "f32tiles96" "$L/f32tiles.txt"
+    ;;
+  tiles144)
+    # 16-bit 128×144 tiles (1536³: 132 of them) named beside step 10's
+    # three, at mid sizes and at full waves (3072³: 528 tiles, 6144³) for
+    # their rate; memcheck and racecheck off the tile edges; the gpu test.
+    # They lost everywhere and were removed: the part runs on the bundle
+    # that had them (`.dev-c99`, PERF.md step 96).
+    for dtype in f16 bf16; do
+      named_runs $dtype "1536 1536 1536" "1536 1536 4096" "3072 3072 3072" "6144 6144 6144" "2048 2048 2048" \
+        "1024 1024 1024" "1408 1408 1408" "2560 2560 2560" "4000 3000 1000" "1200 1400 1000" -- \
+        "ws_128x144x64 off" "ws_128x192x64 off" "ws_128x256x64 off" "ws_128x128x64 off"
+    done 2>&1 | tee "$L/tiles.txt"
+    tally "tiles144 named" "$L/tiles.txt"
+    sanitize memcheck "$L/san-memcheck-144.log" "$B/gemm" --m 389 --n 303 --k 200 --dtype f16 \
+      --kernel ws_128x144x64 --iters 1 --no-cublas
+    sanitize racecheck "$L/san-racecheck-144.log" "$B/gemm" --m 389 --n 303 --k 200 --dtype bf16 \
+      --kernel ws_128x144x64 --iters 1 --no-cublas
+    test_subset gpu
+    ;;
+  tiles96b)
+    # Step 96 again: the 192×96 tiles with B's 96 columns in 64-byte
+    # swizzled atoms (three TMA boxes of 32 columns), named beside step
+    # 10's 128×192 and 128×128, at mid sizes and at full waves for the
+    # rate; memcheck and racecheck off the tile edges; the gpu test.
+    # Faster than before, still slower than 128×192, and removed: the part
+    # runs on the bundle that had them (`.dev-c100`; the change is
+    # `docs/runs/2026-11-28-tiles96/run4-sw64-h100/step96-ws-192x96-sw64.patch`).
+    for dtype in f16 bf16; do
+      named_runs $dtype "1536 1536 1536" "1536 1536 4096" "3072 3072 3072" "6144 6144 6144" "1024 1024 1024" \
+        "2560 2560 2560" "1408 1408 1408" -- "ws_192x96x64 off" "ws_128x192x64 off" "ws_128x128x64 off"
+    done 2>&1 | tee "$L/tiles.txt"
+    tally "tiles96b named" "$L/tiles.txt"
+    sanitize memcheck "$L/san-memcheck-192x96.log" "$B/gemm" --m 389 --n 203 --k 200 --dtype f16 \
+      --kernel ws_192x96x64 --iters 1 --no-cublas
+    sanitize racecheck "$L/san-racecheck-192x96.log" "$B/gemm" --m 389 --n 203 --k 200 --dtype bf16 \
+      --kernel ws_192x96x64 --iters 1 --no-cublas
+    test_subset gpu
+    ;;
+  sweep96)
+    # The default sweep on the build of HEAD after step 95 (`.dev-c97`):
+    # the README's plot and weak rows.
+    "$B/gemm" sweep --iters 10 --out "$L/sweep" >"$L/sweep.log" 2>&1
+    note "sweep: rc=$? $(tail -1 "$L/sweep.log")"
+    ;;
+  small96)
+    # Measured, for a rule: TF32 small squares (16–64 tiles of step 10f's
+    # 128×128, unsplit) split in 2 and 4 chunks and on `mma.sync` 64×128;
+    # 16-bit 200×200×100000 in other chunk counts than the rule's 25.
+    for round in 1 2; do
+      named_runs tf32 "512 512 512" "768 768 768" "1024 1024 1024" -- "auto auto" "ws_128x128x32_rs off" \
+        "ws_128x128x32_rs 256" "ws_128x128x32_rs 128" "mma_64x128x32 off" "mma_64x128x32 256"
+      named_runs f16 "200 200 100000" -- "auto auto" "ws_128x128x64 2000" "ws_128x128x64 3125" \
+        "ws_128x128x64 5000" "ws_128x128x64 6250" "ws_128x128x64 10000"
+    done 2>&1 | tee "$L/small.txt"
+    tally "small96" "$L/small.txt"
+    ;;
   *) note "unknown part $part" ;;
   esac
 done

@@ -550,7 +550,10 @@ pub const WS_BF16_128X128X64_2CTA: KernelSpec =
 /// `m64n192k16` per K step): for shapes whose 128×256 tiles leave much of
 /// their last wave empty (3072³: 288 tiles of 128×256 fill 73% of 3 waves
 /// of 132, 384 of 128×192 fill 97%). Stages of 40 KiB: 4 beside a 48 KiB C
-/// staging tile.
+/// staging tile. Narrower tiles that would fill 1536³ better (192×96 of
+/// three consumers, 128×144) ran at 0.56–0.65 of its rate: each `wgmma`
+/// reads A and B from shared memory, and the narrower it is, the larger
+/// that read against its math (PERF.md step 96).
 pub const WS_F16_128X192X64: KernelSpec = KernelSpec {
     name: "hgemm_ws_128x192x64",
     tile: Tile { bm: 128, bn: 192, bk: 64, tm: 64, tn: 192 },
