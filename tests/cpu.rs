@@ -134,6 +134,50 @@ fn grouped_tile_order_is_a_bijection() {
     }
 }
 
+/// Groups past the tile rows, up to `u32::MAX`, give the order of one
+/// group of all rows and never wrap `group_m × tiles_n` (2³¹ + 1 on a 2×2
+/// grid once mapped two blocks to one tile and left two unwritten; 64 on
+/// 2²⁶ tile columns divided by zero).
+#[test]
+fn any_group_size_keeps_the_order_a_bijection() {
+    for (tm, tn) in [(2, 2), (5, 3), (13, 17)] {
+        for group in [tm, tm + 1, 1 << 31, (1 << 31) + 1, u32::MAX] {
+            let order: Vec<_> = (0..tm * tn).map(|b| tile_coords(b, tm, tn, group)).collect();
+            let whole: Vec<_> = (0..tm * tn).map(|b| tile_coords(b, tm, tn, tm)).collect();
+            assert_eq!(order, whole, "{tm}×{tn}, group {group}");
+        }
+    }
+    assert_eq!(tile_coords(5, 1, 1 << 26, 64), (0, 5));
+    assert_eq!(tile_coords((1 << 26) + 3, 2, 1 << 26, 1 << 10), (1, (1 << 25) + 1));
+}
+
+/// A named kernel must be one of this build's: a hand-made spec (here a
+/// zero-high tile, which would divide by zero planning its split) is
+/// refused with a reason, before anything reads its tile.
+#[test]
+fn a_kernel_spec_not_in_the_build_is_refused() {
+    use rgemm::api::{GemmOptions, KernelChoice, select};
+    let made: &'static gemm_launch::KernelSpec = Box::leak(Box::new(gemm_launch::KernelSpec {
+        tile: gemm_launch::Tile { bm: 0, ..gemm_launch::TILED.tile },
+        ..gemm_launch::TILED
+    }));
+    let options = GemmOptions { kernel: KernelChoice::Kernel(made), ..GemmOptions::default() };
+    let p = plan(
+        (&MatrixDesc::row_major(64, 64), usize::MAX),
+        (&MatrixDesc::row_major(64, 64), usize::MAX),
+        (&MatrixDesc::row_major(64, 64), usize::MAX),
+        &Batch::single(),
+    )
+    .unwrap();
+    match select::<f32>(&options, &p, [0; 3], &h100()) {
+        Err(GemmError::Unsupported { reason, .. }) => assert!(reason.contains("not one of this build's"), "{reason}"),
+        other => panic!("a hand-made spec must be refused, got {other:?}"),
+    }
+    // The build's own spec passes that test.
+    let own = GemmOptions { kernel: KernelChoice::Kernel(&gemm_launch::TILED), ..GemmOptions::default() };
+    assert!(select::<f32>(&own, &p, [0; 3], &h100()).is_ok());
+}
+
 #[test]
 fn grouped_order_walks_down_columns_within_a_group() {
     // 8 tile rows, group 4: blocks 0..3 are column 0 of rows 0..3.

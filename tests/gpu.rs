@@ -100,10 +100,26 @@ fn grouped_order_does_not_change_the_result() {
     let Some(gpu) = gpu_or_skip("grouped_order_does_not_change_the_result") else { return };
     let (seed, mut rng) = seeded_rng();
     let mut problem = Problem::<f32>::new(&gpu, Dtype::F32, 1100, 900, 300, &mut rng).unwrap();
+    // Groups past the tile rows too, up to u32::MAX: the kernels take them
+    // as one group of all rows (`tile_coords`), where 2³¹ + 1 once left
+    // tiles unwritten and 2³¹ divided by zero.
+    let groups = [1, 3, 8, 64, (1 << 31) + 1, 1 << 31, u32::MAX];
     for spec in KERNELS.iter().filter(|s| s.default_group_m > 1 && s.dtype == Dtype::F32) {
-        for group in [1, 3, 8, 64] {
+        for group in groups {
             let err = problem.check(&gpu, spec, Some(group)).unwrap();
             assert!(Dtype::F32.accepts(err, 300), "{} group {group}: {err:e} (seed {seed})", spec.name);
+        }
+    }
+    // The persistent TMA kernels walk their tiles with the same map.
+    let mut problem = Problem::<f16>::new(&gpu, Dtype::F16, 1100, 900, 300, &mut rng).unwrap();
+    for spec in KERNELS.iter().filter(|s| s.dtype == Dtype::F16 && s.is_persistent() && !s.features.f32_output) {
+        if let Some(reason) = gpu.cannot_run(spec) {
+            let _ = writeln!(std::io::stderr(), "SKIPPED {}: {reason}", spec.name);
+            continue;
+        }
+        for group in [1, 8, 1 << 31, u32::MAX] {
+            let err = problem.check(&gpu, spec, Some(group)).unwrap();
+            assert!(Dtype::F16.accepts(err, 300), "{} group {group}: {err:e} (seed {seed})", spec.name);
         }
     }
 }

@@ -1006,6 +1006,14 @@ pub fn select<T: Element>(
             (spec, options.group_m.or(Some(choice.group_m)))
         }
     };
+    // A named kernel is one this build compiled: its tile and launch
+    // geometry are what the PTX was built for.
+    if !gemm_launch::KERNELS.contains(spec) {
+        return Err(GemmError::Unsupported {
+            kernel: spec.name.into(),
+            reason: "it is not one of this build's kernels (`gemm --list-kernels`, `find_kernel`)".into(),
+        });
+    }
     if !T::holds(spec.dtype) {
         return Err(GemmError::DtypeMismatch {
             kernel: spec.name,

@@ -227,9 +227,21 @@ pub const fn tiles(len: u32, tile: u32) -> u32 {
 /// at one time share rows of A and columns of B in L2 (the seeds' GROUP_SIZE_M).
 /// `group_m = 1` is plain row-major order. The map is a bijection onto the
 /// `tiles_m × tiles_n` grid for every `group_m ≥ 1`.
+///
+/// A group of more rows than `tiles_m` is taken as all of them, the same
+/// order: so `group_m × tiles_n` stays within the grid's tiles (at most
+/// `i32::MAX`, which the host checks), and no `group_m` a caller or a tune
+/// cache passes wraps it (2³¹ + 1 on a 2×2 grid once left C's right half
+/// unwritten, and 2³¹ divided by zero).
 #[inline(always)]
 pub const fn tile_coords(block: u32, tiles_m: u32, tiles_n: u32, group_m: u32) -> (u32, u32) {
-    let group_m = if group_m == 0 { 1 } else { group_m };
+    let group_m = if group_m == 0 {
+        1
+    } else if group_m > tiles_m && tiles_m > 0 {
+        tiles_m
+    } else {
+        group_m
+    };
     let blocks_per_group = group_m * tiles_n;
     let group = block / blocks_per_group;
     let first_row = group * group_m;
