@@ -2497,6 +2497,28 @@ PY
     done 2>&1 | tee "$L/small.txt"
     tally "small96" "$L/small.txt"
     ;;
+  groups96)
+    # A review's finding: a group of tile rows past 2³¹ wrapped the tile
+    # map (C left unwritten, or a division by zero on the GPU). A tune
+    # cache whose entries carry such groups, `auto` through it, on this
+    # build and on the build before (VARIANTS); the gpu test (its
+    # grouped-order test takes such groups now) and cpu; `auto` at five
+    # shapes beside the build before, for what the clamp costs.
+    printf '%s' '{"entries":{"NVIDIA H100 80GB HBM3|f32|64x64x64":{"kernel":"tiled","group_m":2147483649,"tflops":null},"NVIDIA H100 80GB HBM3|f16|1000x900x300":{"kernel":"ws_128x128x64","group_m":2147483648,"tflops":null}}}' >"$L/tune.json"
+    for shape in "64 64 64 f32" "1000 900 300 f16"; do
+      set -- $shape
+      RGEMM_TUNE_CACHE="$L/tune.json" each_bundle --m $1 --n $2 --k $3 --dtype $4 --kernel auto --iters 5
+    done 2>&1 | tee "$L/tuned.txt"
+    note "groups96 tuned: $(grep -c pass "$L/tuned.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/tuned.txt") failures or errors (the build before: expected)"
+    test_subset gpu cpu
+    for round in 1 2; do
+      for shape in "4096 4096 4096 f32" "4096 4096 4096 f16" "1031 1029 1027 f32" "2048 2048 2048 tf32" "1536 1536 1536 bf16"; do
+        set -- $shape
+        RGEMM_TUNE_CACHE=off each_bundle --m $1 --n $2 --k $3 --dtype $4 --kernel auto --iters 50
+      done
+    done 2>&1 | tee "$L/auto.txt"
+    tally "groups96 auto" "$L/auto.txt"
+    ;;
   *) note "unknown part $part" ;;
   esac
 done
