@@ -134,21 +134,25 @@ fn grouped_tile_order_is_a_bijection() {
     }
 }
 
-/// Groups past the tile rows, up to `u32::MAX`, give the order of one
-/// group of all rows and never wrap `group_m × tiles_n` (2³¹ + 1 on a 2×2
-/// grid once mapped two blocks to one tile and left two unwritten; 64 on
-/// 2²⁶ tile columns divided by zero).
+/// Whatever group a caller or a tune cache gives (up to `u32::MAX`), the
+/// launch passes `group_rows` of it: the order of one group of all rows,
+/// with `group_m × tiles_n` inside the grid (2³¹ + 1 on a 2×2 grid once
+/// mapped two blocks to one tile and left two unwritten; 64 on 2²⁶ tile
+/// columns divided by zero).
 #[test]
 fn any_group_size_keeps_the_order_a_bijection() {
+    use gemm_launch::group_rows;
+    assert_eq!([group_rows(0, 5), group_rows(3, 5), group_rows(5, 5), group_rows(u32::MAX, 5)], [1, 3, 5, 5]);
+    assert_eq!(group_rows(7, 0), 1);
     for (tm, tn) in [(2, 2), (5, 3), (13, 17)] {
         for group in [tm, tm + 1, 1 << 31, (1 << 31) + 1, u32::MAX] {
-            let order: Vec<_> = (0..tm * tn).map(|b| tile_coords(b, tm, tn, group)).collect();
+            let order: Vec<_> = (0..tm * tn).map(|b| tile_coords(b, tm, tn, group_rows(group, tm))).collect();
             let whole: Vec<_> = (0..tm * tn).map(|b| tile_coords(b, tm, tn, tm)).collect();
             assert_eq!(order, whole, "{tm}×{tn}, group {group}");
         }
     }
-    assert_eq!(tile_coords(5, 1, 1 << 26, 64), (0, 5));
-    assert_eq!(tile_coords((1 << 26) + 3, 2, 1 << 26, 1 << 10), (1, (1 << 25) + 1));
+    assert_eq!(tile_coords(5, 1, 1 << 26, group_rows(64, 1)), (0, 5));
+    assert_eq!(tile_coords((1 << 26) + 3, 2, 1 << 26, group_rows(1 << 10, 2)), (1, (1 << 25) + 1));
 }
 
 /// A named kernel must be one of this build's: a hand-made spec (here a

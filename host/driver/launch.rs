@@ -10,7 +10,7 @@ use crate::driver::kernels::entry_name;
 use crate::driver::operand_copies::operand_copies;
 use crate::driver::tensor_map::{TensorMap, packed_plan, tensor_maps, tma_refusal};
 use cust::function::GridSize;
-use gemm_launch::{Algorithm, KernelSpec, OperandLayout, persistent_grid, stream_k};
+use gemm_launch::{Algorithm, KernelSpec, OperandLayout, group_rows, persistent_grid, stream_k, tiles as tiles_of};
 use std::ffi::c_void;
 
 /// Why `spec` cannot run this planned call, for a reason of its operands
@@ -124,7 +124,10 @@ impl Gpu {
             return Err(GemmError::DimensionTooLarge { what: "number of C tiles", value: tiles, max: i32::MAX as u64 });
         }
         let f = module.get_function(&entry).during("kernel lookup")?;
-        let group_m = group_m.unwrap_or(spec.default_group_m).max(1);
+        // At most the grid's tile rows, whatever the caller or a tune cache
+        // asked: larger groups are the same order, and would wrap the
+        // kernels' tile map (`gemm_launch::group_rows`).
+        let group_m = group_rows(group_m.unwrap_or(spec.default_group_m), tiles_of(plan.m, spec.tile.bm.max(1)));
         let [mut pa, mut pb, mut pc] = pointers;
         let (mut m, mut n, mut k, mut k_last) = (plan.m, plan.n, plan.k, plan.k_last.unwrap_or(plan.k));
         let (mut lda, mut ldb, mut ldc) = (plan.lda, plan.ldb, plan.ldc);

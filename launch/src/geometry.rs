@@ -220,28 +220,38 @@ pub const fn tiles(len: u32, tile: u32) -> u32 {
     len.div_ceil(tile)
 }
 
+/// The group of tile rows a launch passes for `group_m` on a grid of
+/// `tiles_m` tile rows: at least 1, at most `tiles_m`, the same order as
+/// any larger group (one group of all rows). So `group_m × tiles_n` in
+/// [`tile_coords`] stays within the grid's tiles (at most `i32::MAX`, which
+/// the host checks), whatever `group_m` a caller or a tune cache gives: a
+/// group of 2³¹ + 1 on a 2×2 grid once wrapped, left two tiles of C
+/// unwritten, and 2³¹ divided by zero on the GPU (PERF.md step 97). The
+/// host clamps, not the kernels: a clamp in `tile_coords` cost
+/// `ws_128x128x64_2cta`, at its 112-register cap, a spill.
+pub const fn group_rows(group_m: u32, tiles_m: u32) -> u32 {
+    let most = if tiles_m == 0 { 1 } else { tiles_m };
+    if group_m == 0 {
+        1
+    } else if group_m > most {
+        most
+    } else {
+        group_m
+    }
+}
+
 /// Maps a linear block index to the (tile row, tile column) of C it computes.
 ///
 /// Blocks are taken in groups of `group_m` tile rows: consecutive blocks walk
 /// down a column of `group_m` tiles before moving right, so the blocks resident
 /// at one time share rows of A and columns of B in L2 (the seeds' GROUP_SIZE_M).
 /// `group_m = 1` is plain row-major order. The map is a bijection onto the
-/// `tiles_m × tiles_n` grid for every `group_m ≥ 1`.
-///
-/// A group of more rows than `tiles_m` is taken as all of them, the same
-/// order: so `group_m × tiles_n` stays within the grid's tiles (at most
-/// `i32::MAX`, which the host checks), and no `group_m` a caller or a tune
-/// cache passes wraps it (2³¹ + 1 on a 2×2 grid once left C's right half
-/// unwritten, and 2³¹ divided by zero).
+/// `tiles_m × tiles_n` grid for every `group_m` from 1 to `tiles_m`, which
+/// is what the host passes ([`group_rows`]): `group_m × tiles_n` then
+/// stays within the grid's tiles.
 #[inline(always)]
 pub const fn tile_coords(block: u32, tiles_m: u32, tiles_n: u32, group_m: u32) -> (u32, u32) {
-    let group_m = if group_m == 0 {
-        1
-    } else if group_m > tiles_m && tiles_m > 0 {
-        tiles_m
-    } else {
-        group_m
-    };
+    let group_m = if group_m == 0 { 1 } else { group_m };
     let blocks_per_group = group_m * tiles_n;
     let group = block / blocks_per_group;
     let first_row = group * group_m;
