@@ -2519,6 +2519,17 @@ PY
     done 2>&1 | tee "$L/auto.txt"
     tally "groups96 auto" "$L/auto.txt"
     ;;
+  groups97)
+    # Step 97 with the clamp on the host (`group_rows`; the kernels as
+    # before): the tune cache of groups96 through `auto`, and the gpu test.
+    printf '%s' '{"entries":{"NVIDIA H100 80GB HBM3|f32|64x64x64":{"kernel":"tiled","group_m":2147483649,"tflops":null},"NVIDIA H100 80GB HBM3|f16|1000x900x300":{"kernel":"ws_128x128x64","group_m":2147483648,"tflops":null}}}' >"$L/tune.json"
+    for shape in "64 64 64 f32" "1000 900 300 f16"; do
+      set -- $shape
+      RGEMM_TUNE_CACHE="$L/tune.json" timeout 60 "$B/gemm" --m $1 --n $2 --k $3 --dtype $4 --kernel auto --iters 5
+    done 2>&1 | tee "$L/tuned.txt"
+    tally "groups97 tuned" "$L/tuned.txt"
+    test_subset gpu
+    ;;
   *) note "unknown part $part" ;;
   esac
 done
