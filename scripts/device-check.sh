@@ -295,6 +295,18 @@ test_subset() {
   done
 }
 
+# Step 97's calls: a tune cache whose entries carry tile-row groups of
+# 2³¹ + 1 and 2³¹, `auto` through it on every bundle (each_bundle), into
+# $L/tuned.txt.
+huge_group_calls() {
+  printf '%s' '{"entries":{"NVIDIA H100 80GB HBM3|f32|64x64x64":{"kernel":"tiled","group_m":2147483649,"tflops":null},"NVIDIA H100 80GB HBM3|f16|1000x900x300":{"kernel":"ws_128x128x64","group_m":2147483648,"tflops":null}}}' >"$L/tune.json"
+  local shape
+  for shape in "64 64 64 f32" "1000 900 300 f16"; do
+    set -- $shape
+    RGEMM_TUNE_CACHE="$L/tune.json" each_bundle --m $1 --n $2 --k $3 --dtype $4 --kernel auto --iters 5
+  done 2>&1 | tee "$L/tuned.txt"
+}
+
 # `auto` on each "dtype m n k" given, split by the rule and with
 # `--split-k off`, cuBLAS beside, into the log.
 auto_against_off() {
@@ -2504,11 +2516,7 @@ PY
     # build and on the build before (VARIANTS); the gpu test (its
     # grouped-order test takes such groups now) and cpu; `auto` at five
     # shapes beside the build before, for what the clamp costs.
-    printf '%s' '{"entries":{"NVIDIA H100 80GB HBM3|f32|64x64x64":{"kernel":"tiled","group_m":2147483649,"tflops":null},"NVIDIA H100 80GB HBM3|f16|1000x900x300":{"kernel":"ws_128x128x64","group_m":2147483648,"tflops":null}}}' >"$L/tune.json"
-    for shape in "64 64 64 f32" "1000 900 300 f16"; do
-      set -- $shape
-      RGEMM_TUNE_CACHE="$L/tune.json" each_bundle --m $1 --n $2 --k $3 --dtype $4 --kernel auto --iters 5
-    done 2>&1 | tee "$L/tuned.txt"
+    huge_group_calls
     note "groups96 tuned: $(grep -c pass "$L/tuned.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/tuned.txt") failures or errors (the build before: expected)"
     test_subset gpu cpu
     for round in 1 2; do
@@ -2522,11 +2530,7 @@ PY
   groups97)
     # Step 97 with the clamp on the host (`group_rows`; the kernels as
     # before): the tune cache of groups96 through `auto`, and the gpu test.
-    printf '%s' '{"entries":{"NVIDIA H100 80GB HBM3|f32|64x64x64":{"kernel":"tiled","group_m":2147483649,"tflops":null},"NVIDIA H100 80GB HBM3|f16|1000x900x300":{"kernel":"ws_128x128x64","group_m":2147483648,"tflops":null}}}' >"$L/tune.json"
-    for shape in "64 64 64 f32" "1000 900 300 f16"; do
-      set -- $shape
-      RGEMM_TUNE_CACHE="$L/tune.json" timeout 60 "$B/gemm" --m $1 --n $2 --k $3 --dtype $4 --kernel auto --iters 5
-    done 2>&1 | tee "$L/tuned.txt"
+    huge_group_calls
     tally "groups97 tuned" "$L/tuned.txt"
     test_subset gpu
     ;;

@@ -100,9 +100,9 @@ fn grouped_order_does_not_change_the_result() {
     let Some(gpu) = gpu_or_skip("grouped_order_does_not_change_the_result") else { return };
     let (seed, mut rng) = seeded_rng();
     let mut problem = Problem::<f32>::new(&gpu, Dtype::F32, 1100, 900, 300, &mut rng).unwrap();
-    // Groups past the tile rows too, up to u32::MAX: the kernels take them
-    // as one group of all rows (`tile_coords`), where 2³¹ + 1 once left
-    // tiles unwritten and 2³¹ divided by zero.
+    // Groups past the tile rows too, up to u32::MAX: the launch passes them
+    // as one group of all rows (`gemm_launch::group_rows`), where 2³¹ + 1
+    // once left tiles unwritten and 2³¹ divided by zero.
     let groups = [1, 3, 8, 64, (1 << 31) + 1, 1 << 31, u32::MAX];
     for spec in KERNELS.iter().filter(|s| s.default_group_m > 1 && s.dtype == Dtype::F32) {
         for group in groups {

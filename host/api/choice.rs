@@ -991,6 +991,14 @@ pub fn select<T: Element>(
     device: &DeviceInfo,
 ) -> Result<(&'static KernelSpec, Option<u32>)> {
     let (spec, group_m) = match options.kernel {
+        // A named kernel is one this build compiled: its tile and launch
+        // geometry are what the PTX was built for. (`Auto` picks from them.)
+        KernelChoice::Kernel(spec) if !gemm_launch::KERNELS.contains(spec) => {
+            return Err(GemmError::Unsupported {
+                kernel: spec.name.into(),
+                reason: "it is not one of this build's kernels (`gemm --list-kernels`, `find_kernel`)".into(),
+            });
+        }
         KernelChoice::Kernel(spec) => (spec, options.group_m),
         KernelChoice::Auto => {
             let dtype = match (T::DTYPE, options.allow_tf32) {
@@ -1006,14 +1014,6 @@ pub fn select<T: Element>(
             (spec, options.group_m.or(Some(choice.group_m)))
         }
     };
-    // A named kernel is one this build compiled: its tile and launch
-    // geometry are what the PTX was built for.
-    if !gemm_launch::KERNELS.contains(spec) {
-        return Err(GemmError::Unsupported {
-            kernel: spec.name.into(),
-            reason: "it is not one of this build's kernels (`gemm --list-kernels`, `find_kernel`)".into(),
-        });
-    }
     if !T::holds(spec.dtype) {
         return Err(GemmError::DtypeMismatch {
             kernel: spec.name,
