@@ -31,7 +31,8 @@
 //!   staged in shared memory in chunks of K (f32, `[row][k]`), and each
 //!   lane's partial sums are reduced with a butterfly of shuffles. With 16
 //!   rows (f32) X's rows and S come through a ring of their own instead, 4
-//!   `cp.async` stages of 128 K indices in the same 96 KiB, and the warp's
+//!   `cp.async` stages of 128 K indices in 98 KiB, rows off 16 bytes copied
+//!   in whole 16-byte pieces from the boundary before them, and the warp's
 //!   sums are reduced by halving across the lanes (a reduce-scatter).
 //! - "dot", where both sides are tiny (the long side at most
 //!   `gemm_launch::memory_bound::DOT_LEN`, 8: 1×1, 7×5), in either layout:
@@ -54,10 +55,10 @@
 //! 75: f16 4096×1×65536 47 → 99% of cuBLAS, 7×5×300001 18 → 39%).
 //!
 //! Cost (ptxas 12.9, sm_90, the largest of the four layout entries, after
-//! steps 79–81): f32/tf32 r1 82 registers, r4 128, r16 157, r16_2cta 128;
+//! steps 79–81 and 98): f32/tf32 r1 82 registers, r4 128, r16 160, r16_2cta 127;
 //! f16/bf16 r1 128 (121 before step 81's shifts), r4 225 (185), r8 255
 //! (their `_f32out` twins the same); no spills or stack. Shared memory 1040 B per row of the block (f32), 2064 B
-//! (16-bit); r16 96 KiB (either ring). Measured (H100, % of cuBLAS, PERF.md
+//! (16-bit); r16 98 KiB (the along-K ring; the along-L ring 96). Measured (H100, % of cuBLAS, PERF.md
 //! steps 24, 41, 59, 65, 67 and 69): 1×8192×8192 f32 101%, f16 92%; 8192×1×8192
 //! f32 118%, f16 97%; along L, 16×16384×4096 f32 104% (r16's ring at step
 //! 59, 2.28 TB/s; row groups of r4 66%), after step 65's reduce-scatter one
@@ -65,12 +66,14 @@
 //! 16×200000×256 68.5 / 88.5%, B rows off 16 bytes (step 69's copies)
 //! 16×100001×256 77.5 → 88.5%; along K, step 67's ring on two blocks per
 //! SM: 16384×16×4096 98 → 168% (2.57 TB/s), 100000×16×512 46 → 115% (2.36
-//! TB/s), 100000×16×777 (rows off 16 bytes) 47 → 85%; step 81's shifts
+//! TB/s), 100000×16×777 (rows off 16 bytes) 47 → 85%, after step 98's
+//! whole-piece copies 94% (8192×16×8191 112 → 131%); step 81's shifts
 //! (16-bit, rows off 16 bytes along K): f16 4096×1×65539 48.7 → 90.7%,
 //! 8192×1×8191 77 → 134%, 16384×4×1023 49 → 78%.
 
 use crate::device::sm80::{
-    cp_async_4, cp_async_16, cp_async_commit, cp_async_wait, pack_bf16x2, pack_f16x2, unpack_bf16x2, unpack_f16x2,
+    cp_async_4, cp_async_16, cp_async_16_or_zero, cp_async_commit, cp_async_wait, pack_bf16x2, pack_f16x2,
+    unpack_bf16x2, unpack_f16x2,
 };
 use crate::device::{
     SharedF32, block_idx, fma, load_global_x4_b32, select_f32, shfl_idx_b32, shfl_xor, sync_threads, thread_idx,
@@ -78,8 +81,8 @@ use crate::device::{
 use crate::kernel_abi::{Gemm, Scale, kernel_entries};
 use crate::realign::realigned_by_selects;
 use gemm_launch::memory_bound::{
-    ALONG_K_RING_K, ALONG_K_STAGES, DOT_LEN, LONG_TILE, RING_K, RING_ROWS, RING_STAGES, ROWS_PER_WARP, S_PAD, STEPS,
-    THREADS, along_k_stage_floats, ring_stage_floats, small_is_m, x_along_l,
+    ALONG_K_RING_K, ALONG_K_ROW_PITCH, ALONG_K_STAGES, DOT_LEN, LONG_TILE, RING_K, RING_ROWS, RING_STAGES,
+    ROWS_PER_WARP, S_PAD, STEPS, THREADS, along_k_stage_floats, ring_stage_floats, small_is_m, x_along_l,
 };
 use gemm_launch::tiles;
 
@@ -596,8 +599,8 @@ unsafe fn sum_warps_and_store<E: Streamed, const ROWS: usize>(q: &Skinny<E>, l0:
 }
 
 /// The `cp.async` ring of both 16-row patterns, over `stages` stages in
-/// `STAGES` slots: `issue(s)` starts stage `s`'s copies, `consume(slot)`
-/// uses the slot stage `s` landed in. Stage `s` is waited for while `s +
+/// `STAGES` slots: `issue(s)` starts stage `s`'s copies, `consume(s)`
+/// uses them, in slot `s % STAGES`. Stage `s` is waited for while `s +
 /// 1 ..` are in flight; the barrier also tells every thread that the slot
 /// it refills (used by stage `s − 1`) is free. One group is committed per
 /// stage, empty past the last, so that `cp.async.wait_group` counts
@@ -620,7 +623,7 @@ fn run_ring<const STAGES: u32>(stages: u32, issue: impl Fn(u32), mut consume: im
             issue(stage + STAGES - 1);
         }
         cp_async_commit();
-        consume(stage % STAGES);
+        consume(stage);
     }
     cp_async_wait(0);
 }
@@ -710,8 +713,8 @@ unsafe fn along_l_ring<E: Streamed<Raw = f32>, const ROWS: usize, const LANES: u
         stages,
         issue,
         #[inline(always)]
-        |slot| {
-            let base = slot as usize * STAGE;
+        |stage| {
+            let base = (stage % RING_STAGES) as usize * STAGE;
             for j in 0..KS / KGROUPS {
                 let kk = kg + j * KGROUPS;
                 let x = ring.load_x4(base + kk * LONG_TILE as usize + lane * 4);
@@ -738,104 +741,162 @@ unsafe fn along_l_ring<E: Streamed<Raw = f32>, const ROWS: usize, const LANES: u
 /// X is `len × k` with K contiguous, [`RING_ROWS`] rows (f32): as
 /// [`along_k`], warp `w` owns rows `4w..4w + 4` of the block's 32, but X's
 /// rows and S reach shared memory through a ring of [`ALONG_K_STAGES`]
-/// `cp.async` stages of [`ALONG_K_RING_K`] K indices (the along-L ring's
-/// bytes), so S is read from memory once per block and stage and the
-/// loads in flight take no registers. Lane `i` owns K piece `i` (16 bytes)
-/// of every stage in each of the warp's 4 rows: one piece of S serves 4
-/// rows. Each lane's 64 sums are reduced across the warp by halving, and
-/// the warp stores its rows of C; no barrier after the last stage.
-/// Stage layout: X `[row][k]`, then S `[row][k]` with 16-byte pieces
-/// swizzled by `row % 8`, so that a warp's 4-byte copies of 8 rows × 4 K
-/// indices (S contiguous along its rows) hit 32 different banks.
+/// `cp.async` stages of [`ALONG_K_RING_K`] K indices, so S is read from
+/// memory once per block and stage and the loads in flight take no
+/// registers. Lane `i` owns K indices `i`, `i + 32`, `i + 64` and `i + 96`
+/// of every stage in each of the warp's 4 rows: one 16-byte piece of S (4
+/// of its rows at one K index) serves 4 rows of X, and a stage with fewer
+/// K indices left (the last) multiplies only the 32s that hold some. Each
+/// lane's 64 sums are reduced across the warp by halving, and the warp
+/// stores its rows of C; no barrier after the last stage.
+///
+/// X's rows are copied in whole 16-byte pieces from the 16-byte boundary at
+/// or before each stage's first K index, `shift` elements back (the same
+/// for every stage of a row: a stage is 512 bytes), so that a row off 16
+/// bytes streams as one on them (PERF.md step 98: 4-byte copies had run
+/// 100000×16×777 at 52% of the memory bandwidth); the lanes then read
+/// their elements one by one from `shift` on. Nothing outside a row's K is
+/// read: the pieces that reach past it are copied element by element.
+/// Stage layout: X `[row][ALONG_K_ROW_PITCH]`, then S `[k][16 rows]` with
+/// its 16-byte pieces swizzled by `(k / 2) % 4`, so that 8 lanes' 16-byte
+/// reads at 8 consecutive K indices, and a warp's 4-byte copies of 8 K
+/// indices × 4 rows, hit 32 different banks.
 ///
 /// # Safety
 /// As [`along_k`]; `ROWS` is [`RING_ROWS`] and E's elements are f32.
 #[inline(always)]
 unsafe fn along_k_ring<E: Streamed<Raw = f32>, const ROWS: usize>(q: &Skinny<E>, l0: u32) {
     const KS: usize = ALONG_K_RING_K as usize;
-    const PIECES: usize = KS / 4;
+    const PITCH: usize = ALONG_K_ROW_PITCH as usize;
     const XR: usize = ROWS_PER_WARP as usize;
-    const X_FLOATS: usize = LONG_TILE as usize * KS;
+    const X_FLOATS: usize = LONG_TILE as usize * PITCH;
     const STAGE: usize = along_k_stage_floats() as usize;
     const STAGES: u32 = ALONG_K_STAGES;
-    const { assert!(ROWS == RING_ROWS as usize && ROWS == 16 && PIECES == 32 && WARPS == 8) };
-    // S's rows start on multiples of KS (128 floats), so a swizzle of the
-    // index's bits 2–4 by `row % 8` is an xor of the whole index.
-    const { assert!(STAGE.is_multiple_of(KS) && X_FLOATS.is_multiple_of(KS)) };
+    const PIECES: usize = KS / 4;
+    const { assert!(ROWS == RING_ROWS as usize && ROWS == 16 && PIECES == 32 && WARPS == 8 && XR == 4) };
+    const { assert!(STAGE.is_multiple_of(4) && X_FLOATS.is_multiple_of(4) && PITCH == KS + 4) };
     let ring = SharedF32::at(0);
     let t = thread_idx();
     let (lane, warp) = (t % 32, t / 32);
     let stages = q.k.div_ceil(KS as u32);
-    // Every copy's address is this thread's first one plus a constant, so
-    // no per-copy pointers are held across the loop. X: a warp copies 512
-    // bytes of one row, rows `warp + 8i`.
-    let x_row = q.x.wrapping_add((l0 as usize + warp) * q.ldx as usize + lane * 4);
-    let x_slot = warp * KS + lane * 4;
-    // S contiguous along K: a warp copies one row, rows `warp + 8i`, in
-    // pieces of 16 bytes (4 elements where S's rows are off 16 bytes).
-    // Along its rows: 8 rows × 4 K indices, K indices `4·warp + 32i` on.
-    let (s_row, s_kk) = if q.s_along_k { (warp, lane * 4) } else { (t % 8, 4 * warp + (t / 8) % 4) };
-    let s_first = q.s.wrapping_add(s_row * q.s_r as usize + s_kk * q.s_k as usize);
-    let s_slot = X_FLOATS + s_row * KS + (((s_kk / 4) ^ (s_row % 8)) * 4) + s_kk % 4;
+    // S(r, kk) of a stage: `s_at(kk, r)` past X.
+    let s_at = |kk: usize, r: usize| X_FLOATS + kk * ROWS + (((r / 4) ^ ((kk / 2) % 4)) * 4) + r % 4;
+    // X: warp `w` copies rows `w + 8i`, lane `j` their 16-byte piece `j`,
+    // lane `i` also the spare piece of row `w + 8i` (read where the row is
+    // off 16 bytes).
+    let x_row = q.x.wrapping_add((l0 as usize + warp) * q.ldx as usize);
+    // S contiguous along its rows: thread `t` copies the 16-byte pieces
+    // `t` and `t + 256` of the stage (K index `piece / 4`, rows `4 (piece
+    // % 4)` on). Along K: 4-byte copies of 8 K indices × 4 rows a warp.
+    let (s_r0, s_kk0) = if q.s_along_k { (t % 4, t / 4 % 8 + 8 * warp) } else { (4 * (t % 4), t / 4) };
+    let s_first = q.s.wrapping_add(s_r0 * q.s_r as usize + s_kk0 * q.s_k as usize);
+    let s_slot = 4 * s_at(s_kk0, s_r0) as u32;
+    let s_rows = q.rows.saturating_sub(s_r0 as u32).min(4);
     // Four call sites in `run_ring` (three in the prologue): LLVM would
     // outline it, with the captured view in local memory.
     let issue = #[inline(always)]
     |stage: u32| {
         let base = (stage % STAGES) as usize * STAGE;
         let k0 = stage * KS as u32;
-        let x_k = k0 + (lane * 4) as u32;
         for i in 0..LONG_TILE as usize / WARPS {
-            let l = l0 + (warp + WARPS * i) as u32;
-            let dst = ring.addr(base + x_slot + WARPS * i * KS);
-            let src = x_row.wrapping_add(WARPS * i * q.ldx as usize + k0 as usize);
-            if !q.x_aligned {
-                // Rows off 16 bytes: 4-byte copies, the warp's 32 of each
-                // in one 128-byte span of the row (a lane's own 4 elements
-                // would take four spans a copy).
-                let (row_dst, row_src) = (dst - 16 * lane as u32, src.wrapping_sub(4 * lane));
-                for e in 0..PIECES as u32 / 8 {
-                    let kk = 32 * e + lane as u32;
-                    let valid = l < q.len && k0 + kk < q.k;
-                    let from = if valid { row_src.wrapping_add(kk as usize) } else { q.x };
-                    unsafe { cp_async_4(row_dst + 4 * kk, from, if valid { 4 } else { 0 }) };
+            let l = warp + WARPS * i;
+            let row_start = x_row.wrapping_add(WARPS * i * q.ldx as usize);
+            // From the low bits alone: fewer 64-bit registers live.
+            let shift = ((x_row as usize as u32).wrapping_add(4 * (WARPS * i) as u32 * q.ldx) % 16) / 4;
+            let in_rows = l0 + (l as u32) < q.len;
+            let dst_row = ring.addr(base + l * PITCH);
+            // K indices `from..from + 4` of the row (`from` ≥ −shift) into
+            // its 16-byte piece `piece` of the stage.
+            let copy_piece = #[inline(always)]
+            |piece: u32| {
+                let from = k0 + 4 * piece;
+                let first = shift.saturating_sub(from);
+                let end = if in_rows { (q.k + shift).saturating_sub(from).min(4) } else { 0 };
+                let src = row_start.wrapping_add(from as usize).wrapping_sub(shift as usize);
+                let dst = dst_row + 16 * piece;
+                if first == 0 && end == 4 {
+                    unsafe { cp_async_16(dst, src) };
+                } else if end <= first {
+                    unsafe { cp_async_16_or_zero(dst, q.x, 0) };
+                } else {
+                    for e in 0..4u32 {
+                        let valid = first <= e && e < end;
+                        let from = if valid { src.wrapping_add(e as usize) } else { q.x };
+                        unsafe { cp_async_4(dst + 4 * e, from, if valid { 4 } else { 0 }) };
+                    }
                 }
-            } else if l < q.len && x_k + 4 <= q.k {
-                unsafe { cp_async_16(dst, src) };
-            } else {
-                for e in 0..4u32 {
-                    let valid = l < q.len && x_k + e < q.k;
-                    let from = if valid { src.wrapping_add(e as usize) } else { q.x };
-                    unsafe { cp_async_4(dst + 4 * e, from, if valid { 4 } else { 0 }) };
-                }
+            };
+            copy_piece(lane as u32);
+            if lane == i && shift != 0 {
+                copy_piece(PIECES as u32);
             }
         }
         if q.s_along_k {
-            let k = k0 + s_kk as u32;
-            for i in 0..ROWS / WARPS {
-                let r = (s_row + WARPS * i) as u32;
-                let dst = ring.addr(base + s_slot + WARPS * i * KS);
-                let src = s_first.wrapping_add(WARPS * i * q.s_r as usize + k0 as usize);
-                if r < q.rows && k + 4 <= q.k && q.s_aligned {
+            // Rows `s_r0 + 4j`, K indices `s_kk0 + 64i`.
+            for i in 0..KS / 64 {
+                for j in 0..ROWS / 4 {
+                    let (r, kk) = (s_r0 + 4 * j, s_kk0 + 64 * i);
+                    let k = k0 + kk as u32;
+                    let valid = (r as u32) < q.rows && k < q.k;
+                    let from = s_first.wrapping_add(4 * j * q.s_r as usize + k0 as usize + 64 * i);
+                    let from = if valid { from } else { q.s };
+                    unsafe { cp_async_4(ring.addr(base + s_at(kk, r)), from, if valid { 4 } else { 0 }) };
+                }
+            }
+        } else {
+            for i in 0..KS * ROWS / 4 / THREADS_ {
+                // K index `s_kk0 + 64i`: 64 on, the same swizzle.
+                let k = k0 + (s_kk0 + i * THREADS_ / 4) as u32;
+                let rows = if k < q.k { s_rows } else { 0 };
+                let src = s_first.wrapping_add((k0 as usize + i * THREADS_ / 4) * q.s_k as usize);
+                let dst = ring.addr(base) + s_slot + (4 * i * THREADS_ / 4 * ROWS) as u32;
+                if rows == 4 && q.s_aligned {
                     unsafe { cp_async_16(dst, src) };
                 } else {
                     for e in 0..4u32 {
-                        let valid = r < q.rows && k + e < q.k;
+                        let valid = e < rows;
                         let from = if valid { src.wrapping_add(e as usize) } else { q.s };
                         unsafe { cp_async_4(dst + 4 * e, from, if valid { 4 } else { 0 }) };
                     }
                 }
             }
-        } else {
-            // Rows `s_row + 8j`, K indices `s_kk + 32i`: the slot's piece
-            // moves by 8i, above the swizzle's bits.
-            for j in 0..ROWS / 8 {
-                for i in 0..PIECES / WARPS {
-                    let (r, k) = ((s_row + 8 * j) as u32, k0 + (s_kk + 32 * i) as u32);
-                    let valid = r < q.rows && k < q.k;
-                    let from = s_first.wrapping_add(8 * j + (k0 as usize + 32 * i) * q.s_k as usize);
-                    let from = if valid { from } else { q.s };
-                    let slot = base + s_slot + 8 * j * KS + 32 * i;
-                    unsafe { cp_async_4(ring.addr(slot), from, if valid { 4 } else { 0 }) };
+        }
+    };
+    // Where this lane's elements of its warp's rows start in a stage.
+    // Their shifts, 2 bits a row in one register: four offsets held across
+    // the loop spilled under the two-blocks cap.
+    let x_at = (warp * XR * PITCH + lane) as u32;
+    let shifts = (0..XR).fold(0u32, |bits, xr| {
+        let row = q.x.wrapping_add((l0 as usize + warp * XR + xr) * q.ldx as usize);
+        bits | ((((row as usize % 16) / 4) as u32) << (2 * xr))
+    });
+    let s_lane = X_FLOATS + lane * ROWS + ((lane / 2) % 4) * 4;
+    const { assert!(STAGE.is_multiple_of(16) && X_FLOATS.is_multiple_of(16)) };
+    // One stage's products, the rows' shifts given: a separate copy for
+    // shifts of 0 (X on 16 bytes) spares it their unpacking, which had cost
+    // aligned rows 5–8% (PERF.md step 98).
+    let multiply = #[inline(always)]
+    |acc: &mut [[f32; ROWS]; XR], stage: u32, shifts: u32| {
+        let base = (stage % STAGES) * STAGE as u32;
+        let quarters = (q.k - stage * KS as u32).div_ceil(32);
+        for v in 0..KS / 32 {
+            if (v as u32) < quarters {
+                let x: [f32; XR] = core::array::from_fn(|xr| {
+                    let shift = (shifts >> (2 * xr)) & 3;
+                    ring.load((base + x_at + (xr * PITCH + 32 * v) as u32 + shift) as usize)
+                });
+                // K index `32v + lane`, whose swizzle is lane's: piece 0's
+                // index with bits 2–3 xor the piece (the index without its
+                // swizzle is a multiple of 16). Formed at each load, so
+                // ptxas does not hold the four offsets across the loop.
+                let piece_0 = base as usize + s_lane + 32 * v * ROWS;
+                for piece in 0..ROWS / 4 {
+                    let s = ring.load_x4(piece_0 ^ (piece * 4));
+                    for (i, s_i) in s.iter().enumerate() {
+                        for (xr, x_r) in x.iter().enumerate() {
+                            acc[xr][piece * 4 + i] = fma(*x_r, *s_i, acc[xr][piece * 4 + i]);
+                        }
+                    }
                 }
             }
         }
@@ -845,18 +906,11 @@ unsafe fn along_k_ring<E: Streamed<Raw = f32>, const ROWS: usize>(q: &Skinny<E>,
         stages,
         issue,
         #[inline(always)]
-        |slot| {
-            let base = slot as usize * STAGE;
-            let x: [[f32; 4]; XR] = core::array::from_fn(|xr| ring.load_x4(base + (warp * XR + xr) * KS + lane * 4));
-            let s_lane = base + X_FLOATS + lane * 4;
-            #[allow(clippy::needless_range_loop)]
-            for r in 0..ROWS {
-                let s = ring.load_x4((s_lane ^ ((r % 8) * 4)) + r * KS);
-                for (xr, x_r) in x.iter().enumerate() {
-                    for (v, x_v) in x_r.iter().enumerate() {
-                        acc[xr][r] = fma(*x_v, s[v], acc[xr][r]);
-                    }
-                }
+        |stage| {
+            if shifts == 0 {
+                multiply(&mut acc, stage, 0);
+            } else {
+                multiply(&mut acc, stage, shifts);
             }
         },
     );

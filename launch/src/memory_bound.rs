@@ -68,19 +68,23 @@ pub const RING_STAGES: u32 = 8;
 
 /// "Along K" pattern with [`RING_ROWS`] rows (f32 and TF32): X's rows and
 /// S reach shared memory through their own ring, [`ALONG_K_STAGES`] stages
-/// of [`ALONG_K_RING_K`] K indices, in the bytes of the along-L ring. Each
-/// lane owns one 16-byte piece of K in each of its warp's
-/// [`ROWS_PER_WARP`] rows of X, so every piece of S it reads from shared
-/// memory serves 4 rows (at 64 K indices per stage, 2).
+/// of [`ALONG_K_RING_K`] K indices. Each lane owns every 32nd K index of a
+/// stage in each of its warp's [`ROWS_PER_WARP`] rows of X, so every piece
+/// of S it reads from shared memory serves 4 rows.
 pub const ALONG_K_RING_K: u32 = 128;
 /// Stages of the along-K ring: three (48 KiB of X) in flight per block.
 pub const ALONG_K_STAGES: u32 = 4;
+/// f32 of one row of X in a stage of the along-K ring: its
+/// [`ALONG_K_RING_K`] K indices and one spare 16-byte piece, since a row
+/// off 16 bytes is copied from the boundary before it, in whole 16-byte
+/// pieces (PERF.md step 98).
+pub const ALONG_K_ROW_PITCH: u32 = ALONG_K_RING_K + 4;
 
-/// f32 of one stage of the along-K ring: X's `LONG_TILE × ALONG_K_RING_K`
-/// slice (`[row][k]`), then S's `RING_ROWS × ALONG_K_RING_K` (`[row][k]`,
-/// 16-byte pieces swizzled by row).
+/// f32 of one stage of the along-K ring: X's `LONG_TILE` rows of
+/// [`ALONG_K_ROW_PITCH`] (`[row][k]`), then S's `ALONG_K_RING_K × RING_ROWS`
+/// (`[k][row]`, 16-byte pieces swizzled by `k`).
 pub const fn along_k_stage_floats() -> u32 {
-    ALONG_K_RING_K * (LONG_TILE + RING_ROWS)
+    LONG_TILE * ALONG_K_ROW_PITCH + ALONG_K_RING_K * RING_ROWS
 }
 
 /// Whether a kernel of `rows` rows per block reads X and S through a
@@ -242,7 +246,7 @@ pub const SKINNY_F32_R1: KernelSpec = spec("sgemm_skinny_r1", Dtype::F32, 1);
 pub const SKINNY_F32_R4: KernelSpec = spec("sgemm_skinny_r4", Dtype::F32, 4);
 pub const SKINNY_F32_R16: KernelSpec = spec("sgemm_skinny_r16", Dtype::F32, 16);
 /// The 16-row f32 kernel held to 128 registers, two blocks per SM (two
-/// rings of 96 KiB: Hopper's shared memory; one block per SM on GPUs with
+/// rings of up to 98 KiB: Hopper's shared memory; one block per SM on GPUs with
 /// less): while one block starts, waits on its first stages or sums its
 /// partial sums, the other streams.
 pub const SKINNY_F32_R16_2CTA: KernelSpec =
