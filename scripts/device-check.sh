@@ -2534,6 +2534,93 @@ PY
     tally "groups97 tuned" "$L/tuned.txt"
     test_subset gpu
     ;;
+  mbdiag98)
+    # Where 100000×16×777 loses bandwidth (issue 11: ≥ 70% on M or N ≤ 16):
+    # the memory-bound kernels named at K on and off 16 bytes, short and
+    # long, about 300 MB of X each; ncu on both at K = 776 and 777.
+    for dtype in f32 f16 tf32; do
+      kernel=skinny_mma_r16; [ $dtype = f32 ] && kernel=skinny_r16_2cta
+      named_runs $dtype "100000 16 512" "100000 16 768" "100000 16 776" "100000 16 777" "100000 16 780" \
+        "100000 16 784" "50000 16 1552" "50000 16 1553" "25000 16 3104" "25000 16 3107" "12500 16 6211" -- \
+        "$kernel off" "auto auto"
+    done 2>&1 | tee "$L/mbdiag.txt"
+    tally "mbdiag98" "$L/mbdiag.txt"
+    NCU=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
+    for run in "f32 skinny_r16_2cta 776" "f32 skinny_r16_2cta 777" "f16 skinny_mma_r16 776" "f16 skinny_mma_r16 777"; do
+      set -- $run
+      timeout 200 "$NCU" --clock-control none --kernel-name regex:skinny --launch-skip 2 --launch-count 1 \
+        --section SpeedOfLight --section Occupancy --section WarpStateStats --section MemoryWorkloadAnalysis \
+        --section LaunchStats "$B/gemm" --m 100000 --n 16 --k $3 --dtype $1 --kernel $2 --split-k off --iters 3 \
+        --no-cublas >"$L/ncu-$1-$3.txt" 2>&1
+      note "mbdiag98 ncu $run: rc=$? $(grep -c 'Duration' "$L/ncu-$1-$3.txt") durations"
+    done
+    ;;
+  mb98)
+    # Step 98: the f32 along-K ring copies rows off 16 bytes in whole
+    # 16-byte pieces from the boundary before them, and a stage's lanes own
+    # every 32nd K index, so the last stage multiplies only its 32s with K
+    # left. Named and `auto`, alternating with the build before (VARIANTS:
+    # `.dev-c97g`'s gemm), two rounds; the memory-bound library tests and
+    # gpu; compute-sanitizer on the ring, rows off 16 bytes, S both ways.
+    for round in 1 2; do
+      for shape in "100000 16 777" "100000 16 776" "100000 16 768" "100000 16 512" "50000 16 1553" \
+          "50000 16 1552" "25000 16 3107" "12500 16 6211" "16384 16 4096" "8192 16 8191" "100000 13 777" \
+          "100000 8 777"; do
+        set -- $shape
+        each_bundle --m $1 --n $2 --k $3 --dtype f32 --kernel skinny_r16_2cta --split-k off --iters 20
+        each_bundle --m $1 --n $2 --k $3 --dtype f32 --kernel auto --iters 20
+      done
+      for shape in "100000 16 777" "25000 16 3107"; do
+        set -- $shape
+        each_bundle --m $1 --n $2 --k $3 --dtype tf32 --kernel skinny_r16_2cta --split-k off --iters 20
+        each_bundle --m $1 --n $2 --k $3 --dtype tf32 --kernel auto --iters 20
+      done
+    done 2>&1 | tee "$L/mb98.txt"
+    tally "mb98 timed" "$L/mb98.txt"
+    # 16-bit N = 16 with rows off 16 bytes: step 88's kernel (`auto`'s)
+    # beside step 70's 64×16 tiles (rows realigned in shared memory).
+    for dtype in f16 bf16; do
+      named_runs $dtype "100000 16 777" "50000 16 1553" "25000 16 3107" "100000 16 776" -- "auto auto" \
+        "skinny_mma_r16 off" "mma_64x16x64 off"
+    done 2>&1 | tee "$L/mb98-16bit.txt"
+    tally "mb98 16-bit" "$L/mb98-16bit.txt"
+    test_subset "library memory_bound" gpu
+    for shape in "1001 16 777" "301 13 131" "777 16 1029"; do
+      set -- $shape
+      sanitize memcheck "$L/san-memcheck-$1.log" "$B/gemm" --m $1 --n $2 --k $3 --dtype f32 \
+        --kernel skinny_r16_2cta --split-k off --iters 1 --no-cublas
+      sanitize initcheck "$L/san-initcheck-$1.log" "$B/gemm" --m $1 --n $2 --k $3 --dtype f32 \
+        --kernel skinny_r16_2cta --split-k off --iters 1 --no-cublas
+      sanitize racecheck "$L/san-racecheck-$1.log" "$B/gemm" --m $1 --n $2 --k $3 --dtype f32 \
+        --kernel skinny_r16 --split-k off --iters 1 --no-cublas
+    done
+    ;;
+  mb98b)
+    # Step 98 as committed (a copy of the stage's products for rows on 16
+    # bytes): `auto` alternating with the build before (VARIANTS:
+    # `.dev-c97g`'s gemm), f32 and TF32 at the shapes of mb98; the
+    # memory-bound library tests and gpu; compute-sanitizer on the ring.
+    for shape in "100000 16 777 f32" "100000 16 776 f32" "100000 16 768 f32" "100000 16 512 f32" \
+        "50000 16 1553 f32" "25000 16 3107 f32" "8192 16 8191 f32" "16384 16 4096 f32" "100000 13 777 f32" \
+        "16 16384 4096 f32" "25000 16 3107 tf32" "8192 16 8191 tf32"; do
+      set -- $shape
+      each_bundle --m $1 --n $2 --k $3 --dtype $4 --kernel auto --iters 20
+    done 2>&1 | tee "$L/mb98b.txt"
+    tally "mb98b timed" "$L/mb98b.txt"
+    test_subset "library memory_bound" gpu
+    sanitize memcheck "$L/san-memcheck.log" "$B/gemm" --m 1001 --n 16 --k 777 --dtype f32 \
+      --kernel skinny_r16_2cta --split-k off --iters 1 --no-cublas
+    sanitize initcheck "$L/san-initcheck.log" "$B/gemm" --m 777 --n 16 --k 1029 --dtype f32 \
+      --kernel skinny_r16_2cta --split-k off --iters 1 --no-cublas
+    sanitize racecheck "$L/san-racecheck.log" "$B/gemm" --m 301 --n 13 --k 131 --dtype f32 \
+      --kernel skinny_r16 --split-k off --iters 1 --no-cublas
+    ;;
+  sweep98)
+    # The default sweep on the build of step 98 (`.dev-c104`): the
+    # README's plot and weak rows.
+    "$B/gemm" sweep --iters 10 --out "$L/sweep" >"$L/sweep.log" 2>&1
+    note "sweep: rc=$? $(tail -1 "$L/sweep.log")"
+    ;;
   *) note "unknown part $part" ;;
   esac
 done
