@@ -2621,6 +2621,21 @@ PY
     "$B/gemm" sweep --iters 10 --out "$L/sweep" >"$L/sweep.log" 2>&1
     note "sweep: rc=$? $(tail -1 "$L/sweep.log")"
     ;;
+  fix98)
+    # A review's finding on step 98: the ring's zero-filling copies gave
+    # X's start as the (unread) address, off 16 bytes where a batch's
+    # matrices start off them; now X's start rounded down. `auto` at
+    # 100000×16×777 and 777, memcheck, and the memory-bound library tests
+    # (their batches start off 16 bytes).
+    for shape in "100000 16 777" "100000 16 768"; do
+      set -- $shape
+      timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype f32 --kernel auto --iters 20
+    done 2>&1 | tee "$L/fix98.txt"
+    tally "fix98 timed" "$L/fix98.txt"
+    sanitize memcheck "$L/san-memcheck.log" "$B/gemm" --m 1001 --n 16 --k 777 --dtype f32 \
+      --kernel skinny_r16_2cta --split-k off --iters 1 --no-cublas
+    test_subset "library memory_bound"
+    ;;
   *) note "unknown part $part" ;;
   esac
 done

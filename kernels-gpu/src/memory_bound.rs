@@ -817,7 +817,11 @@ unsafe fn along_k_ring<E: Streamed<Raw = f32>, const ROWS: usize>(q: &Skinny<E>,
                 if first == 0 && end == 4 {
                     unsafe { cp_async_16(dst, src) };
                 } else if end <= first {
-                    unsafe { cp_async_16_or_zero(dst, q.x, 0) };
+                    // Nothing is read, but the address must still be 16-byte
+                    // aligned: X's start, rounded down (a batch's matrices
+                    // may start off 16 bytes).
+                    let aligned_x = q.x.wrapping_sub((q.x as usize % 16) / 4);
+                    unsafe { cp_async_16_or_zero(dst, aligned_x, 0) };
                 } else {
                     for e in 0..4u32 {
                         let valid = first <= e && e < end;
