@@ -2491,9 +2491,10 @@ PY
       --kernel ws_192x96x64 --iters 1 --no-cublas
     test_subset gpu
     ;;
-  sweep96)
-    # The default sweep on the build of HEAD after step 95 (`.dev-c97`):
-    # the README's plot and weak rows.
+  sweep96|sweep98)
+    # The default sweep: the README's plot and weak rows (sweep96 ran on
+    # the build of HEAD after step 95, `.dev-c97`; sweep98 on step 98's,
+    # `.dev-c104`, on an H100 and an H200).
     "$B/gemm" sweep --iters 10 --out "$L/sweep" >"$L/sweep.log" 2>&1
     note "sweep: rc=$? $(tail -1 "$L/sweep.log")"
     ;;
@@ -2614,12 +2615,6 @@ PY
       --kernel skinny_r16_2cta --split-k off --iters 1 --no-cublas
     sanitize racecheck "$L/san-racecheck.log" "$B/gemm" --m 301 --n 13 --k 131 --dtype f32 \
       --kernel skinny_r16 --split-k off --iters 1 --no-cublas
-    ;;
-  sweep98)
-    # The default sweep on the build of step 98 (`.dev-c104`): the
-    # README's plot and weak rows.
-    "$B/gemm" sweep --iters 10 --out "$L/sweep" >"$L/sweep.log" 2>&1
-    note "sweep: rc=$? $(tail -1 "$L/sweep.log")"
     ;;
   fix98)
     # A review's finding on step 98: the ring's zero-filling copies gave

@@ -55,7 +55,7 @@
 //! 75: f16 4096×1×65536 47 → 99% of cuBLAS, 7×5×300001 18 → 39%).
 //!
 //! Cost (ptxas 12.9, sm_90, the largest of the four layout entries, after
-//! steps 79–81 and 98): f32/tf32 r1 82 registers, r4 128, r16 160, r16_2cta 127;
+//! steps 79–81 and 98): f32/tf32 r1 82 registers, r4 128, r16 162, r16_2cta 127;
 //! f16/bf16 r1 128 (121 before step 81's shifts), r4 225 (185), r8 255
 //! (their `_f32out` twins the same); no spills or stack. Shared memory 1040 B per row of the block (f32), 2064 B
 //! (16-bit); r16 98 KiB (the along-K ring; the along-L ring 96). Measured (H100, % of cuBLAS, PERF.md
@@ -774,7 +774,9 @@ unsafe fn along_k_ring<E: Streamed<Raw = f32>, const ROWS: usize>(q: &Skinny<E>,
     const STAGES: u32 = ALONG_K_STAGES;
     const PIECES: usize = KS / 4;
     const { assert!(ROWS == RING_ROWS as usize && ROWS == 16 && PIECES == 32 && WARPS == 8 && XR == 4) };
-    const { assert!(STAGE.is_multiple_of(4) && X_FLOATS.is_multiple_of(4) && PITCH == KS + 4) };
+    // 16-byte pieces land on 16-byte slots, and S's swizzle is an xor of
+    // bits 2–3 of its index.
+    const { assert!(STAGE.is_multiple_of(16) && X_FLOATS.is_multiple_of(16) && PITCH == KS + 4) };
     let ring = SharedF32::at(0);
     let t = thread_idx();
     let (lane, warp) = (t % 32, t / 32);
@@ -875,7 +877,6 @@ unsafe fn along_k_ring<E: Streamed<Raw = f32>, const ROWS: usize>(q: &Skinny<E>,
         bits | ((((row as usize % 16) / 4) as u32) << (2 * xr))
     });
     let s_lane = X_FLOATS + lane * ROWS + ((lane / 2) % 4) * 4;
-    const { assert!(STAGE.is_multiple_of(16) && X_FLOATS.is_multiple_of(16)) };
     // One stage's products, the rows' shifts given: a separate copy for
     // shifts of 0 (X on 16 bytes) spares it their unpacking, which had cost
     // aligned rows 5–8% (PERF.md step 98).
