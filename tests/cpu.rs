@@ -924,7 +924,11 @@ fn deep_k_takes_the_tile_that_wastes_least() {
     let f32: Vec<_> = [(256, 256, 131072), (128, 128, 65536), (64, 192, 300000), (384, 384, 100000)]
         .map(|(m, n, k)| pick(Dtype::F32, m, n, k, nn, (9, 0)))
         .into();
-    assert_eq!(f32, ["wt_256x128x8", "wt_128x128x8", "db_64x64x16", "wt_128x128x8"]);
+    // 64×64 on step 7b's warp tiles (PERF step 99); step 6's where they
+    // do not run (column-major operands).
+    assert_eq!(f32, ["wt_256x128x8", "wt_128x128x8", "wt_64x64x8", "wt_128x128x8"]);
+    let tt = OperandLayout { a_col_major: true, b_col_major: true };
+    assert_eq!(pick(Dtype::F32, 64, 192, 300000, tt, (9, 0)), "db_64x64x16");
     let tf32: Vec<_> = [(1024, 1024, 16384), (128, 128, 65536), (64, 192, 300000), (100, 3000, 20000)]
         .map(|(m, n, k)| pick(Dtype::Tf32, m, n, k, nn, (9, 0)))
         .into();

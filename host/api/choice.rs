@@ -286,7 +286,14 @@ pub fn default_choice(
 /// read it in place (PERF.md step 62, at 512×512×32768, where every tile
 /// pads alike: 128×128 271 TFLOP/s, 256×128 232, step 9b's 256×128 127;
 /// 128×128 ran fastest or level with 256×128 at every deep shape
-/// measured, 92–145% of cuBLAS).
+/// measured, 92–145% of cuBLAS). f32's 64×64 warp tiles (step 7b's,
+/// 0.85) take the calls where 64×64 pads least, in place of step 6's
+/// `db_64x64x16`, which now serves only the layouts they do not read
+/// (PERF.md step 99, H100, each split as the rule splits it, % of cuBLAS,
+/// `db_64x64x16` → `wt_64x64x8`: 47×307×53605 56.5 → 93, 35×92×215606 52
+/// → 78, 22×56×171379 63 → 95, 64×192×300000 88.5 → 101). At 0.9 they
+/// also took 411×248×74905 from `wt_256x128x8`, which pads a little more
+/// and ran 8–11% faster there (0.485 against 0.523–0.539 ms); 0.85 leaves it.
 /// TF32's `mma.sync` 64×192 where it pads N less than 64×128
 /// (step 54: 64×576×65536 82% of cuBLAS against 51%, 64×192×300000 72%
 /// against 72%; 128×128×65536, where it pads more, 68.5% against 74%).
@@ -301,7 +308,9 @@ pub fn default_choice(
 pub fn deep_k_list(dtype: Dtype) -> &'static [(KernelSpec, f64)] {
     use gemm_launch::*;
     match dtype {
-        Dtype::F32 => &[(WT_256X128X8, 1.0), (WT_128X128X8, 0.93), (DB_128X64X16, 0.79), (DB_64X64X16, 0.66)],
+        Dtype::F32 => {
+            &[(WT_256X128X8, 1.0), (WT_128X128X8, 0.93), (WT_64X64X8, 0.85), (DB_128X64X16, 0.79), (DB_64X64X16, 0.66)]
+        }
         // `mma.sync` 64×128 runs every layout and GPU; the `wgmma` tiles
         // read row-major operands on Hopper; step 10f's swapped tiles, taken
         // only for a row-major B, read it in place.

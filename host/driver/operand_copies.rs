@@ -28,9 +28,10 @@ use crate::driver::launch::Plan;
 use cust::function::GridSize;
 use gemm_launch::operand_copies::{
     self as geometry, COPY_ROWS_B16, COPY_ROWS_B32, F32_REALIGN_MIN_FLOP, F32_REALIGN_MIN_FLOP_PER_BYTE,
-    F32_REALIGN_UNCHECKED_MIN_FLOP, REALIGN_MIN_FLOP, REALIGN_MIN_FLOP_PER_BYTE, TRANSPOSE_F32,
+    F32_REALIGN_UNCHECKED_MIN_FLOP, REALIGN_DEEP_K_MIN_FLOP_PER_BYTE, REALIGN_MIN_FLOP, REALIGN_MIN_FLOP_PER_BYTE,
+    TRANSPOSE_F32,
 };
-use gemm_launch::{Algorithm, Dtype, KernelSpec, memory_bound};
+use gemm_launch::{Algorithm, Dtype, KernelSpec, memory_bound, split_k};
 use std::ffi::c_void;
 
 /// One operand's copy.
@@ -169,6 +170,9 @@ pub fn rows_on_16_bytes(address: u64, ld: u32, stride: u64, batch: u32, element_
 /// speed of the copies and the tiles together (H100, PERF.md step 68, %
 /// of cuBLAS, memory-bound → realigned tiles: f16 100000×16×777 20 → 48,
 /// bf16 16384×16×1023 27 → 54, f16 16×50001×1024 24 → 51).
+///
+/// Deep-K calls whose small sides both exceed the memory-bound path's
+/// ([`REALIGN_DEEP_K_MIN_FLOP_PER_BYTE`]) have a lower floor.
 pub fn realign_refusal(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option<String> {
     let call = operand_copies(spec, plan, pointers)?;
     let flop = plan.flop();
@@ -176,12 +180,13 @@ pub fn realign_refusal(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Op
     let skinny_tiles = spec.dtype.element_bytes() == 2
         && plan.m.min(plan.n) <= memory_bound::MAX_SMALL_SIDE
         && memory_bound::tiles_beat_skinny(spec.dtype, plan.m, plan.n);
-    let too_little_per_byte = per_byte < REALIGN_MIN_FLOP_PER_BYTE && !skinny_tiles;
+    let deep_few = plan.k > split_k::DEEP_K && plan.m.min(plan.n) > memory_bound::MAX_SMALL_SIDE;
+    let floor = if deep_few { REALIGN_DEEP_K_MIN_FLOP_PER_BYTE } else { REALIGN_MIN_FLOP_PER_BYTE };
+    let too_little_per_byte = per_byte < floor && !skinny_tiles;
     (call.realigns() && (flop < REALIGN_MIN_FLOP || too_little_per_byte)).then(|| {
         format!(
             "its operands are off the TMA's 16 bytes, and copying them costs more than it saves below \
-             {REALIGN_MIN_FLOP} flop or {REALIGN_MIN_FLOP_PER_BYTE} flop per byte copied (this call: {flop}, \
-             {per_byte} per byte)"
+             {REALIGN_MIN_FLOP} flop or {floor} flop per byte copied (this call: {flop}, {per_byte} per byte)"
         )
     })
 }

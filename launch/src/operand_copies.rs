@@ -83,6 +83,18 @@ pub const REALIGN_MIN_FLOP: u64 = 1 << 27;
 /// read in place.
 pub const REALIGN_MIN_FLOP_PER_BYTE: u64 = 64;
 
+/// [`REALIGN_MIN_FLOP_PER_BYTE`] for deep-K calls (K beyond
+/// `split_k::DEEP_K`) whose small sides both exceed the memory-bound
+/// path's (`memory_bound::MAX_SMALL_SIDE`): 2·M·N/(M + N) flop per
+/// element copied, 10–50 per byte at tens to hundreds of rows. In place,
+/// their operands off 16 bytes go to `mma.sync` tiles whose copies gather
+/// element by element and stall the ring; on copies, the TMA tiles run 1.5
+/// to 2.3 times as fast (H100, PERF.md step 99, `auto` in place → the TMA
+/// tile named, % of cuBLAS: f16 47×307×53605 (41 flop per byte) 35 → 69.5,
+/// 35×92×215606 (25) 29 → 43; TF32 47×307×53605 (20) 21.5 → 48,
+/// 35×92×215606 (13) 41 → 67).
+pub const REALIGN_DEEP_K_MIN_FLOP_PER_BYTE: u64 = 8;
+
 /// Least work for which the operands of an f32 call on CUDA cores are
 /// realigned (steps 6–7b: `DoubleBuffered` and `WarpTiled`, whose 16-byte
 /// loads need rows on 16-byte boundaries and which otherwise load every
