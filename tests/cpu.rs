@@ -532,7 +532,14 @@ fn kernels_keep_accumulators_in_registers_and_use_wide_loads() {
         let wide_copy = if spec.stages > 2 { "cp.async.cg.shared.global" } else { "ld.global.v4" };
         assert!(body.contains(wide_copy), "{}: no 128-bit global loads", spec.name);
         assert!(body.contains("ld.shared.v4.b32"), "{}: no 128-bit shared loads", spec.name);
-        assert!(body.contains("st.global.v4"), "{}: no 128-bit stores of C", spec.name);
+        // The entry for C's rows off 16 bytes stores C 4 bytes at a time,
+        // through shared memory (PERF step 99), and nothing 16 bytes wide.
+        let c_rows = spec.features.c_rows_off_16_bytes;
+        assert_eq!(body.contains("st.global.v4"), !c_rows, "{}: 128-bit stores of C", spec.name);
+        if c_rows {
+            assert!(body.contains("st.shared.v4.b32") && body.contains("st.global.b32"), "{}", spec.name);
+            assert!(body.contains("bar.warp.sync"), "{}: no warp barrier around the rows", spec.name);
+        }
     }
 }
 
@@ -913,6 +920,17 @@ fn shallow_k_takes_two_blocks_per_sm() {
         "ws_128x128x64_2cta"
     );
     assert_eq!(pick(Dtype::Tf32, 8192, 8192, 16, OperandLayout::NN), "ws_256x128x32_rs");
+    // With the real refusals: C's rows off 16 bytes (N odd) go to a
+    // one-block tile, which stages C's rows (`choice::staged_c_refusal`,
+    // PERF step 99); N even keeps the two blocks.
+    let at = |m: usize, n: usize, k: usize| {
+        let plan = rgemm::driver::tensor_map::packed_plan(m, n, k);
+        let takes = |s: &gemm_launch::KernelSpec| rgemm::api::choice::auto_tma_refusal(s, &plan, [0; 3], 132).is_none();
+        default_choice(Dtype::F16, (m, n, k), 132, OperandLayout::NN, (9, 0), takes).kernel
+    };
+    assert_eq!(at(6492, 5008, 24), "ws_128x128x64_2cta");
+    let odd = at(6492, 5009, 24);
+    assert!(odd.starts_with("ws_128x") && !odd.ends_with("_2cta"), "{odd}");
 }
 
 #[test]
@@ -1649,4 +1667,27 @@ fn the_choice_thresholds_are_the_ones_the_committed_runs_give() {
     let far = derive_rules(&[at("ws_128x256x64", 100.0), at("ws_128x128x64", 110.0)], 132);
     assert_eq!(far[0].won_from, None);
     assert!(!far[0].agrees());
+}
+
+/// Step 7b's entry for C's rows off 16 bytes stands in for its twin only
+/// at shallow K (PERF step 99), and is the same launch apart from its
+/// epilogue: tile, stages, blocks per SM, layouts, architecture, and the
+/// features but the one that names it.
+#[test]
+fn c_rows_twin_is_the_same_launch_at_shallow_k_only() {
+    use gemm_launch::{C_ROWS_TWIN_MAX_K, C_ROWS_TWINS, Features, WT_128X128X8, WT_256X128X8, c_rows_twin};
+    assert_eq!(c_rows_twin(&WT_256X128X8, 24).map(|s| s.name), Some("sgemm_wt_256x128x8_cu"));
+    assert_eq!(c_rows_twin(&WT_256X128X8, C_ROWS_TWIN_MAX_K).map(|s| s.name), Some("sgemm_wt_256x128x8_cu"));
+    assert!(c_rows_twin(&WT_256X128X8, C_ROWS_TWIN_MAX_K + 1).is_none());
+    assert!(c_rows_twin(&WT_128X128X8, 24).is_none());
+    for (base, twin) in C_ROWS_TWINS {
+        assert!(!base.features.c_rows_off_16_bytes && twin.features.c_rows_off_16_bytes);
+        assert_eq!(Features { c_rows_off_16_bytes: false, ..twin.features }, base.features);
+        assert_eq!((twin.tile, twin.stages, twin.min_blocks_per_sm), (base.tile, base.stages, base.min_blocks_per_sm));
+        assert_eq!(
+            (twin.layouts, twin.arch, twin.dtype, twin.algorithm),
+            (base.layouts, base.arch, base.dtype, base.algorithm)
+        );
+        assert!(gemm_launch::KERNELS.iter().any(|k| k.name == twin.name), "{} is built", twin.name);
+    }
 }

@@ -399,7 +399,9 @@ fn every_layout_kernel_with_alpha_beta_and_batches() {
 /// The warp-tiled kernels' unchecked main loop runs only on tiles wholly
 /// inside C with aligned rows, which the small shape above never has: here
 /// every layout of every such kernel on a shape with interior and edge
-/// tiles, K not a multiple of the slice, a batch, α and β.
+/// tiles, K not a multiple of the slice, a batch, α and β. The batch's
+/// second C starts 16 bytes on or 4 bytes on from its first: the 16-byte
+/// stores, or the epilogue for C's rows off 16 bytes (`store_c_rows`).
 #[test]
 fn warp_tiled_interior_tiles_every_layout() {
     let Some(gpu) = gpu_or_skip("warp_tiled_interior_tiles_every_layout") else { return };
@@ -415,12 +417,14 @@ fn warp_tiled_interior_tiles_every_layout() {
             continue;
         }
         let (a, b, c) = (dense(m, k, layout.a_col_major), dense(k, n, layout.b_col_major), MatrixDesc::row_major(m, n));
-        let batch = Batch { count: 2, stride_a: extent(&a) + 8, stride_b: 0, stride_c: extent(&c) + 4 };
-        let kernel = KernelChoice::Kernel(spec);
-        let case = Case { dtype: spec.dtype, a, b, c, alpha: 1.5, beta: -0.5, batch, kernel, split_k: SplitK::Off };
-        let (err, gaps_kept) = run_any(&gpu, &case, &mut rng).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert!(spec.dtype.accepts(err, k), "{name}: relative error {err:e} (seed {seed})");
-        assert!(gaps_kept, "{name}: wrote outside C (seed {seed})");
+        for c_gap in [4, 1] {
+            let batch = Batch { count: 2, stride_a: extent(&a) + 8, stride_b: 0, stride_c: extent(&c) + c_gap };
+            let kernel = KernelChoice::Kernel(spec);
+            let case = Case { dtype: spec.dtype, a, b, c, alpha: 1.5, beta: -0.5, batch, kernel, split_k: SplitK::Off };
+            let (err, gaps_kept) = run_any(&gpu, &case, &mut rng).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert!(spec.dtype.accepts(err, k), "{name}, C gap {c_gap}: relative error {err:e} (seed {seed})");
+            assert!(gaps_kept, "{name}, C gap {c_gap}: wrote outside C (seed {seed})");
+        }
     }
 }
 

@@ -14,6 +14,7 @@ use crate::driver::kernels::{Dtype, find_kernel, layout_name, short_name};
 use crate::driver::launch::{Plan, call_refusal};
 use crate::driver::operand_copies::{realign_refusal, rows_on_16_bytes};
 use crate::driver::ptx::entry_refusal;
+use crate::driver::tensor_map::c_map_usable;
 use gemm_launch::split_k::{ModeledTile, f32_modeled_us, f32_split};
 use gemm_launch::{Algorithm, KernelSpec, OperandLayout};
 
@@ -970,12 +971,31 @@ pub fn f32_split_tiles(
 /// realigned copies of the operands that cost more than they save
 /// ([`realign_refusal`]); or, for step 70's skinny tiles, they would read
 /// an operand element by element or realign it with too few blocks
-/// ([`skinny_tiles_refusal`]; `multiprocessors`: the GPU's SMs). A kernel
-/// named by the caller runs in the last two cases.
+/// ([`skinny_tiles_refusal`]; `multiprocessors`: the GPU's SMs); or it
+/// would store C from registers where a one-block tile stages it
+/// ([`staged_c_refusal`]). A kernel named by the caller runs in the last
+/// three cases.
 pub fn auto_tma_refusal(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3], multiprocessors: u32) -> Option<String> {
     call_refusal(spec, plan, pointers)
         .or_else(|| realign_refusal(spec, plan, pointers))
         .or_else(|| skinny_tiles_refusal(spec, plan, pointers, multiprocessors))
+        .or_else(|| staged_c_refusal(spec, plan, pointers))
+}
+
+/// Why `auto` does not take a two-block tile (step 10d) for a call whose C
+/// the TMA cannot store (its rows or N off 16 bytes, [`c_map_usable`]):
+/// there, at its 96 registers, it stores C from registers, 4 or 2 bytes
+/// in each of 8 rows per warp store, where the one-block tiles stage C in
+/// shared memory and write whole rows (PERF.md step 99: f16
+/// 6492×5009×24 on the two-block tiles ran at 23% of cuBLAS, C's writes
+/// being the work). `None` for every other kernel and call.
+pub fn staged_c_refusal(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option<String> {
+    let two_blocks = spec.algorithm == Algorithm::WarpSpecialized && spec.min_blocks_per_sm >= 2;
+    (two_blocks && spec.features.staged_epilogue && !c_map_usable(spec, plan, pointers[2])).then(|| {
+        "C's rows or N are off 16 bytes, which its two blocks per SM would store from registers; the one-block \
+         tiles write C's rows whole"
+            .to_string()
+    })
 }
 
 /// The kernel a call runs on `device`: the requested one, checked against

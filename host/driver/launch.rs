@@ -7,10 +7,12 @@ use crate::driver::cluster;
 use crate::driver::error::{During, GemmError, Result};
 use crate::driver::gpu::Gpu;
 use crate::driver::kernels::entry_name;
-use crate::driver::operand_copies::operand_copies;
+use crate::driver::operand_copies::{operand_copies, rows_on_16_bytes};
 use crate::driver::tensor_map::{TensorMap, packed_plan, tensor_maps, tma_refusal};
 use cust::function::GridSize;
-use gemm_launch::{Algorithm, KernelSpec, OperandLayout, group_rows, persistent_grid, stream_k, tiles as tiles_of};
+use gemm_launch::{
+    Algorithm, KernelSpec, OperandLayout, c_rows_twin, group_rows, persistent_grid, stream_k, tiles as tiles_of,
+};
 use std::ffi::c_void;
 
 /// Why `spec` cannot run this planned call, for a reason of its operands
@@ -117,7 +119,13 @@ impl Gpu {
                 self.launch(spec, plan, pointers, alpha, beta, group_m)
             });
         }
-        let entry = entry_name(spec, plan.layout);
+        // C's rows off 16 bytes at shallow K: the twin entry whose epilogue
+        // writes them whole, where the kernel has one (same tile, smem and
+        // grid).
+        let bytes = spec.dtype.element_bytes() as u64;
+        let c_rows_off = !rows_on_16_bytes(pointers[2], plan.ldc, plan.stride_c, plan.batch, bytes);
+        let entry_spec = c_rows_twin(spec, plan.k).filter(|_| c_rows_off).unwrap_or(spec);
+        let entry = entry_name(entry_spec, plan.layout);
         let module = self.launchable(spec, plan.layout)?;
         let tiles = spec.grid(plan.m, plan.n);
         if tiles > i32::MAX as u64 {

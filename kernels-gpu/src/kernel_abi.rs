@@ -220,8 +220,9 @@ macro_rules! kernel_entries {
     // `tm × tn`), each lane's outputs, the thread count, the 4-wide A and
     // B chunks each thread moves per K slice, whether the registers allow
     // the unchecked main loop (not under a 128-register cap), and the FMA
-    // order. Step 7c (`warp_tiled_async`, a `cp.async` ring) takes the
-    // spec's stage count in place of the unchecked-loop switch.
+    // order, and whether the entry is the one for C's rows off 16 bytes.
+    // Step 7c (`warp_tiled_async`, a `cp.async` ring) takes the spec's stage
+    // count in place of the unchecked-loop switch.
     (warp_tiled $kernel:ident, $name:ident, $spec:path, $layouts:ident) => {
         $crate::kernel_abi::kernel_entries!(@warp_tiled $kernel, $name, $spec, $layouts, {
             assert!(SPEC.stages == 2, "two register-staged stages");
@@ -250,6 +251,7 @@ macro_rules! kernel_entries {
                 { SPEC.features.serpentine_fma },
                 A_T,
                 B_T,
+                { SPEC.features.c_rows_off_16_bytes },
             >(p)
         });
     };

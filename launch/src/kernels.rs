@@ -187,6 +187,38 @@ pub const WT_256X128X8: KernelSpec = KernelSpec {
     arch: Arch::Sm80,
 };
 
+/// [`WT_256X128X8`]'s entry for C's rows off 16 bytes
+/// (`Features::c_rows_off_16_bytes`): the same tile and launch, its
+/// epilogue through shared memory. The host launches it in its twin's
+/// place at K up to [`C_ROWS_TWIN_MAX_K`] ([`c_rows_twin`]); named, it
+/// runs any call.
+pub const WT_256X128X8_CU: KernelSpec = KernelSpec {
+    name: "sgemm_wt_256x128x8_cu",
+    features: Features { c_rows_off_16_bytes: true, ..Features::ALL },
+    ..WT_256X128X8
+};
+
+/// The kernels with an entry for C's rows off 16 bytes, and that entry:
+/// f32 `auto`'s largest tile, which it gives the calls where C's writes
+/// are the work (shallow K).
+pub const C_ROWS_TWINS: &[(KernelSpec, KernelSpec)] = &[(WT_256X128X8, WT_256X128X8_CU)];
+
+/// Deepest K at which a launch with C's rows off 16 bytes takes its
+/// kernel's [`C_ROWS_TWINS`] entry. The twin's main loop, compiled apart,
+/// runs a little slower, so it pays only where C's writes weigh. H100,
+/// PERF.md step 99, `auto`, ms, without → with the twin: f32 6492×5009×K
+/// at K = 24 0.244 → 0.104, 128 0.370 → 0.259, 256 0.535 → 0.448, 512
+/// 0.876 → 0.831; 3030×10002×4 0.216 → 0.075; but 1999×2003×997 0.215 →
+/// 0.220 and 5003×4001×3001 2.681 → 2.897.
+pub const C_ROWS_TWIN_MAX_K: u32 = 512;
+
+/// The entry [`C_ROWS_TWINS`] gives `spec` for a launch of depth `k` whose
+/// C's rows are off 16 bytes, if any ([`C_ROWS_TWIN_MAX_K`]).
+pub fn c_rows_twin(spec: &KernelSpec, k: u32) -> Option<&'static KernelSpec> {
+    let twin = C_ROWS_TWINS.iter().find(|(base, _)| base.name == spec.name).map(|(_, twin)| twin);
+    twin.filter(|_| k <= C_ROWS_TWIN_MAX_K)
+}
+
 /// 128×256, 8 warps of 64×64 (2 × 4).
 pub const WT_128X256X8: KernelSpec = KernelSpec {
     name: "sgemm_wt_128x256x8",
@@ -774,6 +806,7 @@ pub const KERNELS: &[KernelSpec] = &[
     ASYNC_128X128X16,
     ASYNC_128X64X16,
     WT_256X128X8,
+    WT_256X128X8_CU,
     WT_128X256X8,
     WT_256X128X16,
     WT_256X128X8_W32X128,

@@ -172,6 +172,13 @@ pub struct Features {
     /// to the stage ring (128×256: 4 stages where the whole share leaves 3,
     /// measured slower: `ABLATE_F16_WS_4_STAGES`).
     pub c_staging_boxes: u32,
+    /// Step 7b's entry for C's rows off 16 bytes: its epilogue passes each
+    /// warp's outputs through shared memory so that a warp's stores write
+    /// 128 consecutive bytes of a row, where 4-byte stores of a lane's
+    /// 4-wide chunks would cover every sector of each row 4 times. The host
+    /// launches it in place of its twin ([`crate::c_rows_twin`]) where a
+    /// launch's C is off 16 bytes.
+    pub c_rows_off_16_bytes: bool,
 }
 
 impl Features {
@@ -186,6 +193,7 @@ impl Features {
         cluster_m: 1,
         stream_k: false,
         c_staging_boxes: 0,
+        c_rows_off_16_bytes: false,
     };
     /// Everything except the staged epilogue.
     pub const DIRECT_EPILOGUE: Features = Features { staged_epilogue: false, ..Features::ALL };

@@ -33,6 +33,12 @@ impl Stages {
         Stages { a_bytes: tile.a_smem_bytes() as usize, stage_bytes: tile.stage_bytes() as usize }
     }
 
+    /// Bytes of one stage (A's and B's slices).
+    #[inline(always)]
+    pub const fn bytes_per_stage<const BM: usize, const BN: usize, const BK: usize>() -> usize {
+        Self::of::<BM, BN, BK>().stage_bytes
+    }
+
     /// The A slice of `stage`.
     #[inline(always)]
     pub fn a(&self, stage: usize) -> SharedF32 {

@@ -29,6 +29,14 @@
 //! (`Features::serpentine_fma`), so the FMA after each row turn reuses the
 //! `b` register of the one before it.
 //!
+//! `sgemm_wt_256x128x8_cu` is 256×128×8's entry for C's rows off 16 bytes
+//! (`Features::c_rows_off_16_bytes`, launched in its place at K ≤ 512):
+//! its epilogue passes each warp's accumulator rows through shared memory
+//! so that a warp stores 128 consecutive bytes of a row ([`store_c_rows`];
+//! 216 registers on sm_90). H100, `auto` (PERF.md step 99): f32
+//! 6492×5009×24 0.244 → 0.104 ms (38 → 87% of cuBLAS), 3030×10002×4
+//! 0.216 → 0.075 (32 → 91%).
+//!
 //! Their entries read `k_last` (the K of a strided batch's last matrix,
 //! `KernelSpec::takes_k_last`, as the memory-bound kernels' do since step
 //! 80): f32 split-K runs a shorter last chunk in the launch of the other
@@ -70,7 +78,7 @@
 //! 1536³ 34.2 TFLOP/s (89%), 4000×3000×1000 39.0 (85%; 256×128×8 96.7%).
 
 use super::staging::{Operands, SliceRegs, Stages, a_ld, store_c_at};
-use crate::device::{SharedF32, fma, sync_threads, thread_idx};
+use crate::device::{SharedF32, fma, sync_threads, sync_warp, thread_idx};
 use crate::kernel_abi::{Gemm, kernel_entries};
 use crate::tile_scheduler::tile_origin;
 use gemm_launch::{WARP_LANES_M, WARP_LANES_N};
@@ -212,6 +220,16 @@ impl<const TM: usize, const TN: usize, const LA: usize, const LB: usize> Lane<TM
     }
 }
 
+/// `C_ROWS_OFF_16`: the entry the host launches where C's rows are off 16
+/// bytes and K is short (`gemm_launch::c_rows_twin`), whose epilogue
+/// passes through shared memory ([`store_c_rows`]). An entry of its own,
+/// not a branch at the epilogue: with both epilogues in one kernel, ptxas
+/// allocated the main loop's registers differently, and calls with C on 16
+/// bytes ran 3% slower at shallow K; two copies of the body behind one
+/// branch, 9% slower at 4096³ (H100, PERF.md step 99). Apart, the other
+/// entries' PTX is what it was, and the twin's own main loop (216
+/// registers on sm_90 against 236) runs 2–8% slower where K is deep.
+///
 /// # Safety
 /// See the entry point.
 #[inline(always)]
@@ -230,6 +248,7 @@ unsafe fn warp_tiled<
     const SERPENTINE: bool,
     const A_T: bool,
     const B_T: bool,
+    const C_ROWS_OFF_16: bool,
 >(
     p: Gemm<f32, f32>,
 ) {
@@ -263,10 +282,77 @@ unsafe fn warp_tiled<
         unsafe { lane.slice::<BM, BN, BK, THREADS, A_T, B_T, true, SERPENTINE>(&ops, &smem, me, t, s, slices) };
         s += 1;
     }
-    unsafe { store_c_at(&ops, |i| me.row(i), |cc| me.col(cc), &lane.acc) };
+    if !C_ROWS_OFF_16 {
+        unsafe { store_c_at(&ops, |i| me.row(i), |cc| me.col(cc), &lane.acc) };
+    } else {
+        unsafe { store_c_rows::<BM, BN, BK, WM, WN, TM, TN, THREADS, 2>(&ops, smem.a(0), t, &lane.acc) };
+    }
+}
+
+/// Epilogue where C's rows are off 16 bytes (its start or leading dimension
+/// off 4 floats), so a lane's 4-wide chunks cannot go as 16-byte stores.
+/// Stored as they lie, 4 bytes at a time, a warp's store covers 8 words 16
+/// bytes apart in each of 4 rows: four stores for each 32 bytes, each
+/// touching every sector of the 128 (PERF.md step 99: f32 6492×5009×24 ran
+/// 2.9 times as long as 6492×5008×24, where C's writes are the work).
+/// Instead each warp passes its accumulators through its own 32·TN floats
+/// of shared memory (the stages, free once every warp is past its last
+/// slice), one accumulator row `i` at a time, and reads them back so that
+/// lane `l` holds column `l` of 32 consecutive ones: each store writes 128
+/// consecutive bytes of one row of C. The lanes of a warp with the same
+/// `lane / LANES_N` hold 32 consecutive columns of one row (4 each), which
+/// is what makes the read-back a plain index.
+///
+/// # Safety
+/// Every thread of the block (`t`), after its main loop; `scratch` the
+/// start of the kernel's `STAGES` stages of dynamic shared memory.
+#[inline(always)]
+unsafe fn store_c_rows<
+    const BM: usize,
+    const BN: usize,
+    const BK: usize,
+    const WM: usize,
+    const WN: usize,
+    const TM: usize,
+    const TN: usize,
+    const THREADS: usize,
+    const STAGES: usize,
+>(
+    ops: &Operands,
+    scratch: SharedF32,
+    t: usize,
+    acc: &[[f32; TN]; TM],
+) {
+    const {
+        assert!(LANES_N * 4 == 32, "a row's 32 columns per lane group");
+        assert!(THREADS * TN * 4 <= STAGES * Stages::bytes_per_stage::<BM, BN, BK>(), "the scratch fits the stages");
+    };
+    let (warp, lane) = (t / 32, t % 32);
+    let mine = |index: usize| warp * 32 * TN + index;
+    // The warp's first lane: its rows and columns start the warp tile's.
+    let first = LaneTile::new::<BN, WM, WN>(warp * 32);
+    // The last slice's fragments may still be loading in other warps.
+    sync_threads();
+    for (i, acc_row) in acc.iter().enumerate() {
+        for cc in 0..TN / 4 {
+            scratch.store_x4(mine(lane * TN + cc * 4), core::array::from_fn(|e| acc_row[cc * 4 + e]));
+        }
+        sync_warp();
+        for lm in 0..LANES_M {
+            let row = ops.row0 + (first.row(i) + lm * 4) as u32;
+            for cc in 0..TN / 4 {
+                // Written by lane `lm·LANES_N + lane/4` as its element `lane % 4`.
+                let v = scratch.load(mine((lm * LANES_N + lane / 4) * TN + cc * 4 + lane % 4));
+                unsafe { ops.p.store_c(row, ops.col0 + (first.col(cc) + lane) as u32, v) };
+            }
+        }
+        // Read before the next row overwrites it.
+        sync_warp();
+    }
 }
 
 kernel_entries!(warp_tiled warp_tiled, sgemm_wt_256x128x8, gemm_launch::WT_256X128X8, any);
+kernel_entries!(warp_tiled warp_tiled, sgemm_wt_256x128x8_cu, gemm_launch::WT_256X128X8_CU, any);
 kernel_entries!(warp_tiled warp_tiled, sgemm_wt_128x256x8, gemm_launch::WT_128X256X8, row_major);
 kernel_entries!(warp_tiled warp_tiled, sgemm_wt_256x128x16, gemm_launch::WT_256X128X16, row_major);
 kernel_entries!(warp_tiled warp_tiled, sgemm_wt_256x128x8_w32x128, gemm_launch::WT_256X128X8_W32X128, row_major);

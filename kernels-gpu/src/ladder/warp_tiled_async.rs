@@ -52,10 +52,12 @@ unsafe fn warp_tiled_async<
     const SERPENTINE: bool,
     const A_T: bool,
     const B_T: bool,
+    const C_ROWS_OFF_16: bool,
 >(
     p: Gemm<f32, f32>,
 ) {
     const { assert!(!A_T && !B_T, "row-major operands only") };
+    const { assert!(!C_ROWS_OFF_16, "one epilogue: C's rows on or off 16 bytes") };
     const { assert!(THREADS == (BM / WM) * (BN / WN) * 32 && STAGES >= 3 && STAGES <= 9) };
     let smem = Stages::of::<BM, BN, BK>();
     let (row0, col0) = tile_origin::<BM, BN>(p.m, p.n, p.group_m);

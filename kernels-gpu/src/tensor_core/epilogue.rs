@@ -358,7 +358,8 @@ fn staged_at(warp: usize, lane: usize, j: usize) -> u32 {
 /// 8×8 matrices (rows 0–7, cols j), (8–15, j), (0–7, j + 1), (8–15, j + 1)
 /// of the warp's 16 rows. Where `beta_zero`, each pair is `α·acc`, rounded,
 /// with no branch (rows past M are staged as they are: the TMA drops them);
-/// else `α·acc + β·C`, C read inside its bounds.
+/// else `α·acc + β·C`, C read inside its bounds, a pair at a time where
+/// `pairs` (C's pairs on 4 bytes).
 ///
 /// # Safety
 /// As [`store_c_tma`]; `warp`, `lane`: the thread's warp in its warpgroup
@@ -369,7 +370,7 @@ unsafe fn stage_boxes<E: MmaElement, const FIRST: usize, const BOXES: usize>(
     out: &Output<u16, u16>,
     acc: &[f32],
     staging: u32,
-    beta_zero: bool,
+    (beta_zero, pairs): (bool, bool),
     (warp, lane): (usize, usize),
 ) {
     use crate::device::sm90a::stmatrix_x4;
@@ -395,7 +396,7 @@ unsafe fn stage_boxes<E: MmaElement, const FIRST: usize, const BOXES: usize>(
                 let row = out.row0 + (out.warp_row + out.lane / 4 + half * 8) as u32;
                 let col = out.col0 + (jj * 8 + (out.lane % 4) * 2) as u32;
                 let v = [acc[jj * 4 + 2 * half], acc[jj * 4 + 2 * half + 1]];
-                let v = if row < p.m { unsafe { out.scaled::<E>(row, col, v, true) } } else { v };
+                let v = if row < p.m { unsafe { out.scaled::<E>(row, col, v, pairs) } } else { v };
                 E::pack(v[0], v[1])
             });
             stmatrix_x4(staging + staged_at(warp, lane, j - first), regs);
@@ -421,6 +422,16 @@ unsafe fn stage_boxes<E: MmaElement, const FIRST: usize, const BOXES: usize>(
 /// columns past N are staged but never written: the TMA drops what falls
 /// outside the tensor.
 ///
+/// Where the TMA cannot store C (`map_c` `None`: its rows off 16 bytes),
+/// the warpgroup writes each staged round out itself, row by row:
+/// consecutive threads, consecutive columns, so a warp's 2-byte stores
+/// cover 64 consecutive bytes of one row. From registers
+/// ([`store_c_direct`]) a warp's store covers 4 bytes in each of 8 rows, or
+/// 2 where C's pairs are off 4 bytes: f16 6492×5009×24, whose C's writes
+/// are the work, ran 6.4 times as long as 6492×5008×24 on the TMA (H100,
+/// PERF.md step 99). (The staging is shared with the TMA's: a second copy
+/// of it, for this path alone, spilled 30–600 bytes.)
+///
 /// # Safety
 /// All 128 threads of consumer warpgroup `consumer` (`t`: the thread's
 /// index in it); `staging` a 1024-byte aligned region of `C_BOXES` boxes
@@ -433,7 +444,7 @@ pub(crate) unsafe fn store_c_tma<E: MmaElement, const BN: usize, const C_BOXES: 
     out: &Output<u16, u16>,
     acc: &[f32],
     staging: u32,
-    map_c: u64,
+    map_c: Option<u64>,
     consumer: usize,
     t: usize,
 ) {
@@ -475,7 +486,8 @@ pub(crate) unsafe fn store_c_tma<E: MmaElement, const BN: usize, const C_BOXES: 
 /// One round of [`store_c_tma`]: once `wait_for_buffer` (run by the
 /// issuing thread) has seen the stores that last read `buffer` done
 /// reading it, the warpgroup stages `BOXES` boxes of C from box `FIRST` on
-/// there, and the issuing thread has the TMA store them as one bulk group.
+/// there, and the issuing thread has the TMA store them as one bulk group
+/// (`map_c`), or the warpgroup writes them out row by row (`None`).
 ///
 /// # Safety
 /// As [`store_c_tma`], `buffer` being `BOXES` of its boxes; `(consumer, t)`:
@@ -486,13 +498,14 @@ unsafe fn stage_and_store<E: MmaElement, const FIRST: usize, const BOXES: usize,
     out: &Output<u16, u16>,
     acc: &[f32],
     buffer: u32,
-    map_c: u64,
+    map_c: Option<u64>,
     (consumer, t): (usize, usize),
     wait_for_buffer: impl FnOnce(),
 ) {
     use crate::device::sm90a::{bulk_commit_group, fence_proxy_async_shared, tma_store_3d};
-    use crate::device::{block_idx_z, named_barrier_sync};
-    use gemm_launch::tma::C_BOX_ROWS;
+    use crate::device::{block_idx_z, load_shared_u16, named_barrier_sync};
+    use crate::tensor_core::global_to_shared::swizzled;
+    use gemm_launch::tma::{C_BOX_ROWS, SWIZZLE_ROW_BYTES};
     // Hardware barriers 1 and 2: one per consumer warpgroup (0 is the block's).
     let warpgroup_barrier = || named_barrier_sync(1 + consumer as u32, 128);
     let row = out.row0 + (consumer as u32) * C_BOX_ROWS;
@@ -502,8 +515,32 @@ unsafe fn stage_and_store<E: MmaElement, const FIRST: usize, const BOXES: usize,
     warpgroup_barrier();
     // Two blocks per SM (step 10d, 96 registers) keep the one general loop:
     // a second copy spilled there.
-    let beta_zero = BLOCKS_PER_SM == 1 && !out.p.scale.reads_c();
-    unsafe { stage_boxes::<E, FIRST, BOXES>(out, acc, buffer, beta_zero, (t / 32, t % 32)) };
+    let p = out.p;
+    let beta_zero = BLOCKS_PER_SM == 1 && !p.scale.reads_c();
+    // On the TMA C's rows lie on 16 bytes, so its pairs on 4.
+    let pairs = map_c.is_some() || (p.ldc.is_multiple_of(2) && (p.c as usize).is_multiple_of(4));
+    unsafe { stage_boxes::<E, FIRST, BOXES>(out, acc, buffer, (beta_zero, pairs), (t / 32, t % 32)) };
+    let Some(map_c) = map_c else {
+        warpgroup_barrier();
+        // A thread's columns are fixed (one or two); it goes down them
+        // through the rows inside C, a count the compiler cannot know, so
+        // the loop is not unrolled whole (fully unrolled, the shared loads,
+        // free to move, were all hoisted, and 600 bytes spilled).
+        let rows = p.m.saturating_sub(row).min(C_BOX_ROWS) as usize;
+        let mut c = t;
+        while c < BOXES * BOX_COLS {
+            let col = out.col0 + (FIRST * BOX_COLS + c) as u32;
+            if col < p.n {
+                let (staged, in_box) = (buffer + ((c / BOX_COLS) * C_BOX_BYTES) as u32, c % BOX_COLS);
+                for r in 0..rows {
+                    let at = swizzled(SWIZZLE_ROW_BYTES as usize, r, in_box / 8) + (in_box % 8) * 2;
+                    unsafe { *p.c.add(p.c_at(row + r as u32, col)) = load_shared_u16(staged + at as u32) as u16 };
+                }
+            }
+            c += 128;
+        }
+        return;
+    };
     // The TMA reads shared memory through the async proxy.
     fence_proxy_async_shared();
     warpgroup_barrier();
