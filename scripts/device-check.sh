@@ -2631,6 +2631,151 @@ PY
       --kernel skinny_r16_2cta --split-k off --iters 1 --no-cublas
     test_subset "library memory_bound"
     ;;
+  probe99)
+    # Session of 2026-11-28 (third): `auto` on shapes drawn at random in
+    # each of issue 11's classes (seed 20261128: M or N of 1 to 16 over
+    # 2000-200000 rows and K 256-8192, half of them odd; deep K; shallow
+    # K; squares 1024-2048; sizes 300-6000; matrix-vector), every dtype,
+    # beside cuBLAS: where are the weak rows on shapes nobody tuned for?
+    shapes=16707x4x7861,38068x13x891,24996x2x574,10431x16x495,6879x2x1594,5681x14x1095,33771x6x3933
+    shapes=$shapes,8x42212x501,6x2292x5015,13x186997x5813,47x307x53605,35x92x215606,411x248x74905
+    shapes=$shapes,264x33x210822,35x338x39638,22x56x171379,3030x10002x4,10289x6944x42,6492x5009x24
+    shapes=$shapes,9309x3770x58,10260x4071x54,1235x1235x1235,1451x1451x1451,1471x1471x1471,1798x1798x1798
+    shapes=$shapes,1879x1879x1879,1840x1840x1840,1274x909x2726,3334x1616x3055,4446x1184x4616,334x2364x1090
+    shapes=$shapes,523x1000x1937,3080x357x3028,1808x660x3002,794x4058x2331,1x8286x4096,2179x1x4096
+    "$B/gemm" sweep --shapes "$shapes" --iters 20 --out "$L/probe" >"$L/probe.log" 2>&1
+    note "probe99: rc=$? $(tail -1 "$L/probe.log")"
+    ;;
+  diag99)
+    # Run 2 of 2026-11-28 (third): what makes probe99's weak rows weak.
+    # (a) Shallow K: C's rows off 16 bytes (N odd) against on them, each
+    # dtype; (b) deep K at few odd rows: the odd shape against its aligned
+    # neighbour, and the TMA tiles named (which then read realigned
+    # copies); (c) 16-bit M of 6-13 over long odd rows.
+    for dtype in f32 tf32 f16; do
+      named_runs $dtype "6492 5009 24" "6492 5008 24" "6492 5008 32" "3030 10002 4" "3030 10000 4" -- "auto auto"
+    done 2>&1 | tee "$L/shallow.txt"
+    named_runs f16 "47 307 53605" "48 312 53608" "35 92 215606" "40 96 215608" -- "auto auto" \
+      "ws_128x128x64 auto" "mma_128x128x32_w32x64 auto" 2>&1 | tee "$L/deep.txt"
+    named_runs tf32 "47 307 53605" "48 312 53608" "35 92 215606" -- "auto auto" "ws_128x128x32 auto" \
+      "ws_128x128x32_rs auto" 2>&1 | tee -a "$L/deep.txt"
+    named_runs f32 "47 307 53605" "48 312 53608" "35 92 215606" "40 96 215608" -- "auto auto" \
+      "wt_64x64x8 auto" "wt_128x128x8 auto" 2>&1 | tee -a "$L/deep.txt"
+    named_runs f16 "6 2292 5015" "8 2296 5016" "8 42212 501" "8 42216 504" -- "auto auto" "skinny_mma auto" \
+      "skinny_mma_r16 auto" 2>&1 | tee "$L/skinny.txt"
+    note "diag99: $(cat "$L"/*.txt | grep -c pass) passes, $(cat "$L"/*.txt | grep -c 'FAIL\|TIMEOUT\|rror') failures"
+    ;;
+  check99)
+    # Run 3 of 2026-11-28 (third), step 99: probe99's weak rows and guards
+    # beside them, `auto` on the bundle and on VARIANTS (the build before,
+    # `.dev-c105`), new-old-new; the f32 epilogue for C's rows off 16
+    # bytes under memcheck and racecheck; the deep-K copies under memcheck;
+    # the library tests that reach the changed paths.
+    shapes=6492x5009x24,3030x10002x4,9309x3770x58,10260x4071x54,8192x8192x16,6000x5000x64
+    shapes=$shapes,47x307x53605,35x92x215606,264x33x210822,35x338x39638,22x56x171379,411x248x74905
+    shapes=$shapes,64x192x300000,128x128x65536,200x200x100000
+    shapes=$shapes,777x999x3333,1031x1029x1027,1999x2003x997,1274x909x2726,523x1000x1937
+    for round in new1 old new2; do
+      bundle=$B; [ $round = old ] && bundle=${VARIANTS%% *}
+      "$bundle/gemm" sweep --shapes "$shapes" --iters 20 --out "$L/$round" >"$L/$round.log" 2>&1
+      note "check99 $round ($bundle): rc=$? $(tail -1 "$L/$round.log")"
+    done
+    for kernel in wt_256x128x8 wt_64x64x8 wt_async_64x64x8 wt_128x128x8; do
+      sanitize memcheck "$L/san-memcheck-$kernel.log" "$B/gemm" --m 1031 --n 1029 --k 131 --dtype f32 \
+        --kernel $kernel --split-k off --iters 1 --no-cublas
+    done
+    sanitize racecheck "$L/san-racecheck-wt_256x128x8.log" "$B/gemm" --m 600 --n 301 --k 131 --dtype f32 \
+      --kernel wt_256x128x8 --split-k off --iters 1 --no-cublas
+    sanitize racecheck "$L/san-racecheck-wt_64x64x8.log" "$B/gemm" --m 600 --n 301 --k 131 --dtype f32 \
+      --kernel wt_64x64x8 --split-k off --iters 1 --no-cublas
+    sanitize memcheck "$L/san-memcheck-deep-f16.log" "$B/gemm" --m 47 --n 307 --k 9001 --dtype f16 \
+      --kernel auto --iters 1 --no-cublas
+    sanitize memcheck "$L/san-memcheck-deep-tf32.log" "$B/gemm" --m 35 --n 92 --k 9003 --dtype tf32 \
+      --kernel auto --iters 1 --no-cublas
+    test_subset gpu "library warp_tiled_interior" "library short_k" "library f32_realigned" \
+      "library tma_kernels_read_misaligned" "library sweep_random"
+    ;;
+  check99b)
+    # Run 4 of 2026-11-28 (third), step 99 whole: the f32 epilogue for C's
+    # rows off 16 bytes in a second copy of the one-block warp tiles, the
+    # 16-bit TMA tiles' staged rows where the TMA cannot store C, the
+    # deep-K copies and tile. `auto` on the bundle and on VARIANTS (the
+    # build before), new-old-new: C off 16 bytes where its writes are the
+    # work (shallow K, odd N), C on them as before (squares, the seeds'
+    # shape, shallow K with N even), sizes off every tile, deep K.
+    shapes=6492x5009x24,3030x10002x4,9309x3770x58,10260x4071x54,6492x5008x24,8192x8192x16,6000x5000x64
+    shapes=$shapes,1999x2003x997,4000x3000x1000,5003x4001x3001,1031x1029x1027,777x999x3333,1274x909x2726
+    shapes=$shapes,2048x2048x2048,4096x4096x4096,8192x4096x6144,411x248x74905,64x192x300000,47x307x53605
+    shapes=$shapes,800x800x8000,100x3000x20000
+    for round in new1 old new2; do
+      bundle=$B; [ $round = old ] && bundle=${VARIANTS%% *}
+      "$bundle/gemm" sweep --shapes "$shapes" --iters 20 --out "$L/$round" >"$L/$round.log" 2>&1
+      note "check99b $round ($bundle): rc=$? $(tail -1 "$L/$round.log")"
+    done
+    for kernel in ws_128x128x64 ws_128x192x64 ws_128x256x64; do
+      sanitize memcheck "$L/san-memcheck-$kernel.log" "$B/gemm" --m 1031 --n 1029 --k 136 --dtype f16 \
+        --kernel $kernel --split-k off --iters 1 --no-cublas
+      sanitize racecheck "$L/san-racecheck-$kernel.log" "$B/gemm" --m 1031 --n 1029 --k 136 --dtype bf16 \
+        --kernel $kernel --split-k off --iters 1 --no-cublas
+    done
+    sanitize racecheck "$L/san-racecheck-wt_256x128x8.log" "$B/gemm" --m 600 --n 301 --k 131 --dtype f32 \
+      --kernel wt_256x128x8 --split-k off --iters 1 --no-cublas
+    sanitize memcheck "$L/san-memcheck-wt_256x128x8.log" "$B/gemm" --m 1031 --n 1029 --k 131 --dtype f32 \
+      --kernel wt_256x128x8 --split-k off --iters 1 --no-cublas
+    test_subset gpu "library tma_kernels" "library warp_tiled_interior" "library sweep_random" \
+      "library beta_zero" "library short_k" "library f32_realigned" "accuracy"
+    ;;
+  final99)
+    # Run 5 of 2026-11-28 (third), step 99 as committed: f32 `auto` with
+    # `sgemm_wt_256x128x8_cu` (the entry for C's rows off 16 bytes,
+    # launched in its twin's place), the bundle alternating with VARIANTS
+    # (the build before), two rounds; the twin under memcheck and
+    # racecheck; the tests that reach it; then the default sweep.
+    for round in 1 2; do
+      for shape in "6492 5009 24" "3030 10002 4" "9309 3770 58" "10260 4071 54" "8192 8192 16" "6000 5000 64" \
+        "2048 2048 2048" "4096 4096 4096" "8192 4096 6144" "1999 2003 997" "4000 3000 1000" "1274 909 2726" \
+        "411 248 74905" "800 800 8000"; do
+        set -- $shape
+        each_bundle --m $1 --n $2 --k $3 --dtype f32 --kernel auto --iters 30
+      done
+    done 2>&1 | tee "$L/f32.txt"
+    note "final99 f32: $(grep -c pass "$L/f32.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/f32.txt") failures"
+    sanitize memcheck "$L/san-memcheck-cu.log" "$B/gemm" --m 1031 --n 1029 --k 131 --dtype f32 \
+      --kernel wt_256x128x8 --split-k off --iters 1 --no-cublas
+    sanitize racecheck "$L/san-racecheck-cu.log" "$B/gemm" --m 600 --n 301 --k 131 --dtype f32 \
+      --kernel wt_256x128x8_cu --split-k off --iters 1 --no-cublas
+    test_subset gpu "library warp_tiled_interior" "library sweep_random" "library f32_realigned" "library short_k"
+    "$B/gemm" sweep --iters 10 --out "$L/sweep" >"$L/sweep.log" 2>&1
+    note "sweep: rc=$? $(tail -1 "$L/sweep.log")"
+    ;;
+  cutk99)
+    # Run 6 of 2026-11-28 (third): up to which K step 99's entry for C's
+    # rows off 16 bytes pays (it ran 2.3-2.9x faster at K <= 64, 2-8%
+    # slower at K ~1000-3000): f32 `auto` at N odd, the bundle (the twin
+    # at every K) alternating with VARIANTS (no twin), two rounds.
+    for round in 1 2; do
+      for shape in "6492 5009 96" "6492 5009 128" "6492 5009 192" "6492 5009 256" "6492 5009 384" "6492 5009 512" \
+        "4001 4001 256"; do
+        set -- $shape
+        each_bundle --m $1 --n $2 --k $3 --dtype f32 --kernel auto --iters 30
+      done
+    done 2>&1 | tee "$L/cutk.txt"
+    note "cutk99: $(grep -c pass "$L/cutk.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/cutk.txt") failures"
+    ;;
+  last99)
+    # Run 7 of 2026-11-28 (third), step 99 as committed (the twin for C's
+    # rows off 16 bytes at K <= 512 only): f32 `auto` at the K cut and at
+    # the odd sizes the twin had slowed, the tests that reach it, then the
+    # default sweep (now with step 99's probe shapes).
+    for shape in "6492 5009 24" "6492 5009 512" "6492 5009 513" "5003 4001 3001" "1999 2003 997"; do
+      set -- $shape
+      timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype f32 --kernel auto --iters 30
+    done 2>&1 | tee "$L/f32.txt"
+    note "last99 f32: $(grep -c pass "$L/f32.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/f32.txt") failures"
+    test_subset gpu "library warp_tiled_interior" "library sweep_random"
+    "$B/gemm" sweep --iters 10 --out "$L/sweep" >"$L/sweep.log" 2>&1
+    note "sweep: rc=$? $(tail -1 "$L/sweep.log")"
+    ;;
   *) note "unknown part $part" ;;
   esac
 done

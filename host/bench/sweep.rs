@@ -33,10 +33,11 @@ const fn shape(class: &'static str, m: usize, n: usize, k: usize) -> SweepShape 
 pub const SQUARES: [usize; 12] = [256, 512, 768, 1024, 1536, 2048, 3072, 4096, 6144, 8192, 12288, 16384];
 
 /// The default grid: the squares, then each class of issue 11's table,
-/// with shapes of each class off the round sizes that the probe of PERF.md
-/// step 64 found weak (deep K over few, part-empty tiles; N ≤ 16 with X
-/// read along K, K odd; odd sizes near 1000, where the tiles fill one and
-/// a bit waves).
+/// with shapes of each class off the round sizes that the probes of
+/// PERF.md steps 64 and 99 found weak (deep K over few, part-empty tiles,
+/// and over odd rows; N ≤ 16 with X read along K, K odd; M ≤ 16 over odd
+/// rows; shallow K with N odd, where C's rows are off 16 bytes; odd sizes
+/// near 1000, where the tiles fill one and a bit waves).
 pub fn default_grid() -> Vec<SweepShape> {
     let mut grid: Vec<SweepShape> = SQUARES.iter().map(|&s| shape("square", s, s, s)).collect();
     grid.extend([
@@ -44,13 +45,16 @@ pub fn default_grid() -> Vec<SweepShape> {
         shape("deep-k", 256, 256, 131072),
         shape("deep-k", 64, 192, 300_000),
         shape("deep-k", 200, 200, 100_000),
+        shape("deep-k", 47, 307, 53605),
         shape("mat-vec", 1, 8192, 8192),
         shape("mat-vec", 8192, 1, 8192),
         shape("mat-vec", 16, 16384, 4096),
         shape("mat-vec", 16384, 16, 4096),
         shape("mat-vec", 100_000, 16, 777),
+        shape("mat-vec", 8, 42212, 501),
         shape("shallow-k", 8192, 8192, 16),
         shape("shallow-k", 6000, 5000, 64),
+        shape("shallow-k", 6492, 5009, 24),
         shape("odd", 4000, 3000, 1000),
         shape("odd", 1999, 2003, 997),
         shape("odd", 5003, 4001, 3001),
