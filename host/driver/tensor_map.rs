@@ -201,7 +201,8 @@ pub fn packed_tma_refusal(spec: &KernelSpec, n: usize, k: usize) -> Option<Strin
 /// 16-byte aligned, and N elements fill whole 16-byte pieces (the kernel's
 /// `Gemm::c_tma_storable`, the same test). The last condition keeps the
 /// TMA's store of a row's last piece off the padding after N, should its
-/// bounds be no finer than 16 bytes; such C goes out from registers.
+/// bounds be no finer than 16 bytes. Such C the one-block kernels stage and
+/// write out row by row, the two-block ones store from registers.
 pub fn c_map_usable(spec: &KernelSpec, plan: &Plan, c: u64) -> bool {
     let bytes = spec.dtype.element_bytes() as u64;
     spec.features.staged_epilogue
@@ -212,7 +213,7 @@ pub fn c_map_usable(spec: &KernelSpec, plan: &Plan, c: u64) -> bool {
 
 /// The maps of the kernel's A, B and C for `plan`, in the order the kernel
 /// reads them from `tensor_maps`; C's is all zeros (and never read) when
-/// the kernel stores C from registers ([`c_map_usable`]). The caller checks
+/// the kernel does not store C through the TMA ([`c_map_usable`]). The caller checks
 /// [`tma_refusal`] first.
 pub fn tensor_maps(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Result<[TensorMap; 3]> {
     let t = spec.tile;

@@ -177,7 +177,8 @@ pub struct Features {
     /// 128 consecutive bytes of a row, where 4-byte stores of a lane's
     /// 4-wide chunks would cover every sector of each row 4 times. The host
     /// launches it in place of its twin ([`crate::c_rows_twin`]) where a
-    /// launch's C is off 16 bytes.
+    /// launch's C is off 16 bytes and K is at most
+    /// [`crate::C_ROWS_TWIN_MAX_K`].
     pub c_rows_off_16_bytes: bool,
 }
 

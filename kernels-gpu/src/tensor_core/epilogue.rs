@@ -435,9 +435,10 @@ unsafe fn stage_boxes<E: MmaElement, const FIRST: usize, const BOXES: usize>(
 /// # Safety
 /// All 128 threads of consumer warpgroup `consumer` (`t`: the thread's
 /// index in it); `staging` a 1024-byte aligned region of `C_BOXES` boxes
-/// only this warpgroup uses; `map_c` C's tensor map (C's rows 16-byte
-/// aligned), fenced by the issuing thread, `t == 0`, which must finish its
-/// stores (`bulk_wait_group`) before the kernel exits.
+/// only this warpgroup uses; `map_c`, where the TMA stores C, C's tensor
+/// map (C's rows 16-byte aligned), fenced by the issuing thread, `t == 0`,
+/// which must finish its stores (`bulk_wait_group`) before the kernel
+/// exits; `None`, the plain stores.
 #[cfg(rgemm_sm90a)]
 #[inline(always)]
 pub(crate) unsafe fn store_c_tma<E: MmaElement, const BN: usize, const C_BOXES: usize, const BLOCKS_PER_SM: usize>(

@@ -936,7 +936,8 @@ unsafe fn consume<
     // C goes out through the TMA when its rows are 16-byte aligned and end
     // on a 16-byte boundary (`Gemm::c_tma_storable`): the host built its map
     // then (and refuses the kernel for a batch whose matrices would not all
-    // be so), else the kernel stores from registers.
+    // be so); else a one-block kernel stages C and writes its rows itself,
+    // and a two-block one stores it from registers.
     let tma_store = C_BOXES > 0 && p.c_tma_storable();
     let map_c = p.tensor_maps + 2 * 128;
     let issuer = t.is_multiple_of(128);
