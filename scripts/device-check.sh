@@ -269,6 +269,36 @@ each_bundle() {
 # Wall seconds of one command (its output to a log).
 seconds() { local log=$1; shift; local t0; t0=$(date +%s.%N); "$@" >"$log" 2>&1; local rc=$?; awk -v a="$t0" -v b="$(date +%s.%N)" -v rc=$rc 'BEGIN { printf "%.2f rc=%s", b - a, rc }'; }
 
+# `gemm sweep` at the shapes `$2` on the bundle, on VARIANTS' first
+# bundle, then on the bundle again (new1, old, new2), each into
+# $L/<round>; `$1` heads the summary lines.
+sweeps_new_old_new() {
+  local what=$1 shapes=$2 round bundle
+  for round in new1 old new2; do
+    bundle=$B; [ $round = old ] && bundle=${VARIANTS%% *}
+    "$bundle/gemm" sweep --shapes "$shapes" --iters 20 --out "$L/$round" >"$L/$round.log" 2>&1
+    note "$what $round ($bundle): rc=$? $(tail -1 "$L/$round.log")"
+  done
+}
+# f32 `auto` at each shape ("M N K") on every bundle (each_bundle), two
+# rounds, into the log `$1`; `$2` heads the summary line.
+f32_auto_rounds() {
+  local log=$1 what=$2 round shape; shift 2
+  local shapes=("$@")
+  for round in 1 2; do
+    for shape in "${shapes[@]}"; do
+      set -- $shape
+      each_bundle --m $1 --n $2 --k $3 --dtype f32 --kernel auto --iters 30
+    done
+  done 2>&1 | tee "$log"
+  note "$what: $(grep -c pass "$log") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$log") failures"
+}
+# The default sweep, into $L/sweep.
+default_sweep() {
+  "$B/gemm" sweep --iters 10 --out "$L/sweep" >"$L/sweep.log" 2>&1
+  note "sweep: rc=$? $(tail -1 "$L/sweep.log")"
+}
+
 # `gemm` of one dtype at every shape ("M N K") before `--`, with every run
 # ("kernel split-k") after it.
 named_runs() {
@@ -2495,8 +2525,7 @@ PY
     # The default sweep: the README's plot and weak rows (sweep96 ran on
     # the build of HEAD after step 95, `.dev-c97`; sweep98 on step 98's,
     # `.dev-c104`, on an H100 and an H200).
-    "$B/gemm" sweep --iters 10 --out "$L/sweep" >"$L/sweep.log" 2>&1
-    note "sweep: rc=$? $(tail -1 "$L/sweep.log")"
+    default_sweep
     ;;
   small96)
     # Measured, for a rule: TF32 small squares (16–64 tiles of step 10f's
@@ -2675,11 +2704,7 @@ PY
     shapes=$shapes,47x307x53605,35x92x215606,264x33x210822,35x338x39638,22x56x171379,411x248x74905
     shapes=$shapes,64x192x300000,128x128x65536,200x200x100000
     shapes=$shapes,777x999x3333,1031x1029x1027,1999x2003x997,1274x909x2726,523x1000x1937
-    for round in new1 old new2; do
-      bundle=$B; [ $round = old ] && bundle=${VARIANTS%% *}
-      "$bundle/gemm" sweep --shapes "$shapes" --iters 20 --out "$L/$round" >"$L/$round.log" 2>&1
-      note "check99 $round ($bundle): rc=$? $(tail -1 "$L/$round.log")"
-    done
+    sweeps_new_old_new check99 "$shapes"
     for kernel in wt_256x128x8 wt_64x64x8 wt_async_64x64x8 wt_128x128x8; do
       sanitize memcheck "$L/san-memcheck-$kernel.log" "$B/gemm" --m 1031 --n 1029 --k 131 --dtype f32 \
         --kernel $kernel --split-k off --iters 1 --no-cublas
@@ -2707,11 +2732,7 @@ PY
     shapes=$shapes,1999x2003x997,4000x3000x1000,5003x4001x3001,1031x1029x1027,777x999x3333,1274x909x2726
     shapes=$shapes,2048x2048x2048,4096x4096x4096,8192x4096x6144,411x248x74905,64x192x300000,47x307x53605
     shapes=$shapes,800x800x8000,100x3000x20000
-    for round in new1 old new2; do
-      bundle=$B; [ $round = old ] && bundle=${VARIANTS%% *}
-      "$bundle/gemm" sweep --shapes "$shapes" --iters 20 --out "$L/$round" >"$L/$round.log" 2>&1
-      note "check99b $round ($bundle): rc=$? $(tail -1 "$L/$round.log")"
-    done
+    sweeps_new_old_new check99b "$shapes"
     for kernel in ws_128x128x64 ws_128x192x64 ws_128x256x64; do
       sanitize memcheck "$L/san-memcheck-$kernel.log" "$B/gemm" --m 1031 --n 1029 --k 136 --dtype f16 \
         --kernel $kernel --split-k off --iters 1 --no-cublas
@@ -2731,36 +2752,23 @@ PY
     # launched in its twin's place), the bundle alternating with VARIANTS
     # (the build before), two rounds; the twin under memcheck and
     # racecheck; the tests that reach it; then the default sweep.
-    for round in 1 2; do
-      for shape in "6492 5009 24" "3030 10002 4" "9309 3770 58" "10260 4071 54" "8192 8192 16" "6000 5000 64" \
-        "2048 2048 2048" "4096 4096 4096" "8192 4096 6144" "1999 2003 997" "4000 3000 1000" "1274 909 2726" \
-        "411 248 74905" "800 800 8000"; do
-        set -- $shape
-        each_bundle --m $1 --n $2 --k $3 --dtype f32 --kernel auto --iters 30
-      done
-    done 2>&1 | tee "$L/f32.txt"
-    note "final99 f32: $(grep -c pass "$L/f32.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/f32.txt") failures"
+    f32_auto_rounds "$L/f32.txt" "final99 f32" "6492 5009 24" "3030 10002 4" "9309 3770 58" "10260 4071 54" \
+      "8192 8192 16" "6000 5000 64" "2048 2048 2048" "4096 4096 4096" "8192 4096 6144" "1999 2003 997" \
+      "4000 3000 1000" "1274 909 2726" "411 248 74905" "800 800 8000"
     sanitize memcheck "$L/san-memcheck-cu.log" "$B/gemm" --m 1031 --n 1029 --k 131 --dtype f32 \
       --kernel wt_256x128x8 --split-k off --iters 1 --no-cublas
     sanitize racecheck "$L/san-racecheck-cu.log" "$B/gemm" --m 600 --n 301 --k 131 --dtype f32 \
       --kernel wt_256x128x8_cu --split-k off --iters 1 --no-cublas
     test_subset gpu "library warp_tiled_interior" "library sweep_random" "library f32_realigned" "library short_k"
-    "$B/gemm" sweep --iters 10 --out "$L/sweep" >"$L/sweep.log" 2>&1
-    note "sweep: rc=$? $(tail -1 "$L/sweep.log")"
+    default_sweep
     ;;
   cutk99)
     # Run 6 of 2026-11-28 (third): up to which K step 99's entry for C's
     # rows off 16 bytes pays (it ran 2.3-2.9x faster at K <= 64, 2-8%
     # slower at K ~1000-3000): f32 `auto` at N odd, the bundle (the twin
     # at every K) alternating with VARIANTS (no twin), two rounds.
-    for round in 1 2; do
-      for shape in "6492 5009 96" "6492 5009 128" "6492 5009 192" "6492 5009 256" "6492 5009 384" "6492 5009 512" \
-        "4001 4001 256"; do
-        set -- $shape
-        each_bundle --m $1 --n $2 --k $3 --dtype f32 --kernel auto --iters 30
-      done
-    done 2>&1 | tee "$L/cutk.txt"
-    note "cutk99: $(grep -c pass "$L/cutk.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/cutk.txt") failures"
+    f32_auto_rounds "$L/cutk.txt" cutk99 "6492 5009 96" "6492 5009 128" "6492 5009 192" "6492 5009 256" \
+      "6492 5009 384" "6492 5009 512" "4001 4001 256"
     ;;
   last99)
     # Run 7 of 2026-11-28 (third), step 99 as committed (the twin for C's
@@ -2773,8 +2781,7 @@ PY
     done 2>&1 | tee "$L/f32.txt"
     note "last99 f32: $(grep -c pass "$L/f32.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/f32.txt") failures"
     test_subset gpu "library warp_tiled_interior" "library sweep_random"
-    "$B/gemm" sweep --iters 10 --out "$L/sweep" >"$L/sweep.log" 2>&1
-    note "sweep: rc=$? $(tail -1 "$L/sweep.log")"
+    default_sweep
     ;;
   *) note "unknown part $part" ;;
   esac

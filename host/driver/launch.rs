@@ -123,8 +123,8 @@ impl Gpu {
         // writes them whole, where the kernel has one (same tile, smem and
         // grid).
         let bytes = spec.dtype.element_bytes() as u64;
-        let c_rows_off = !rows_on_16_bytes(pointers[2], plan.ldc, plan.stride_c, plan.batch, bytes);
-        let entry_spec = c_rows_twin(spec, plan.k).filter(|_| c_rows_off).unwrap_or(spec);
+        let c_rows_off = || !rows_on_16_bytes(pointers[2], plan.ldc, plan.stride_c, plan.batch, bytes);
+        let entry_spec = c_rows_twin(spec, plan.k).filter(|_| c_rows_off()).unwrap_or(spec);
         let entry = entry_name(entry_spec, plan.layout);
         let module = self.launchable(spec, plan.layout)?;
         let tiles = spec.grid(plan.m, plan.n);

@@ -430,7 +430,7 @@ unsafe fn stage_boxes<E: MmaElement, const FIRST: usize, const BOXES: usize>(
 /// 2 where C's pairs are off 4 bytes: f16 6492×5009×24, whose C's writes
 /// are the work, ran 6.4 times as long as 6492×5008×24 on the TMA (H100,
 /// PERF.md step 99). (The staging is shared with the TMA's: a second copy
-/// of it, for this path alone, spilled 30–600 bytes.)
+/// of it, for this path alone, spilled 36–616 bytes.)
 ///
 /// # Safety
 /// All 128 threads of consumer warpgroup `consumer` (`t`: the thread's

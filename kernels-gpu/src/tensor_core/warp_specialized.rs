@@ -347,7 +347,7 @@ macro_rules! warpgroup_tile_16bit {
             ) {
                 // Two blocks per SM (step 10d, 96 registers) store C from
                 // registers where the TMA cannot: the staged rows spilled
-                // there (16–24 bytes). `auto` gives such calls the one-block
+                // there (4–24 bytes). `auto` gives such calls the one-block
                 // tiles (`choice::staged_c_refusal`).
                 if C_BOXES > 0 && (BLOCKS_PER_SM == 1 || map_c.is_some()) {
                     unsafe { store_c_tma::<$e, BN, C_BOXES, BLOCKS_PER_SM>(out, self, staging, map_c, consumer, t) }
