@@ -869,6 +869,11 @@ fn memory_bound_shapes_every_layout_alpha_beta_batch() {
         // the last lane's window reaching into the next chunk.
         (2047, 1, 1025),
         (1000, 3, 1537),
+        // f32 r1 along K over several chunks, each loaded a chunk ahead
+        // (step 100), K no multiple of a chunk; 16-bit rows of X along L
+        // off 16 bytes but on 4 (N even): four 4-byte loads (step 100).
+        (3001, 1, 2500),
+        (1, 4098, 300),
         // Both sides tiny: the "dot" pattern (long side ≤ DOT_LEN), split
         // over K into the f32-output twins' partial sums where K is deep.
         (1, 1, 70001),

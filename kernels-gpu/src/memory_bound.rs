@@ -21,7 +21,9 @@
 //! - along L (B row-major when M is small, A column-major when N is): lanes
 //!   cover the block's 32 columns with 16-byte loads, the other threads of
 //!   the block take different K indices (8 or 4 in flight each); S(r, k) is
-//!   a warp-broadcast load. Partial sums are reduced across K with warp
+//!   a warp-broadcast load; 16-bit rows off 16 bytes but on 4 are read
+//!   in four 4-byte loads (one loop per load width). Partial sums are
+//!   reduced across K with warp
 //!   shuffles, then across warps in shared memory. With 16 rows (f32) the
 //!   accumulators leave no registers for loads in flight, so X and S come
 //!   through a ring of 8 `cp.async` stages in shared memory instead (the
@@ -29,7 +31,9 @@
 //! - along K (A row-major when N is small, B column-major when M is): each
 //!   warp owns 4 rows of X and reads them along K, 16 bytes per lane; S is
 //!   staged in shared memory in chunks of K (f32, `[row][k]`), and each
-//!   lane's partial sums are reduced with a butterfly of shuffles. With 16
+//!   lane's partial sums are reduced with a butterfly of shuffles; f32 r1
+//!   loads the next chunk's X and S before this chunk's multiply-adds
+//!   (prefetching, where K spans chunks). With 16
 //!   rows (f32) X's rows and S come through a ring of their own instead, 4
 //!   `cp.async` stages of 128 K indices in 98 KiB, rows off 16 bytes copied
 //!   in whole 16-byte pieces from the boundary before them, and the warp's
@@ -55,7 +59,8 @@
 //! 75: f16 4096×1×65536 47 → 99% of cuBLAS, 7×5×300001 18 → 39%).
 //!
 //! Cost (ptxas 12.9, sm_90, the largest of the four layout entries, after
-//! steps 79–81 and 98): f32/tf32 r1 82 registers, r4 128, r16 162, r16_2cta 127;
+//! steps 79–81, 98 and 100): f32/tf32 r1 108 registers (82 before step
+//! 100's prefetch), r4 128, r16 162, r16_2cta 127;
 //! f16/bf16 r1 128 (121 before step 81's shifts), r4 225 (185), r8 255
 //! (their `_f32out` twins the same); no spills or stack. Shared memory 1040 B per row of the block (f32), 2064 B
 //! (16-bit); r16 98 KiB (the along-K ring; the along-L ring 96). Measured (H100, % of cuBLAS, PERF.md
@@ -69,7 +74,12 @@
 //! TB/s), 100000×16×777 (rows off 16 bytes) 47 → 85%, after step 98's
 //! whole-piece copies 94% (8192×16×8191 112 → 131%); step 81's shifts
 //! (16-bit, rows off 16 bytes along K): f16 4096×1×65539 48.7 → 90.7%,
-//! 8192×1×8191 77 → 134%, 16384×4×1023 49 → 78%.
+//! 8192×1×8191 77 → 134%, 16384×4×1023 49 → 78%. Step 100 (H200, `auto`):
+//! f32 r1's prefetch 4096×1×4096 81 → 92%, 2179×1×4096 64 → 89.5%,
+//! 8192×1×8192 123 → 140% (but 1000000×1×64, one chunk, 71 → 64.5%); the
+//! 16-bit word loads and per-width loops, f16 / bf16: 1×100002×1000 50 →
+//! 91 / 61 → 111%, 1×8286×4096 61 → 81 / 65 → 90%, and element by element
+//! 1×8285×4096 61 → 80 / 72 → 93%.
 
 use crate::device::sm80::{
     cp_async_4, cp_async_16, cp_async_16_or_zero, cp_async_commit, cp_async_wait, pack_bf16x2, pack_f16x2,
@@ -100,15 +110,20 @@ pub trait Streamed {
     fn narrow_out(v: f32) -> Self::Out;
     /// Element `i` of 16 bytes held as four words.
     fn element(words: &[u32; 4], i: usize) -> f32;
-    /// 16 bytes at `p` as four words: one 16-byte load if `vector`, else
-    /// the first `valid` elements one by one and zeros after them.
+    /// 16 bytes at `p` as four words, loaded as `width` says: one 16-byte
+    /// load, four 4-byte loads, or the first `valid` elements one by one
+    /// and zeros after them.
     ///
     /// # Safety
-    /// The elements read must be inside the operand; with `vector`, `p` must
-    /// be 16-byte aligned.
+    /// The elements read must be inside the operand; `p` must be 16-byte
+    /// aligned for [`Width::Vector`], 4-byte aligned for [`Width::Words`].
     #[inline(always)]
-    unsafe fn load16(p: *const Self::Raw, vector: bool, valid: u32) -> [u32; 4] {
-        if vector { unsafe { load_global_x4_b32(p as *const u32) } } else { unsafe { Self::load_part(p, 0, valid) } }
+    unsafe fn load16(p: *const Self::Raw, width: Width, valid: u32) -> [u32; 4] {
+        match width {
+            Width::Vector => unsafe { load_global_x4_b32(p as *const u32) },
+            Width::Words => core::array::from_fn(|w| unsafe { *(p as *const u32).add(w) }),
+            Width::Elements => unsafe { Self::load_part(p, 0, valid) },
+        }
     }
     /// Elements `first..end` of the 16 bytes at `p`, one by one, as four
     /// words with zeros in the other elements.
@@ -116,6 +131,21 @@ pub trait Streamed {
     /// # Safety
     /// Elements `first..end` from `p` must be inside the operand.
     unsafe fn load_part(p: *const Self::Raw, first: u32, end: u32) -> [u32; 4];
+}
+
+/// How a thread of the "along L" pattern loads its 16 bytes of a row of X
+/// ([`Streamed::load16`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Width {
+    /// One 16-byte load: the row on 16 bytes, all 16 bytes inside it.
+    Vector,
+    /// Four 4-byte loads: 16-bit rows off 16 bytes but on 4 (an even
+    /// leading dimension), all 16 bytes inside the row. Element by element
+    /// they ran at 31% of an H200's bandwidth where 16-byte loads ran at 61%
+    /// (f16 1×8286×4096 against 1×8288×4096); f32's elements are words.
+    Words,
+    /// Element by element, zeros past the row's end.
+    Elements,
 }
 
 #[derive(Clone, Copy)]
@@ -460,8 +490,41 @@ unsafe fn along_l<E: Streamed, const ROWS: usize, const VEC: usize, const LANES:
     let (lane, kg) = (t % LANES, (t / LANES) as u32);
     let l = l0 + (lane * VEC) as u32;
     let valid = q.len.saturating_sub(l);
-    let vector = q.x_aligned && valid >= VEC as u32;
-    let x_at = |k: u32| unsafe { q.x.add(k as usize * q.ldx as usize + l as usize) };
+    let whole = valid >= VEC as u32;
+    // `l` is even, so a 16-bit pair of X lies on 4 bytes where X and its rows do.
+    let on_words = core::mem::size_of::<E::Raw>() == 2 && (q.x as usize).is_multiple_of(4) && q.ldx.is_multiple_of(2);
+    let width = match (whole, q.x_aligned, on_words) {
+        (true, true, _) => Width::Vector,
+        (true, false, true) => Width::Words,
+        _ => Width::Elements,
+    };
+    // One loop per width, each issuing its UNROLL loads together: one loop
+    // testing the width at each load ran f16 rows element by element 24%
+    // slower (H200, 1×8285×4096, PERF.md step 100).
+    let (x, kgroup) = (q.x.wrapping_add(l as usize), (kg, kgroups));
+    let acc = match width {
+        Width::Vector => unsafe { along_l_sums::<E, ROWS, VEC, UNROLL>(q, x, kgroup, Width::Vector, valid) },
+        Width::Words => unsafe { along_l_sums::<E, ROWS, VEC, UNROLL>(q, x, kgroup, Width::Words, valid) },
+        Width::Elements => unsafe { along_l_sums::<E, ROWS, VEC, UNROLL>(q, x, kgroup, Width::Elements, valid) },
+    };
+    unsafe { reduce_along_l::<E, ROWS, VEC, LANES>(q, l0, acc) }
+}
+
+/// [`along_l`]'s sums of one thread: X from `x` (its first column, row 0),
+/// K indices `kg`, `kg + kgroups`, … (`(kg, kgroups)`), each 16 bytes
+/// loaded as `width` says (`valid` elements inside the row).
+///
+/// # Safety
+/// As [`along_l`].
+#[inline(always)]
+unsafe fn along_l_sums<E: Streamed, const ROWS: usize, const VEC: usize, const UNROLL: usize>(
+    q: &Skinny<E>,
+    x: *const E::Raw,
+    (kg, kgroups): (u32, u32),
+    width: Width,
+    valid: u32,
+) -> [[f32; VEC]; ROWS] {
+    let x_at = |k: u32| unsafe { x.add(k as usize * q.ldx as usize) };
     let mut acc = [[0.0f32; VEC]; ROWS];
     let fmas = |acc: &mut [[f32; VEC]; ROWS], k: u32, words: &[u32; 4]| {
         for (r, acc_r) in acc.iter_mut().enumerate() {
@@ -475,18 +538,18 @@ unsafe fn along_l<E: Streamed, const ROWS: usize, const VEC: usize, const LANES:
     let mut k = kg;
     while k + (UNROLL as u32 - 1) * kgroups < q.k {
         let words: [[u32; 4]; UNROLL] =
-            core::array::from_fn(|u| unsafe { E::load16(x_at(k + u as u32 * kgroups), vector, valid) });
+            core::array::from_fn(|u| unsafe { E::load16(x_at(k + u as u32 * kgroups), width, valid) });
         for (u, w) in words.iter().enumerate() {
             fmas(&mut acc, k + u as u32 * kgroups, w);
         }
         k += UNROLL as u32 * kgroups;
     }
     while k < q.k {
-        let words = unsafe { E::load16(x_at(k), vector, valid) };
+        let words = unsafe { E::load16(x_at(k), width, valid) };
         fmas(&mut acc, k, &words);
         k += kgroups;
     }
-    unsafe { reduce_along_l::<E, ROWS, VEC, LANES>(q, l0, acc) }
+    acc
 }
 
 /// The end of the "along L" pattern: each thread holds its `VEC` columns'
@@ -971,22 +1034,57 @@ unsafe fn along_k<E: Streamed, const ROWS: usize, const VEC: usize>(q: &Skinny<E
     let shifting = !q.x_aligned && ROWS <= SHIFTED_ROWS_MAX && VEC == 8;
     let back: [u32; XR] = core::array::from_fn(|xr| if shifting { q.x_row_offset(row0 + xr as u32) } else { 0 });
     let aligned = q.x_aligned || shifting;
+    // The thread's share of a chunk of S: element `i` is S(r, kc + kk).
+    let s_count = ROWS * chunk / THREADS_;
+    let s_element = |i: usize| {
+        let e = t + i * THREADS_;
+        if s_k_contiguous { (e / chunk, e % chunk) } else { (e % ROWS, e / ROWS) }
+    };
+    let load_s = |kc: u32| -> [f32; S_PREFETCH_MAX] {
+        core::array::from_fn(|i| {
+            let (r, kk) = s_element(i);
+            if i < s_count { unsafe { q.s_or_zero(r, kc + kk as u32) } } else { 0.0 }
+        })
+    };
+    let load_x = |kc: u32| -> [[[u32; 4]; XR]; STEPS_] {
+        core::array::from_fn(|step| {
+            core::array::from_fn(|xr| {
+                let k = kc + ((step * 32 + lane) * VEC) as u32;
+                unsafe { q.load_x_row(row0 + xr as u32, k, back[xr], aligned) }
+            })
+        })
+    };
+    // f32 (and TF32) r1 loads the next chunk's X and S before this chunk's
+    // multiply-adds (the seeds' prefetching), so that their latency hides
+    // behind them and the barriers: a block with one chunk in flight
+    // streamed ~34 GB/s, and a call of few long rows (2179×1×4096: 69
+    // blocks) half the GPU's bandwidth. The others have no registers for a
+    // second chunk (r4 sits at its 128, the 16-bit kernels at 128 to 255).
+    // A call of one chunk has nothing to load ahead and takes the plain
+    // loop; it still ran ~10% slower than before step 100 (1000000×1×64,
+    // H200: 0.199 → 0.218 ms, the same through either loop), so the cost
+    // lies in the kernel as compiled (82 → 106 registers), not the path.
+    let prefetch = VEC == 4 && ROWS == 1 && q.k > chunk as u32;
+    let (mut s_next, mut x_next) = if prefetch { (load_s(0), load_x(0)) } else { Default::default() };
     let mut acc = [[0.0f32; ROWS]; XR];
     let mut kc = 0u32;
     while kc < q.k {
         sync_threads(); // every warp is done with the previous chunk
-        for i in 0..ROWS * chunk / THREADS_ {
-            let e = t + i * THREADS_;
-            let (r, kk) = if s_k_contiguous { (e / chunk, e % chunk) } else { (e % ROWS, e / ROWS) };
-            s_tile.store(r * pitch + kk, unsafe { q.s_or_zero(r, kc + kk as u32) });
+        if prefetch {
+            for (i, s) in s_next.iter().enumerate().take(s_count) {
+                let (r, kk) = s_element(i);
+                s_tile.store(r * pitch + kk, *s);
+            }
+        } else {
+            for i in 0..s_count {
+                let (r, kk) = s_element(i);
+                s_tile.store(r * pitch + kk, unsafe { q.s_or_zero(r, kc + kk as u32) });
+            }
         }
         sync_threads();
-        let mut words = [[[0u32; 4]; XR]; STEPS_];
-        for (step, words_step) in words.iter_mut().enumerate() {
-            for (xr, w) in words_step.iter_mut().enumerate() {
-                let k = kc + ((step * 32 + lane) * VEC) as u32;
-                *w = unsafe { q.load_x_row(row0 + xr as u32, k, back[xr], aligned) };
-            }
+        let words = if prefetch { x_next } else { load_x(kc) };
+        if prefetch && kc + (chunk as u32) < q.k {
+            (s_next, x_next) = (load_s(kc + chunk as u32), load_x(kc + chunk as u32));
         }
         // Lane 31's last window ends in the 16 bytes after the chunk: lane 0
         // loads them, to send with the shuffles of the last step.
@@ -1042,6 +1140,11 @@ unsafe fn along_k<E: Streamed, const ROWS: usize, const VEC: usize>(q: &Skinny<E
         }
     }
 }
+
+/// Elements of S a thread of a prefetching [`along_k`] (f32 r1) holds for
+/// the next chunk: its share of one, one row of 256 K indices over 256
+/// threads.
+const S_PREFETCH_MAX: usize = (32 * 4 * STEPS / THREADS) as usize;
 
 /// Largest `ROWS` whose 16-bit along-K kernel shifts rows off 16 bytes
 /// into place ([`shift_window`]) rather than loading them element by
