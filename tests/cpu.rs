@@ -328,6 +328,14 @@ fn launch_geometry_is_consistent() {
                 };
                 assert_eq!(tma::c_staged_boxes(spec), boxes, "{}", spec.name);
                 (t.bm / rows) * boxes * rows * tma::SWIZZLE_ROW_BYTES
+            } else if spec.features.c_rows_off_16_bytes {
+                // TF32's swapped tiles' entries for C's rows off 8 bytes: one
+                // box per consumer warpgroup (64 columns each), which holds
+                // F32_ROUND_ROWS rows of its f32 C.
+                assert!(spec.is_swapped() && spec.dtype == gemm_launch::Dtype::Tf32, "{}", spec.name);
+                assert_eq!(tma::c_staged_boxes(spec), 1, "{}", spec.name);
+                assert_eq!(tma::F32_ROUND_ROWS * 64 * 4, tma::C_BOX_BYTES);
+                (t.bn / 64) * tma::C_BOX_BYTES
             } else {
                 assert_eq!(tma::c_staged_boxes(spec), 0, "{}", spec.name);
                 0
@@ -1669,19 +1677,29 @@ fn the_choice_thresholds_are_the_ones_the_committed_runs_give() {
     assert!(!far[0].agrees());
 }
 
-/// Step 7b's entry for C's rows off 16 bytes stands in for its twin only
-/// at shallow K (PERF step 99), and is the same launch apart from its
+/// The entries for C's rows off 16 bytes (step 7b's, PERF step 99; step
+/// 10f's, step 100) stand in for their twins where they pay (f32 at
+/// shallow K, TF32 at every K), and are the same launch apart from the
 /// epilogue: tile, stages, blocks per SM, layouts, architecture, and the
-/// features but the one that names it.
+/// features but the one that names them; the TF32 ones take one staged
+/// box of C per consumer more shared memory.
 #[test]
-fn c_rows_twin_is_the_same_launch_at_shallow_k_only() {
-    use gemm_launch::{C_ROWS_TWIN_MAX_K, C_ROWS_TWINS, Features, WT_128X128X8, WT_256X128X8, c_rows_twin};
-    assert_eq!(c_rows_twin(&WT_256X128X8, 24).map(|s| s.name), Some("sgemm_wt_256x128x8_cu"));
-    assert_eq!(c_rows_twin(&WT_256X128X8, C_ROWS_TWIN_MAX_K).map(|s| s.name), Some("sgemm_wt_256x128x8_cu"));
+fn c_rows_twin_is_the_same_launch_where_it_pays() {
+    use gemm_launch::{
+        C_ROWS_TWIN_MAX_K, C_ROWS_TWINS, Features, WS_TF32_16X128X32_RS, WS_TF32_256X128X32_RS, WT_128X128X8,
+        WT_256X128X8, c_rows_twin, tma,
+    };
+    let twin_name = |spec, k| c_rows_twin(spec, k).map(|record| record.twin.name);
+    assert_eq!(twin_name(&WT_256X128X8, 24), Some("sgemm_wt_256x128x8_cu"));
+    assert_eq!(twin_name(&WT_256X128X8, C_ROWS_TWIN_MAX_K), Some("sgemm_wt_256x128x8_cu"));
     assert!(c_rows_twin(&WT_256X128X8, C_ROWS_TWIN_MAX_K + 1).is_none());
     assert!(c_rows_twin(&WT_128X128X8, 24).is_none());
-    for (base, twin) in C_ROWS_TWINS {
+    assert_eq!(twin_name(&WS_TF32_256X128X32_RS, 1 << 20), Some("tgemm_ws_256x128x32_rs_cu"));
+    assert!(c_rows_twin(&WS_TF32_16X128X32_RS, 24).is_none());
+    for record in C_ROWS_TWINS {
+        let (base, twin) = (&record.base, &record.twin);
         assert!(!base.features.c_rows_off_16_bytes && twin.features.c_rows_off_16_bytes);
+        assert!(record.alignment == 8 || record.alignment == 16);
         assert_eq!(Features { c_rows_off_16_bytes: false, ..twin.features }, base.features);
         assert_eq!((twin.tile, twin.stages, twin.min_blocks_per_sm), (base.tile, base.stages, base.min_blocks_per_sm));
         assert_eq!(
@@ -1689,5 +1707,12 @@ fn c_rows_twin_is_the_same_launch_at_shallow_k_only() {
             (base.layouts, base.arch, base.dtype, base.algorithm)
         );
         assert!(gemm_launch::KERNELS.iter().any(|k| k.name == twin.name), "{} is built", twin.name);
+        if twin.dtype == Dtype::Tf32 {
+            let boxes = tma::consumer_warps(twin) / 4 * tma::C_BOX_BYTES;
+            assert_eq!(twin.smem_bytes(), base.smem_bytes() + boxes, "{}", twin.name);
+            assert!(twin.smem_bytes() <= 227 * 1024, "{} fits an H100's block", twin.name);
+        } else {
+            assert_eq!(twin.smem_bytes(), base.smem_bytes());
+        }
     }
 }

@@ -7,7 +7,7 @@ use crate::driver::cluster;
 use crate::driver::error::{During, GemmError, Result};
 use crate::driver::gpu::Gpu;
 use crate::driver::kernels::entry_name;
-use crate::driver::operand_copies::{operand_copies, rows_on_16_bytes};
+use crate::driver::operand_copies::{operand_copies, rows_on_multiple_of};
 use crate::driver::tensor_map::{TensorMap, packed_plan, tensor_maps, tma_refusal};
 use cust::function::GridSize;
 use gemm_launch::{
@@ -119,14 +119,17 @@ impl Gpu {
                 self.launch(spec, plan, pointers, alpha, beta, group_m)
             });
         }
-        // C's rows off 16 bytes at shallow K: the twin entry whose epilogue
-        // writes them whole, where the kernel has one (same tile, smem and
-        // grid).
+        // C's rows off what the kernel's lanes store at once: the twin entry
+        // whose epilogue writes them whole, where the kernel has one (same
+        // tile and grid) and it pays at this K.
         let bytes = spec.dtype.element_bytes() as u64;
-        let c_rows_off = || !rows_on_16_bytes(pointers[2], plan.ldc, plan.stride_c, plan.batch, bytes);
-        let entry_spec = c_rows_twin(spec, plan.k).filter(|_| c_rows_off()).unwrap_or(spec);
+        let c_rows_off = |alignment: u32| {
+            !rows_on_multiple_of(pointers[2], plan.ldc, plan.stride_c, plan.batch, bytes, alignment as u64)
+        };
+        let twin = c_rows_twin(spec, plan.k).filter(|record| c_rows_off(record.alignment));
+        let entry_spec = twin.map_or(spec, |record| &record.twin);
         let entry = entry_name(entry_spec, plan.layout);
-        let module = self.launchable(spec, plan.layout)?;
+        let module = self.launchable(entry_spec, plan.layout)?;
         let tiles = spec.grid(plan.m, plan.n);
         if tiles > i32::MAX as u64 {
             return Err(GemmError::DimensionTooLarge { what: "number of C tiles", value: tiles, max: i32::MAX as u64 });
@@ -189,10 +192,18 @@ impl Gpu {
                 ];
                 if cluster > 1 {
                     unsafe {
-                        cluster::launch(&f, self.stream(), grid, spec.threads(), spec.smem_bytes(), cluster, &args)
+                        cluster::launch(
+                            &f,
+                            self.stream(),
+                            grid,
+                            spec.threads(),
+                            entry_spec.smem_bytes(),
+                            cluster,
+                            &args,
+                        )
                     }
                 } else {
-                    unsafe { self.stream().launch(&f, grid, spec.threads(), spec.smem_bytes(), &args) }
+                    unsafe { self.stream().launch(&f, grid, spec.threads(), entry_spec.smem_bytes(), &args) }
                         .during("kernel launch")
                 }
             })

@@ -152,9 +152,15 @@ fn copies(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option<CopiedCa
 /// `stride` (both in elements of `element_bytes`) starts on a 16-byte
 /// boundary: what the TMA and 16-byte copies need.
 pub fn rows_on_16_bytes(address: u64, ld: u32, stride: u64, batch: u32, element_bytes: u64) -> bool {
-    address.is_multiple_of(16)
-        && (ld as u64 * element_bytes).is_multiple_of(16)
-        && (batch == 1 || (stride * element_bytes).is_multiple_of(16))
+    rows_on_multiple_of(address, ld, stride, batch, element_bytes, 16)
+}
+
+/// Whether every row of every matrix of a batch starts on a multiple of
+/// `alignment` bytes ([`rows_on_16_bytes`] for any alignment).
+pub fn rows_on_multiple_of(address: u64, ld: u32, stride: u64, batch: u32, element_bytes: u64, alignment: u64) -> bool {
+    address.is_multiple_of(alignment)
+        && (ld as u64 * element_bytes).is_multiple_of(alignment)
+        && (batch == 1 || (stride * element_bytes).is_multiple_of(alignment))
 }
 
 /// Why `--kernel auto` should not run `spec` on this call though it could:

@@ -198,25 +198,49 @@ pub const WT_256X128X8_CU: KernelSpec = KernelSpec {
     ..WT_256X128X8
 };
 
-/// The kernels with an entry for C's rows off 16 bytes, and that entry:
-/// f32 `auto`'s largest tile, which it gives the calls where C's writes
-/// are the work (shallow K).
-pub const C_ROWS_TWINS: &[(KernelSpec, KernelSpec)] = &[(WT_256X128X8, WT_256X128X8_CU)];
+/// A kernel's entry for C's rows off 16 bytes (`Features::c_rows_off_16_bytes`)
+/// and the launches the host gives it in the kernel's place
+/// ([`c_rows_twin`]).
+pub struct CRowsTwin {
+    pub base: KernelSpec,
+    pub twin: KernelSpec,
+    /// Deepest K at which it pays.
+    pub max_k: u32,
+    /// Bytes C's rows (start, leading dimension, batch stride) must be a
+    /// multiple of for the base to keep the launch: what its lanes store
+    /// at once.
+    pub alignment: u32,
+}
 
-/// Deepest K at which a launch with C's rows off 16 bytes takes its
-/// kernel's [`C_ROWS_TWINS`] entry. The twin's main loop, compiled apart,
-/// runs a little slower, so it pays only where C's writes weigh. H100,
-/// PERF.md step 99, `auto`, ms, without → with the twin: f32 6492×5009×K
-/// at K = 24 0.244 → 0.104, 128 0.370 → 0.259, 256 0.535 → 0.448, 512
-/// 0.876 → 0.831; 3030×10002×4 0.216 → 0.075; but 1999×2003×997 0.215 →
-/// 0.220 and 5003×4001×3001 2.681 → 2.897.
+/// The kernels with an entry for C's rows off 16 bytes: f32 `auto`'s
+/// largest tile and TF32's swapped tiles, which `auto` gives the calls
+/// where C's writes are the work (shallow K).
+///
+/// TF32's take every K, and only C's rows off 8 bytes: their base's lanes
+/// store 8-byte pairs. H200, PERF.md step 100, ms, base → twin, N odd:
+/// 6492×5009×24 0.103 → 0.072 (`auto`), ×1024 0.254 → 0.240, 4001×4001×2048
+/// 0.238 → 0.217, 1999×2003×997 0.051 → 0.047; but N even, 9309×3770×58,
+/// C's rows on 8 bytes, 0.080 → 0.087.
+pub const C_ROWS_TWINS: &[CRowsTwin] = &[
+    CRowsTwin { base: WT_256X128X8, twin: WT_256X128X8_CU, max_k: C_ROWS_TWIN_MAX_K, alignment: 16 },
+    CRowsTwin { base: WS_TF32_256X128X32_RS, twin: WS_TF32_256X128X32_RS_CU, max_k: u32::MAX, alignment: 8 },
+    CRowsTwin { base: WS_TF32_128X128X32_RS, twin: WS_TF32_128X128X32_RS_CU, max_k: u32::MAX, alignment: 8 },
+];
+
+/// Deepest K at which a launch whose C's rows are off 16 bytes takes
+/// `wt_256x128x8`'s twin. Its main loop, compiled apart, runs a little
+/// slower, so it pays only where C's writes weigh. H100, PERF.md step 99,
+/// `auto`, ms, without → with the twin: f32 6492×5009×K at K = 24 0.244 →
+/// 0.104, 128 0.370 → 0.259, 256 0.535 → 0.448, 512 0.876 → 0.831;
+/// 3030×10002×4 0.216 → 0.075; but 1999×2003×997 0.215 → 0.220 and
+/// 5003×4001×3001 2.681 → 2.897.
 pub const C_ROWS_TWIN_MAX_K: u32 = 512;
 
-/// The entry [`C_ROWS_TWINS`] gives `spec` for a launch of depth `k` whose
-/// C's rows are off 16 bytes, if any ([`C_ROWS_TWIN_MAX_K`]).
-pub fn c_rows_twin(spec: &KernelSpec, k: u32) -> Option<&'static KernelSpec> {
-    let twin = C_ROWS_TWINS.iter().find(|(base, _)| base.name == spec.name).map(|(_, twin)| twin);
-    twin.filter(|_| k <= C_ROWS_TWIN_MAX_K)
+/// The [`C_ROWS_TWINS`] record of `spec` for a launch of depth `k`, if its
+/// twin pays at that depth; the caller tests C's rows against its
+/// `alignment`.
+pub fn c_rows_twin(spec: &KernelSpec, k: u32) -> Option<&'static CRowsTwin> {
+    C_ROWS_TWINS.iter().find(|record| record.base.name == spec.name && k <= record.max_k)
 }
 
 /// 128×256, 8 warps of 64×64 (2 × 4).
@@ -692,6 +716,22 @@ pub const WS_TF32_128X128X32_RS: KernelSpec = KernelSpec {
     ..WS_TF32_256X128X32_RS
 };
 
+/// [`WS_TF32_256X128X32_RS`]'s and [`WS_TF32_128X128X32_RS`]'s entries for
+/// C's rows off 16 bytes (`Features::c_rows_off_16_bytes`): the same tiles
+/// and grid, and 8 KiB of shared memory per consumer, through which its
+/// f32 C goes out 32 rows at a time (`epilogue::store_c_f32_swapped_rows`).
+/// Launched in their twins' place as [`WT_256X128X8_CU`] is.
+pub const WS_TF32_256X128X32_RS_CU: KernelSpec = KernelSpec {
+    name: "tgemm_ws_256x128x32_rs_cu",
+    features: Features { c_rows_off_16_bytes: true, ..WS_TF32_256X128X32_RS.features },
+    ..WS_TF32_256X128X32_RS
+};
+pub const WS_TF32_128X128X32_RS_CU: KernelSpec = KernelSpec {
+    name: "tgemm_ws_128x128x32_rs_cu",
+    features: Features { c_rows_off_16_bytes: true, ..WS_TF32_128X128X32_RS.features },
+    ..WS_TF32_128X128X32_RS
+};
+
 /// Step 10f for M ≤ 16: 16×128 tiles (one `m64n16k8` per consumer and K
 /// step, 8 accumulators per thread), 12 stages of 18 KiB. A TF32 call
 /// with row-major A and B and M of 8 to 16 streams B, the large operand:
@@ -862,6 +902,8 @@ pub const KERNELS: &[KernelSpec] = &[
     WS_TF32_128X192X32,
     WS_TF32_256X128X32_RS,
     WS_TF32_128X128X32_RS,
+    WS_TF32_256X128X32_RS_CU,
+    WS_TF32_128X128X32_RS_CU,
     WS_TF32_16X128X32_RS,
     WS_F16_128X256X64_C2,
     WS_BF16_128X256X64_C2,

@@ -172,13 +172,15 @@ pub struct Features {
     /// to the stage ring (128×256: 4 stages where the whole share leaves 3,
     /// measured slower: `ABLATE_F16_WS_4_STAGES`).
     pub c_staging_boxes: u32,
-    /// Step 7b's entry for C's rows off 16 bytes: its epilogue passes each
-    /// warp's outputs through shared memory so that a warp's stores write
-    /// 128 consecutive bytes of a row, where 4-byte stores of a lane's
-    /// 4-wide chunks would cover every sector of each row 4 times. The host
-    /// launches it in place of its twin ([`crate::c_rows_twin`]) where a
-    /// launch's C is off 16 bytes and K is at most
-    /// [`crate::C_ROWS_TWIN_MAX_K`].
+    /// An entry for C's rows off 16 bytes: its epilogue passes C through
+    /// shared memory so that a warp's stores write 128 consecutive bytes of
+    /// a row. Step 7b's 256×128 (f32), where 4-byte stores of a lane's
+    /// 4-wide chunks would cover every sector of each row 4 times; step
+    /// 10f's swapped TF32 tiles, whose lanes store pairs of columns spread
+    /// over 4 rows ([`crate::tma::F32_ROUND_ROWS`] rows of C at a time, in
+    /// one staged box per consumer). The host launches it in place of its
+    /// twin where a launch's C's rows are off what the twin's lanes store
+    /// at once and K is where it pays ([`crate::CRowsTwin`]).
     pub c_rows_off_16_bytes: bool,
 }
 

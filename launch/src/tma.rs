@@ -80,11 +80,13 @@ pub const fn c_box(dtype: Dtype) -> [u32; 2] {
 /// Boxes of C each consumer warpgroup stages at once
 /// (`Features::c_staging_boxes`, its whole share of a tile `bn` wide when
 /// that is 0), 0 for a kernel that stores from registers
-/// (`Features::staged_epilogue` off).
+/// (`Features::staged_epilogue` off); but one for a TF32 entry for C's
+/// rows off 16 bytes (`Features::c_rows_off_16_bytes`), whose consumers
+/// pass [`F32_ROUND_ROWS`] rows of their f32 C at a time through it.
 pub const fn c_staged_boxes(spec: &KernelSpec) -> u32 {
     let boxes = spec.features.c_staging_boxes;
     if !spec.features.staged_epilogue {
-        0
+        if spec.features.c_rows_off_16_bytes { 1 } else { 0 }
     } else if boxes == 0 {
         spec.tile.bn / row_elements(spec.dtype)
     } else {
@@ -95,16 +97,20 @@ pub const fn c_staged_boxes(spec: &KernelSpec) -> u32 {
 /// Bytes of one staged box of C: [`C_BOX_ROWS`] swizzled rows.
 pub const C_BOX_BYTES: u32 = C_BOX_ROWS * SWIZZLE_ROW_BYTES;
 
-/// Bytes of C staged in shared memory for the TMA stores: each consumer
-/// warpgroup's [`c_staged_boxes`] side by side.
+/// Rows of an f32 C one staged box holds: 32 rows of a swapped TF32
+/// consumer's 64 columns (256 bytes each).
+pub const F32_ROUND_ROWS: u32 = C_BOX_BYTES / (64 * 4);
+
+/// Bytes of C staged in shared memory: each consumer warpgroup's
+/// [`c_staged_boxes`] side by side.
 pub const fn c_staging_bytes(spec: &KernelSpec) -> u32 {
-    c_tile_bytes(spec.tile.bm, c_staged_boxes(spec))
+    c_tile_bytes(consumer_warps(spec) / 4, c_staged_boxes(spec))
 }
 
-/// [`c_staging_bytes`] from the kernel's constants: `boxes` per consumer
-/// warpgroup of a tile `bm` rows high.
-pub const fn c_tile_bytes(bm: u32, boxes: u32) -> u32 {
-    bm / C_BOX_ROWS * boxes * C_BOX_BYTES
+/// [`c_staging_bytes`] from the kernel's constants: `boxes` for each of
+/// `consumers` warpgroups.
+pub const fn c_tile_bytes(consumers: u32, boxes: u32) -> u32 {
+    consumers * boxes * C_BOX_BYTES
 }
 
 /// Shared-memory offset of the staged C tile: after the stages, so

@@ -304,6 +304,16 @@ pub fn store_shared_b32(addr: u32, v: u32) {
     unsafe { asm!("st.shared.b32 [{a}], {v};", a = in(reg32) addr, v = in(reg32) v, options(nostack)) }
 }
 
+/// `st.shared.v2.b32 [addr], {x, y};`: 8 bytes to a shared address
+/// (8-byte aligned).
+#[inline(always)]
+pub fn store_shared_x2_b32(addr: u32, v: [u32; 2]) {
+    unsafe {
+        asm!("st.shared.v2.b32 [{a}], {{{x}, {y}}};", a = in(reg32) addr, x = in(reg32) v[0], y = in(reg32) v[1],
+             options(nostack));
+    }
+}
+
 /// `ld.shared.v2.b32`: 8 bytes at a shared address (8-byte aligned).
 #[inline(always)]
 pub fn load_shared_x2_b32(addr: u32) -> [u32; 2] {

@@ -8,7 +8,9 @@
 //! and written out with coalesced 16-byte stores (staged). An f32 C (TF32,
 //! and the f32-output twins that write split-K partial sums) takes the
 //! accumulators as they are ([`store_c_f32`]; step 9b's TF32 `wgmma`
-//! keeps its own element-by-element store). C is read only when β ≠ 0.
+//! keeps its own element-by-element store), but step 10f's swapped tiles
+//! pass a C whose rows are off 8 bytes through shared memory
+//! ([`store_c_f32_swapped_rows`]). C is read only when β ≠ 0.
 
 use super::MmaElement;
 use crate::device::sm80::cp_async_wait;
@@ -16,6 +18,8 @@ use crate::device::{
     load_shared_x4_b32, smem_addr, store_global_x2, store_global_x4_b32, store_shared_b32, sync_threads,
 };
 use crate::kernel_abi::Gemm;
+#[cfg(rgemm_sm90a)]
+use gemm_launch::tma::F32_ROUND_ROWS;
 
 /// Where a warp's accumulators go: C of `Out` (A and B of `In`).
 pub(crate) struct Output<'a, In, Out> {
@@ -173,6 +177,66 @@ pub(crate) unsafe fn store_c_f32_swapped<In, const LEN: usize>(out: &Output<In, 
         for e in 0..2 {
             let row = out.row0 + (8 * j + 2 * (out.lane % 4) + e) as u32;
             unsafe { store_pair_f32(p, pairs, row, col, [acc[4 * j + e], acc[4 * j + 2 + e]]) };
+        }
+    }
+}
+
+/// Epilogue of step 10f's swapped tiles for C's rows off 16 bytes (the
+/// TF32 entries of `Features::c_rows_off_16_bytes`, PERF.md step 100). In
+/// the registers, a warp's store covers 8 bytes of each of 8 column pairs
+/// in 4 rows ([`store_c_f32_swapped`]), or 4 bytes where the pairs are
+/// off 8 bytes (N odd): TF32 6492×5009×24, whose C's writes are the work,
+/// ran 1.75 times as long as 6492×5008×24 (H200, PERF.md step 100). Here
+/// the warpgroup passes its `2·LEN × 64` of C through its staged box,
+/// [`F32_ROUND_ROWS`] rows at a time, and writes each row out whole:
+/// consecutive threads on consecutive columns, so a warp writes 128
+/// consecutive bytes, `α·acc + β·C` computed there (C read only when β ≠
+/// 0). In the box a row is 256 bytes whose 16-byte pieces are swizzled by
+/// the row (piece `q ^ (row / 2 % 4)`): a half-warp's 8-byte writes, 4 rows
+/// of 4 pairs, then hit 32 distinct banks, and a warp's reads of one row
+/// too.
+///
+/// # Safety
+/// As [`store_c_f32`]; all 128 threads of consumer warpgroup `consumer`
+/// (`t`: the thread's index in it), `col` as in [`store_c_f32_swapped`];
+/// `staging` is an 8 KiB box only this warpgroup uses; `2·LEN` is a
+/// multiple of [`F32_ROUND_ROWS`] (the caller's tile is checked where it
+/// is built).
+#[cfg(rgemm_sm90a)]
+#[inline(always)]
+pub(crate) unsafe fn store_c_f32_swapped_rows<In, const LEN: usize>(
+    out: &Output<In, f32>,
+    acc: &[f32; LEN],
+    col: u32,
+    staging: u32,
+    consumer: usize,
+    t: usize,
+) {
+    use crate::device::{load_shared_b32, named_barrier_sync, store_shared_x2_b32};
+    const ROUND: usize = F32_ROUND_ROWS as usize;
+    const GROUPS: usize = ROUND / 8;
+    let p = out.p;
+    // Hardware barriers 1 and 2: one per consumer warpgroup (0 is the block's).
+    let warpgroup_barrier = || named_barrier_sync(1 + consumer as u32, 128);
+    let at = |row: usize, c: usize| (row * 256 + ((c / 4) ^ (row / 2 % 4)) * 16 + (c % 4) * 4) as u32;
+    let (lane_col, first_row) = ((col as usize) % 64, 2 * (out.lane % 4));
+    let col0 = out.col0 + (consumer * 64) as u32;
+    for round in 0..2 * LEN / ROUND {
+        // The previous round's (or tile's) reads of the box are done.
+        warpgroup_barrier();
+        for g in 0..GROUPS {
+            let j = round * GROUPS + g;
+            for e in 0..2 {
+                let pair = [acc[4 * j + e].to_bits(), acc[4 * j + 2 + e].to_bits()];
+                store_shared_x2_b32(staging + at(8 * g + first_row + e, lane_col), pair);
+            }
+        }
+        warpgroup_barrier();
+        let row0 = out.row0 + (round * ROUND) as u32;
+        for pass in 0..ROUND * 64 / 128 {
+            let (r, c) = ((pass * 128 + t) / 64, t % 64);
+            let v = f32::from_bits(load_shared_b32(staging + at(r, c)));
+            unsafe { p.store_c(row0 + r as u32, col0 + c as u32, v) };
         }
     }
 }

@@ -109,6 +109,13 @@
 //! (76%), 1024²×8192 120% (step 10b with `mma.sync` partials: 70%),
 //! 1024³ 92% (step 10b: 82–87%); 256×128 tiles at 2048³ 103% (step 10b's
 //! 128×256: 78%), 4096³ 95% (85%), 8192×4096×6144 92–94% (90%).
+//! Its 256×128 and 128×128 tiles have entries for C's rows off 8 bytes
+//! (`_rs_cu`, `Features::c_rows_off_16_bytes`, launched in their place at
+//! every K): each consumer passes its f32 C through one staged box, 32 rows
+//! at a time, and writes each row out whole
+//! (`epilogue::store_c_f32_swapped_rows`), where its lanes' pairs land 4
+//! bytes at a time in 4 rows. H200 (PERF step 100), `auto`: 6492×5009×24
+//! 0.103 → 0.072 ms (62 → 88% of cuBLAS), 10260×4071×54 72.5 → 113.5%.
 //! Its 16×128 tiles (`m64n16k8`, 12 stages of 18 KiB) take TF32 calls of
 //! M = 8 to 16, which stream B: 16×16384×4096 107% (step 9b: 83.5%),
 //! 16×8192×8192 91% (82%), 16×4096×16384 88% (79%; PERF step 63). Tensor maps (A, B, C) are built by
@@ -128,7 +135,8 @@
 //! 229,472 (128×128), 196,672 (TF32 128×256, and its clusters), 204,880
 //! (TF32 128×192), 196,704 (TF32 128×128, and the f32-output twins),
 //! 229,440 (the 4-stage ablation), 196,672 (step 10f's 256×128), 196,704
-//! (step 10f's 128×128), 221,376 (step 10f's 16×128);
+//! (step 10f's 128×128), 213,056 and 213,088 (their `_cu` entries),
+//! 221,376 (step 10f's 16×128);
 //! step 10d: 96 registers (ptxas's cap for 288 threads × 2 blocks), 98,336
 //! bytes per block; step 10e: as the 128×256 kernels it twins (168, 0
 //! spills; the accumulators stay in registers while a slot is added).
@@ -155,7 +163,7 @@
 //! 64.5% (54.9%); 6144³ 97.5% of 128×256's rate.
 
 use super::epilogue::{Output, store_c_direct, store_c_tma};
-use super::epilogue::{store_c_f32, store_c_f32_swapped};
+use super::epilogue::{store_c_f32, store_c_f32_swapped, store_c_f32_swapped_rows};
 use super::wgmma::descriptor;
 use super::{Bf16, F16};
 use crate::device::sm90a::{
@@ -446,14 +454,26 @@ macro_rules! warpgroup_tile_tf32 {
             unsafe fn store<const BN: usize, const C_BOXES: usize, const BLOCKS_PER_SM: usize, const B_T: bool>(
                 &self,
                 out: &Output<u32, f32>,
-                _staging: (u32, Option<u64>),
+                (staging, _): (u32, Option<u64>),
                 consumer: usize,
                 t: usize,
             ) {
-                const { assert!(C_BOXES == 0, "an f32 C is stored from registers") };
+                // From registers; the swapped tiles' entries for C's rows
+                // off 16 bytes through their one staged box.
+                const {
+                    let rounds = (2 * $len) % tma::F32_ROUND_ROWS as usize == 0;
+                    assert!(
+                        C_BOXES == 0 || (C_BOXES == 1 && tma::swapped(Dtype::Tf32, B_T) && rounds),
+                        "an f32 C leaves from registers, or a swapped tile's rows through one staged box"
+                    )
+                };
                 if tma::swapped(Dtype::Tf32, B_T) {
                     let col = (consumer * 64 + swapped_column(t)) as u32;
-                    unsafe { store_c_f32_swapped(out, self, col) };
+                    if C_BOXES == 1 {
+                        unsafe { store_c_f32_swapped_rows(out, self, col, staging, consumer, t) };
+                    } else {
+                        unsafe { store_c_f32_swapped(out, self, col) };
+                    }
                 } else {
                     unsafe { store_c_f32(out, &mma_tiles::<$len, $nj>(self)) };
                 }
@@ -938,7 +958,8 @@ unsafe fn consume<
     // then (and refuses the kernel for a batch whose matrices would not all
     // be so); else a one-block kernel stages C and writes its rows itself,
     // and a two-block one stores it from registers.
-    let tma_store = C_BOXES > 0 && p.c_tma_storable();
+    // (An f32 C never does: TF32's staged box passes rows of it.)
+    let tma_store = C_BOXES > 0 && core::mem::size_of::<E::Out>() == 2 && p.c_tma_storable();
     let map_c = p.tensor_maps + 2 * 128;
     let issuer = t.is_multiple_of(128);
     if tma_store && issuer {
@@ -1113,7 +1134,8 @@ unsafe fn ws_kernel<
     let (a_bytes, _) = gemm_launch::wgmma_tile_bytes(E::DTYPE, BM as u32, BN as u32, BK as u32);
     let stage_bytes = tma::stage_bytes(E::DTYPE, BM as u32, BN as u32, BK as u32);
     let c_staging = tma::c_staging_offset(stage_bytes, STAGES as u32);
-    let c_tile_bytes = tma::c_tile_bytes(BM as u32, C_BOXES as u32);
+    let consumers = if tma::swapped(E::DTYPE, B_T) { BN } else { BM } / 64;
+    let c_tile_bytes = tma::c_tile_bytes(consumers as u32, C_BOXES as u32);
     let barriers = tma::barriers_offset(stage_bytes, STAGES as u32, c_tile_bytes);
     let ring = Ring::<STAGES> { a_bytes, stage_bytes, c_staging, barriers };
     let consumer_threads = THREADS - producer_threads;
@@ -1187,6 +1209,8 @@ kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 96]>, tgemm_ws_128x192x32
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 128]>, tgemm_ws_256x128x32_rs, gemm_launch::WS_TF32_256X128X32_RS, n_major_b);
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 64]>, tgemm_ws_128x128x32_rs, gemm_launch::WS_TF32_128X128X32_RS, n_major_b);
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 8]>, tgemm_ws_16x128x32_rs, gemm_launch::WS_TF32_16X128X32_RS, n_major_b);
+kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 128]>, tgemm_ws_256x128x32_rs_cu, gemm_launch::WS_TF32_256X128X32_RS_CU, n_major_b);
+kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 64]>, tgemm_ws_128x128x32_rs_cu, gemm_launch::WS_TF32_128X128X32_RS_CU, n_major_b);
 kernel_entries!(warp_specialized ws_kernel<F16, [f32; 128]>, hgemm_ws_128x256x64_c2, gemm_launch::WS_F16_128X256X64_C2, any);
 kernel_entries!(warp_specialized ws_kernel<Bf16, [f32; 128]>, bgemm_ws_128x256x64_c2, gemm_launch::WS_BF16_128X256X64_C2, any);
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 128]>, tgemm_ws_128x256x32_c2, gemm_launch::WS_TF32_128X256X32_C2, k_major);
