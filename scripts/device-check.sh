@@ -242,6 +242,17 @@ sanitize() {
   timeout 300 "$SAN" --tool "$tool" --error-exitcode 3 "$cmd" "$@" >"$log" 2>&1
   note "compute-sanitizer --tool $tool ${cmd#"$B"/} $*: rc=$? $(grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$log" | tr '\n' ' ')"
 }
+# memcheck (dtype: the first of `$1`) and racecheck (the second) on each
+# kernel named after the shape `$2` ("M N K"), split-K off.
+sanitize_kernels() {
+  local dtypes=($1) shape=($2) kernel; shift 2
+  for kernel in "$@"; do
+    sanitize memcheck "$L/san-memcheck-$kernel.log" "$B/gemm" --m ${shape[0]} --n ${shape[1]} --k ${shape[2]} \
+      --dtype ${dtypes[0]} --kernel $kernel --split-k off --iters 1 --no-cublas
+    sanitize racecheck "$L/san-racecheck-$kernel.log" "$B/gemm" --m ${shape[0]} --n ${shape[1]} --k ${shape[2]} \
+      --dtype ${dtypes[1]} --kernel $kernel --split-k off --iters 1 --no-cublas
+  done
+}
 # Step 86's sanitizer runs: memcheck on `skinny_mma` (N of 3 to 7, K
 # odd, and a split's f32 partials), racecheck on its shared-memory sum,
 # memcheck on step 85's route (`auto` onto the 64×16 tiles).
@@ -314,13 +325,14 @@ named_runs() {
 }
 
 # Test binaries, or one filter of one ("library memory_bound"), each with
-# its log in $L and a line in the summary.
+# its log in $L and a line in the summary; 480 s each (`library
+# memory_bound` took 299.6 s in step 100's run 4).
 test_subset() {
   local t log r
   for t in "$@"; do
     set -- $t
     log=$L/test-$1-${2:-all}.log
-    if timeout 300 "$B/tests/$1" ${2:-} --test-threads=1 >"$log" 2>&1; then r=pass; else r="FAIL (rc $?)"; fi
+    if timeout 480 "$B/tests/$1" ${2:-} --test-threads=1 >"$log" 2>&1; then r=pass; else r="FAIL (rc $?)"; fi
     note "tests/$1 ${2:-}: $r ($(grep -h 'test result' "$log" | tail -1))"
   done
 }
@@ -2521,10 +2533,11 @@ PY
       --kernel ws_192x96x64 --iters 1 --no-cublas
     test_subset gpu
     ;;
-  sweep96|sweep98)
+  sweep96|sweep98|sweep100)
     # The default sweep: the README's plot and weak rows (sweep96 ran on
     # the build of HEAD after step 95, `.dev-c97`; sweep98 on step 98's,
-    # `.dev-c104`, on an H100 and an H200).
+    # `.dev-c104`, on an H100 and an H200; sweep100 on step 100's,
+    # `.dev-c113`, on an H200).
     default_sweep
     ;;
   small96)
@@ -2733,12 +2746,7 @@ PY
     shapes=$shapes,2048x2048x2048,4096x4096x4096,8192x4096x6144,411x248x74905,64x192x300000,47x307x53605
     shapes=$shapes,800x800x8000,100x3000x20000
     sweeps_new_old_new check99b "$shapes"
-    for kernel in ws_128x128x64 ws_128x192x64 ws_128x256x64; do
-      sanitize memcheck "$L/san-memcheck-$kernel.log" "$B/gemm" --m 1031 --n 1029 --k 136 --dtype f16 \
-        --kernel $kernel --split-k off --iters 1 --no-cublas
-      sanitize racecheck "$L/san-racecheck-$kernel.log" "$B/gemm" --m 1031 --n 1029 --k 136 --dtype bf16 \
-        --kernel $kernel --split-k off --iters 1 --no-cublas
-    done
+    sanitize_kernels "f16 bf16" "1031 1029 136" ws_128x128x64 ws_128x192x64 ws_128x256x64
     sanitize racecheck "$L/san-racecheck-wt_256x128x8.log" "$B/gemm" --m 600 --n 301 --k 131 --dtype f32 \
       --kernel wt_256x128x8 --split-k off --iters 1 --no-cublas
     sanitize memcheck "$L/san-memcheck-wt_256x128x8.log" "$B/gemm" --m 1031 --n 1029 --k 131 --dtype f32 \
@@ -2782,6 +2790,72 @@ PY
     note "last99 f32: $(grep -c pass "$L/f32.txt") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$L/f32.txt") failures"
     test_subset gpu "library warp_tiled_interior" "library sweep_random"
     default_sweep
+    ;;
+  diag100)
+    # Run 1 of 2026-11-28 (fourth): the weak rows left by step 99.
+    # (a) Matrix-vector with few long rows (69 blocks of `skinny_r1`):
+    # split or not; 16-bit rows of X off 16 bytes along L (1×8286) against
+    # on them; (b) f32 odd sizes against their aligned neighbours and the
+    # tiles named; (c) TF32 shallow K with C's rows off 16 bytes.
+    for dtype in f32 tf32 f16 bf16; do
+      named_runs $dtype "2179 1 4096" "4358 1 4096" "1 8286 4096" "1 8288 4096" -- "auto auto" "auto off"
+    done 2>&1 | tee "$L/gemv.txt"
+    named_runs f32 "777 999 3333" "776 1000 3332" "1031 1029 1027" "1032 1032 1028" -- "auto auto" \
+      "wt_64x64x8 off" "wt_128x128x8 off" "wt_256x128x8 off" "wt_64x128x8 off" 2>&1 | tee "$L/odd.txt"
+    named_runs tf32 "6492 5009 24" "6492 5008 24" "10260 4071 54" "10260 4072 54" -- "auto auto" \
+      "ws_128x128x32 auto" "ws_128x192x32 auto" 2>&1 | tee "$L/shallow.txt"
+    note "diag100: $(cat "$L"/*.txt | grep -c pass) passes, $(cat "$L"/*.txt | grep -c 'FAIL\|TIMEOUT\|rror') failures"
+    ;;
+  check100)
+    # Run 2 of 2026-11-28 (fourth), step 100: f32 r1 along K a chunk ahead,
+    # 16-bit rows along L on 4 bytes in word loads; `auto` on the bundle
+    # and on VARIANTS (the build before, `.dev-c110g`), new-old-new; the
+    # few-block split of the memory-bound kernels against none; memcheck
+    # and racecheck on both changed paths; the library's memory-bound test.
+    shapes=2179x1x4096,4358x1x4096,4096x1x4096,8192x1x8192,2179x1x4097,1000000x1x64,16384x1x1024
+    shapes=$shapes,1x8286x4096,1x8288x4096,1x8285x4096,1x100002x1000,1x4096x4096,4096x4x4096
+    sweeps_new_old_new check100 "$shapes"
+    for dtype in f32 f16; do
+      named_runs $dtype "700 1 4096" "1100 1 4096" "1500 1 4096" "2179 1 4096" "2800 1 4096" "3100 1 4096" \
+        "2179 1 2048" "1500 1 8192" "1 2179 4096" "1 1100 8192" -- "auto auto" "auto off"
+    done 2>&1 | tee "$L/split.txt"
+    tally split "$L/split.txt"
+    sanitize memcheck "$L/san-memcheck-r1-f32.log" "$B/gemm" --m 2179 --n 1 --k 4097 --dtype f32 \
+      --kernel skinny_r1 --split-k off --iters 1 --no-cublas
+    sanitize racecheck "$L/san-racecheck-r1-f32.log" "$B/gemm" --m 300 --n 1 --k 2500 --dtype f32 \
+      --kernel skinny_r1 --split-k off --iters 1 --no-cublas
+    sanitize memcheck "$L/san-memcheck-r1-f16.log" "$B/gemm" --m 1 --n 8286 --k 999 --dtype f16 \
+      --kernel skinny_r1 --split-k off --iters 1 --no-cublas
+    test_subset "library memory_bound" "library beta_zero"
+    ;;
+  check100b)
+    # Run 3 of 2026-11-28 (fourth), step 100: the TF32 swapped tiles'
+    # entries for C's rows off 16 bytes, the along-L loop per load width
+    # and f32 r1's prefetch only past one chunk; `auto` new-old-new
+    # against VARIANTS (`.dev-c110g`); the twin against its base across K;
+    # memcheck and racecheck on both twins; the tests that run them.
+    shapes=6492x5009x24,10260x4071x54,3030x10002x4,9309x3770x58,6492x5009x128,6492x5009x512,4001x4001x512
+    shapes=$shapes,6492x5008x24,2048x2048x2048,1x8286x4096,1x8285x4096,1x100002x1000,1x100001x1000
+    shapes=$shapes,1000000x1x64,4096x1x4096,2179x1x4096
+    sweeps_new_old_new check100b "$shapes"
+    named_runs tf32 "6492 5009 24" "6492 5009 512" "6492 5009 1024" "4001 4001 2048" "1999 2003 997" "1023 1021 300" \
+      -- "ws_256x128x32_rs off" "ws_256x128x32_rs_cu off" "ws_128x128x32_rs off" "ws_128x128x32_rs_cu off" \
+      2>&1 | tee "$L/twins.txt"
+    tally twins "$L/twins.txt"
+    sanitize_kernels "tf32 tf32" "600 301 131" ws_256x128x32_rs_cu ws_128x128x32_rs_cu
+    sanitize memcheck "$L/san-memcheck-r1-f16-elements.log" "$B/gemm" --m 1 --n 8285 --k 999 --dtype f16 \
+      --kernel skinny_r1 --split-k off --iters 1 --no-cublas
+    test_subset "library tma_kernels_loop_over_many_tiles"
+    ;;
+  final100)
+    # Run 4 of 2026-11-28 (fourth), step 100 as committed (the TF32 twins
+    # where C's rows are off 8 bytes, at every K): TF32 `auto` on both
+    # sides of the rule, then the GPU tests that reach the changed paths.
+    named_runs tf32 "9309 3770 58" "6492 5009 24" "10260 4071 54" "1999 2003 997" -- "auto auto" \
+      2>&1 | tee "$L/tf32.txt"
+    tally tf32 "$L/tf32.txt"
+    test_subset "library memory_bound" "gpu every_kernel_on_tile_edges" "library sweep_random" \
+      "library beta_zero"
     ;;
   *) note "unknown part $part" ;;
   esac
