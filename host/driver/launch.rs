@@ -158,7 +158,7 @@ impl Gpu {
                 grid
             } else if spec.is_persistent() && cluster > 1 {
                 // Whole clusters, as many as run at once.
-                let clusters = self.active_clusters(spec, &f)?;
+                let clusters = self.active_clusters(entry_spec, &f)?;
                 cluster * persistent_grid(spec.cluster_units(plan.m, plan.n), plan.batch, clusters)
             } else if spec.is_persistent() {
                 persistent_grid(tiles, plan.batch, sms * spec.min_blocks_per_sm)

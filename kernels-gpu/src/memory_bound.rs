@@ -1063,7 +1063,7 @@ unsafe fn along_k<E: Streamed, const ROWS: usize, const VEC: usize>(q: &Skinny<E
     // A call of one chunk has nothing to load ahead and takes the plain
     // loop; it still ran ~10% slower than before step 100 (1000000×1×64,
     // H200: 0.199 → 0.218 ms, the same through either loop), so the cost
-    // lies in the kernel as compiled (82 → 106 registers), not the path.
+    // lies in the kernel as compiled (82 → 106–108 registers), not the path.
     let prefetch = VEC == 4 && ROWS == 1 && q.k > chunk as u32;
     let (mut s_next, mut x_next) = if prefetch { (load_s(0), load_x(0)) } else { Default::default() };
     let mut acc = [[0.0f32; ROWS]; XR];

@@ -198,9 +198,10 @@ pub const WT_256X128X8_CU: KernelSpec = KernelSpec {
     ..WT_256X128X8
 };
 
-/// A kernel's entry for C's rows off 16 bytes (`Features::c_rows_off_16_bytes`)
-/// and the launches the host gives it in the kernel's place
-/// ([`c_rows_twin`]).
+/// A kernel's entry for C's rows off what its lanes store at once (16
+/// bytes for f32's warp tiles, 8 for TF32's swapped tiles;
+/// `Features::c_rows_off_16_bytes`) and the launches the host gives it in
+/// the kernel's place ([`c_rows_twin`]).
 pub struct CRowsTwin {
     pub base: KernelSpec,
     pub twin: KernelSpec,

@@ -1134,7 +1134,7 @@ unsafe fn ws_kernel<
     let (a_bytes, _) = gemm_launch::wgmma_tile_bytes(E::DTYPE, BM as u32, BN as u32, BK as u32);
     let stage_bytes = tma::stage_bytes(E::DTYPE, BM as u32, BN as u32, BK as u32);
     let c_staging = tma::c_staging_offset(stage_bytes, STAGES as u32);
-    let consumers = if tma::swapped(E::DTYPE, B_T) { BN } else { BM } / 64;
+    let consumers = (if tma::swapped(E::DTYPE, B_T) { BN } else { BM }) / 64;
     let c_tile_bytes = tma::c_tile_bytes(consumers as u32, C_BOXES as u32);
     let barriers = tma::barriers_offset(stage_bytes, STAGES as u32, c_tile_bytes);
     let ring = Ring::<STAGES> { a_bytes, stage_bytes, c_staging, barriers };
