@@ -2857,6 +2857,17 @@ PY
     test_subset "library memory_bound" "gpu every_kernel_on_tile_edges" "library sweep_random" \
       "library beta_zero"
     ;;
+  next100)
+    # Run 6 of 2026-11-28 (fourth), for the next step: 16-bit M of 2 to 16
+    # over long rows of B, `auto` (TMA tiles) against the CUDA-core
+    # memory-bound kernels, which since step 100 read rows on 4 bytes a
+    # word at a time.
+    for dtype in f16 bf16; do
+      named_runs $dtype "8 42212 501" "8 42216 504" "6 2292 5015" "4 100002 1000" "13 186997 5813" -- \
+        "auto auto" "skinny_r8 auto" "skinny_r4 auto"
+    done 2>&1 | tee "$L/skinny.txt"
+    tally next100 "$L/skinny.txt"
+    ;;
   *) note "unknown part $part" ;;
   esac
 done
