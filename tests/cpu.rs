@@ -1708,6 +1708,7 @@ fn c_rows_twin_is_the_same_launch_where_it_pays() {
         );
         assert!(gemm_launch::KERNELS.iter().any(|k| k.name == twin.name), "{} is built", twin.name);
         if twin.dtype == Dtype::Tf32 {
+            assert_eq!(tma::c_staged_boxes(twin), 1, "{}: one box per consumer", twin.name);
             let boxes = tma::consumer_warps(twin) / 4 * tma::C_BOX_BYTES;
             assert_eq!(twin.smem_bytes(), base.smem_bytes() + boxes, "{}", twin.name);
             assert!(twin.smem_bytes() <= 227 * 1024, "{} fits an H100's block", twin.name);

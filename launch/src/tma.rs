@@ -80,9 +80,10 @@ pub const fn c_box(dtype: Dtype) -> [u32; 2] {
 /// Boxes of C each consumer warpgroup stages at once
 /// (`Features::c_staging_boxes`, its whole share of a tile `bn` wide when
 /// that is 0), 0 for a kernel that stores from registers
-/// (`Features::staged_epilogue` off); but one for a TF32 entry for C's
-/// rows off 16 bytes (`Features::c_rows_off_16_bytes`), whose consumers
-/// pass [`F32_ROUND_ROWS`] rows of their f32 C at a time through it.
+/// (`Features::staged_epilogue` off); but one for a warp-specialized
+/// (TF32) entry for C's rows off 8 bytes (`Features::c_rows_off_16_bytes`),
+/// whose consumers pass [`F32_ROUND_ROWS`] rows of their f32 C at a time
+/// through it.
 pub const fn c_staged_boxes(spec: &KernelSpec) -> u32 {
     let boxes = spec.features.c_staging_boxes;
     if !spec.features.staged_epilogue {

@@ -181,7 +181,7 @@ pub(crate) unsafe fn store_c_f32_swapped<In, const LEN: usize>(out: &Output<In, 
     }
 }
 
-/// Epilogue of step 10f's swapped tiles for C's rows off 16 bytes (the
+/// Epilogue of step 10f's swapped tiles for C's rows off 8 bytes (the
 /// TF32 entries of `Features::c_rows_off_16_bytes`, PERF.md step 100). In
 /// the registers, a warp's store covers 8 bytes of each of 8 column pairs
 /// in 4 rows ([`store_c_f32_swapped`]), or 4 bytes where the pairs are

@@ -459,7 +459,7 @@ macro_rules! warpgroup_tile_tf32 {
                 t: usize,
             ) {
                 // From registers; the swapped tiles' entries for C's rows
-                // off 16 bytes through their one staged box.
+                // off 8 bytes through their one staged box.
                 const {
                     let rounds = (2 * $len) % tma::F32_ROUND_ROWS as usize == 0;
                     assert!(
