@@ -1510,7 +1510,7 @@ fn tma_kernels_take_every_call_through_operand_copies() {
     };
     use rgemm::api::choice::auto_tma_refusal;
     use rgemm::driver::launch::Plan;
-    use rgemm::driver::operand_copies::{OperandCopy, operand_copies, realign_refusal};
+    use rgemm::driver::operand_copies::{OperandCopy, operand_copies, padded_operand_copies, realign_refusal};
     use rgemm::tensor_map::tma_refusal;
     let tf32 = &gemm_launch::WS_TF32_128X256X32;
     let f16 = &gemm_launch::WS_F16_128X256X64;
@@ -1535,7 +1535,7 @@ fn tma_kernels_take_every_call_through_operand_copies() {
     // transposed to [n][k]; A is read in place.
     let call = operand_copies(tf32, &plan, at).unwrap();
     assert_eq!((call.plan.layout, call.plan.lda, call.plan.ldb), (nt, 24, 24));
-    let b_copy = OperandCopy { offset: 0, transpose: true, lines: 24, len: 60, ld: 24, stride: 0 };
+    let b_copy = OperandCopy { offset: 0, transpose: true, lines: 24, len: 60, ld: 24, stride: 0, padded: (24, 60) };
     assert_eq!(call.copies, [None, Some(b_copy)]);
     assert_eq!(call.scratch_bytes, (60 * 24 * 4u64).next_multiple_of(256));
     assert!(!call.realigns());
@@ -1561,9 +1561,25 @@ fn tma_kernels_take_every_call_through_operand_copies() {
     assert_eq!(call.copies[0], None);
     assert_eq!(
         call.copies[1],
-        Some(OperandCopy { offset: 0, transpose: false, lines: 24, len: 60, ld: 64, stride: 0 })
+        Some(OperandCopy { offset: 0, transpose: false, lines: 24, len: 60, ld: 64, stride: 0, padded: (24, 60) })
     );
     assert_eq!(call.plan.layout, plan.layout);
+    // K padded with zeros (a split's whole chunks): only where both
+    // operands are copied as they are; the copies and their plan as deep.
+    assert_eq!(padded_operand_copies(f16, &plan, at, 32), None, "A is read in place");
+    let both = Plan { k: 23, lda: 23, ..plan };
+    assert!(operand_copies(tf32, &both, at).is_some_and(|c| c.copies.iter().all(Option::is_some)));
+    assert_eq!(padded_operand_copies(tf32, &both, at, 28), None, "B is transposed");
+    assert!(padded_operand_copies(tf32, &odd_k, at, 28).is_some(), "NT: both copied as they are");
+    let call = padded_operand_copies(f16, &both, at, 40).unwrap();
+    let [a, b] = call.copies.map(Option::unwrap);
+    assert_eq!((a.lines, a.len, a.padded, a.ld), (100, 23, (100, 40), 40));
+    assert_eq!((b.lines, b.len, b.padded, b.ld), (23, 60, (40, 60), 64));
+    assert_eq!((call.plan.k, call.plan.lda, call.plan.ldb), (40, 40, 64));
+    assert_eq!(b.offset, (100 * 40 * 2u64).next_multiple_of(256));
+    assert_eq!(call.scratch_bytes, b.offset + (40 * 64 * 2u64).next_multiple_of(256));
+    assert_eq!(padded_operand_copies(f16, &both, at, 22), None, "shallower than K");
+    assert_eq!(padded_operand_copies(f16, &both, at, 23), operand_copies(f16, &both, at));
     assert_eq!(operand_copies(f16, &Plan { ldb: 64, ..plan }, at), None);
     let call = operand_copies(f16, &Plan { ldb: 64, ..plan }, [258, 512, 0]).unwrap();
     assert!(call.copies[0].is_some() && call.copies[1].is_none());

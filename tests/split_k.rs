@@ -525,6 +525,30 @@ fn which_kernels_can_write_partial_sums() {
 /// Replays the partial launches of a call on the CPU (each launch a strided
 /// batch of plain GEMMs on exact small integers) and checks that every slab
 /// is written once, and that the slabs of each matrix add up to its product.
+#[test]
+fn even_splits_cover_k_in_whole_granules_with_less_padding() {
+    // 47×307×53605 (PERF step 101): 40 chunks of 1368 (f16) or 1372 (TF32),
+    // the last 1253 or 97 deep, become 40 of 1344, 155 elements of padding.
+    for (chunk, granule) in [(1368, 8), (1372, 4)] {
+        let split = Split::of(53605, chunk);
+        assert_eq!(split.splits, 40);
+        assert_eq!(split.even(53605, granule), Split { chunk: 1344, splits: 40 });
+    }
+    let mut rng = StdRng::seed_from_u64(101);
+    for _ in 0..10_000 {
+        let k = rng.random_range(2..2_000_000u32);
+        let granule = [4, 8][rng.random_range(0..2)];
+        let chunk = rng.random_range(1..k).next_multiple_of(granule).min(k - 1).max(1);
+        let split = Split::of(k, chunk);
+        let even = split.even(k, granule);
+        // Whole granules, K covered, no more chunks, no chunk wholly past K,
+        // and the padding under a granule per chunk.
+        assert!(even.chunk.is_multiple_of(granule) && even.chunk * even.splits >= k, "{k} {split:?} {even:?}");
+        assert!(even.splits <= split.splits && (even.splits - 1) * even.chunk < k, "{k} {split:?} {even:?}");
+        assert!(even.chunk * even.splits - k < even.splits * granule, "{k} {split:?} {even:?}");
+    }
+}
+
 fn replay(a: MatrixDesc, b: MatrixDesc, c: MatrixDesc, batch: Batch, chunk: u32) {
     let len = |d: &MatrixDesc, stride: usize| {
         let (run, runs) = if d.layout == rgemm::Layout::RowMajor { (d.cols, d.rows) } else { (d.rows, d.cols) };

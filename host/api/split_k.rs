@@ -40,7 +40,7 @@ use crate::api::{Batch, GemmOptions, MatrixDesc, Plan, plan, select_kernel};
 use crate::driver::element::Element;
 use crate::driver::error::{During, GemmError, Result};
 use crate::driver::gpu::Gpu;
-use crate::driver::operand_copies::operand_copies;
+use crate::driver::operand_copies::{CopiedCall, operand_copies, padded_operand_copies};
 use cust::function::GridSize;
 use gemm_launch::split_k::{
     EPILOGUE_FAN_IN, MAX_SPLITS, REDUCE_COMBINE, REDUCE_FAN_IN, REDUCE_THREADS, Split, SplitCall, SplitError, SplitK,
@@ -194,6 +194,38 @@ pub fn partial_launches(plan: &Plan, split: Split) -> Vec<PartialLaunch> {
         .collect()
 }
 
+/// The split a call runs and the copies its partials kernel reads, for the
+/// split the rule (or the caller) chose. Operands the partials kernel reads
+/// through copies are copied once for the whole call, before it is cut into
+/// chunks, where the chunks are whole 16-byte pieces (every split `Auto`
+/// makes): each chunk of the copies then starts on 16 bytes, and a shorter
+/// last chunk stays in the launch of the others. Other chunks (a caller's)
+/// would need copies of the copies, inside the scratch buffer's lock: there
+/// each launch copies its own chunks (`None` here). A TMA kernel runs a
+/// shorter last chunk as a launch of its own, after the others (7–8 µs on
+/// an H200, PERF.md step 101): where both operands are copied anyway, the
+/// chunks are evened out ([`Split::even`]) and the copies padded with zeros
+/// to whole chunks, one launch for all.
+pub fn split_with_copies(
+    plan: &Plan,
+    split: Split,
+    partials: &KernelSpec,
+    pointers: [u64; 3],
+) -> (Split, Option<CopiedCall>) {
+    let granule = chunk_granule(partials.dtype);
+    let whole_pieces = split.chunk.is_multiple_of(granule);
+    let padded = (whole_pieces && split.remainder(plan.k) > 0 && !partials.takes_k_last())
+        .then(|| split.even(plan.k, granule))
+        .and_then(|even| {
+            let k_padded = even.chunk.checked_mul(even.splits)?;
+            padded_operand_copies(partials, plan, pointers, k_padded).map(|call| (even, call))
+        });
+    match padded {
+        Some((even, call)) => (even, Some(call)),
+        None => (split, operand_copies(partials, plan, pointers).filter(|_| whole_pieces)),
+    }
+}
+
 impl Gpu {
     /// Bytes of workspace the call `gemm_strided_batched(options, a, b, c,
     /// batch)` uses (0: it does not split K, nor share tiles out by
@@ -286,6 +318,7 @@ impl Gpu {
             Err(GemmError::OutOfMemory { .. }) if options.split_k == SplitK::Auto => return Ok(false),
             Err(e) => return Err(e),
         };
+        let (split, copies) = split_with_copies(plan, split, partials, pointers);
         let element = std::mem::size_of::<T>() as u64;
         let partial_sums = |plan: &Plan, [a, b, _]: [u64; 3]| {
             for launch in partial_launches(plan, split) {
@@ -295,15 +328,7 @@ impl Gpu {
             }
             Ok(())
         };
-        // Operands the partials kernel reads through copies are copied once
-        // for the whole call, before it is cut into chunks, where the chunks
-        // are whole 16-byte pieces (every split `Auto` makes): each chunk of
-        // the copies then starts on 16 bytes, and a shorter last chunk stays
-        // in the launch of the others. Other chunks (a caller's) would need
-        // copies of the copies, inside the scratch buffer's lock: there each
-        // launch copies its own chunks.
-        let whole_pieces = split.chunk.is_multiple_of(chunk_granule(partials.dtype));
-        match operand_copies(partials, plan, pointers).filter(|_| whole_pieces) {
+        match copies {
             Some(call) => self.with_operand_copies(plan, &call, pointers, partial_sums)?,
             None => partial_sums(plan, pointers)?,
         }

@@ -2,7 +2,7 @@
 //! reference, C poisoned with NaN before every checked launch, CUDA-event
 //! timing, and cuBLAS on the same buffers and stream for the ratio.
 
-use crate::api::split_k::split_for;
+use crate::api::split_k::{split_for, split_with_copies};
 use crate::api::{GemmOptions, KernelChoice, MatMut, MatRef, SplitK};
 use crate::bench::cublas::Cublas;
 use crate::bench::matrix::Matrix;
@@ -188,6 +188,8 @@ impl<T: Element> Problem<T> {
         let plan = crate::driver::tensor_map::packed_plan(self.m, self.n, self.k);
         let resident = |s| gpu.resident_blocks(s, plan.layout);
         let split = split_for(&self.options(spec, group_m), &plan, spec, gpu.info.multiprocessors as u32, resident)?;
+        // As it runs: evened out where both operands are copied (`split_with_copies`).
+        let split = split.map(|(split, partials)| (split_with_copies(&plan, split, partials, [0; 3]).0, partials));
         let note = match split {
             Some((split, partials)) => format!(
                 "split-K: {} chunks of {} on {}, {:.1} MiB workspace",

@@ -48,6 +48,10 @@ pub struct OperandCopy {
     /// Leading dimension and batch stride of the copy, in elements.
     pub ld: u32,
     pub stride: u64,
+    /// The `lines × len` a straight copy writes: the source's, or more,
+    /// zeros past it (K padded to whole chunks of a split,
+    /// [`padded_operand_copies`]).
+    pub padded: (u32, u32),
 }
 
 /// How a TMA kernel runs a call through copies: the plan of its launch on
@@ -76,9 +80,23 @@ impl CopiedCall {
 /// unless [`f32_realigned`], every other kernel).
 pub fn operand_copies(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option<CopiedCall> {
     match spec.algorithm {
-        Algorithm::WarpSpecialized => copies(spec, plan, pointers),
+        Algorithm::WarpSpecialized => copies(spec, plan, pointers, plan.k),
         _ => f32_realigned(spec, plan, pointers),
     }
+}
+
+/// [`operand_copies`] of a TMA kernel's call whose A and B are both
+/// copied as they are (realigned, not transposed), with K padded to
+/// `k_padded` (at least the call's K) by zeros in both copies; the copies'
+/// plan is `k_padded` deep. `None` where the call has no such copies.
+/// A split-K call cut into chunks that end past K reads whole chunks of
+/// these, in one launch of the partial sums (`host/api/split_k.rs`).
+pub fn padded_operand_copies(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3], k_padded: u32) -> Option<CopiedCall> {
+    if spec.algorithm != Algorithm::WarpSpecialized || k_padded < plan.k {
+        return None;
+    }
+    let call = copies(spec, plan, pointers, k_padded)?;
+    call.copies.iter().all(|copy| copy.is_some_and(|copy| !copy.transpose)).then_some(call)
 }
 
 /// The realigned copies an f32 call on CUDA cores gets (steps 6–7b, whose
@@ -96,7 +114,7 @@ pub fn f32_realigned(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Opti
     if spec.dtype != Dtype::F32 || !vector_loads || shared_operand {
         return None;
     }
-    let call = copies(spec, plan, pointers)?;
+    let call = copies(spec, plan, pointers, plan.k)?;
     let flop = plan.flop();
     let min_flop = if spec.has_unchecked_loop() { F32_REALIGN_UNCHECKED_MIN_FLOP } else { F32_REALIGN_MIN_FLOP };
     (flop >= min_flop && flop / call.scratch_bytes.max(1) >= F32_REALIGN_MIN_FLOP_PER_BYTE).then_some(call)
@@ -104,17 +122,23 @@ pub fn f32_realigned(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Opti
 
 /// The copies `spec`'s entry for the call's layout needs: transposed where
 /// the entry reads an operand the other way round, realigned where its rows
-/// or start are off 16 bytes.
-fn copies(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option<CopiedCall> {
+/// or start are off 16 bytes; `k_padded` deep (zeros past the call's K:
+/// only for straight copies of both operands, [`padded_operand_copies`]).
+fn copies(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3], k_padded: u32) -> Option<CopiedCall> {
     let entry = spec.entry_layout(plan.layout);
     let bytes = spec.dtype.element_bytes() as u64;
     let batch = plan.batch as u64;
     let aligned = |address: u64, ld: u32, stride: u64| rows_on_16_bytes(address, ld, stride, plan.batch, bytes);
-    let mut new = Plan { layout: entry, ..*plan };
+    let mut new = Plan { layout: entry, k: k_padded, ..*plan };
     let mut scratch = 0u64;
     // Operand `rows × cols` (A: m×k, B: k×n), column-major in the call or
-    // not, as the entry reads it; returns its copy and the copy's ld, stride.
-    let mut copy = |(rows, cols): (u32, u32), col_major: bool, entry_col_major: bool, at: (u64, u32, u64)| {
+    // not, as the entry reads it, padded to `padded_rows × padded_cols`;
+    // returns its copy and the copy's ld, stride.
+    let mut copy = |(rows, cols): (u32, u32),
+                    (padded_rows, padded_cols): (u32, u32),
+                    col_major: bool,
+                    entry_col_major: bool,
+                    at: (u64, u32, u64)| {
         let (address, ld, stride) = at;
         let transpose = col_major != entry_col_major;
         if !transpose && aligned(address, ld, stride) {
@@ -122,16 +146,19 @@ fn copies(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option<CopiedCa
         }
         debug_assert!(!transpose || bytes == 4, "only the f32 copy transposes");
         let (lines, len) = if col_major { (cols, rows) } else { (rows, cols) };
-        let (out_lines, out_len) = if transpose { (len, lines) } else { (lines, len) };
+        let padded = if col_major { (padded_cols, padded_rows) } else { (padded_rows, padded_cols) };
+        debug_assert!(!transpose || padded == (lines, len), "a transposed copy is not padded");
+        let (out_lines, out_len) = if transpose { (len, lines) } else { padded };
         let out_ld = geometry::padded_ld(out_len, bytes as u32);
         let out_stride = if batch > 1 { out_ld as u64 * out_lines as u64 } else { 0 };
         let offset = scratch;
         let copy_bytes = (out_ld as u64 * out_lines as u64).saturating_mul(batch * bytes);
         scratch = scratch.saturating_add(copy_bytes).next_multiple_of(256);
-        Some(OperandCopy { offset, transpose, lines, len, ld: out_ld, stride: out_stride })
+        Some(OperandCopy { offset, transpose, lines, len, ld: out_ld, stride: out_stride, padded })
     };
-    let a = copy((plan.m, plan.k), plan.layout.a_col_major, entry.a_col_major, (pointers[0], plan.lda, plan.stride_a));
-    let b = copy((plan.k, plan.n), plan.layout.b_col_major, entry.b_col_major, (pointers[1], plan.ldb, plan.stride_b));
+    let (a_at, b_at) = ((pointers[0], plan.lda, plan.stride_a), (pointers[1], plan.ldb, plan.stride_b));
+    let a = copy((plan.m, plan.k), (plan.m, k_padded), plan.layout.a_col_major, entry.a_col_major, a_at);
+    let b = copy((plan.k, plan.n), (k_padded, plan.n), plan.layout.b_col_major, entry.b_col_major, b_at);
     if let Some(a) = a {
         (new.lda, new.stride_a) = (a.ld, a.stride);
     }
@@ -217,9 +244,15 @@ impl Gpu {
         for (operand, (copy, (src_ld, src_stride))) in call.copies.iter().zip(sources).enumerate() {
             let Some(copy) = copy else { continue };
             let (mut src, mut dst) = (pointers[operand], base + copy.offset);
-            let (mut rows, mut cols, mut src_ld, mut dst_ld) = (copy.lines, copy.len, src_ld, copy.ld);
+            // A straight copy writes `padded` (zeros past the source); a
+            // transposed one, the source's extent.
+            let (mut rows, mut cols) = if copy.transpose { (copy.lines, copy.len) } else { copy.padded };
+            let (mut src_ld, mut dst_ld) = (src_ld, copy.ld);
             let (mut src_stride, mut dst_stride) = (src_stride, copy.stride);
-            let args: [*mut c_void; 8] = [
+            let (mut src_rows, mut src_cols) = (copy.lines, copy.len);
+            // In the order of the copy entries' parameters (the transpose
+            // takes the first eight).
+            let args: [*mut c_void; 10] = [
                 &mut src as *mut _ as *mut c_void,
                 &mut dst as *mut _ as *mut c_void,
                 &mut rows as *mut _ as *mut c_void,
@@ -228,6 +261,8 @@ impl Gpu {
                 &mut dst_ld as *mut _ as *mut c_void,
                 &mut src_stride as *mut _ as *mut c_void,
                 &mut dst_stride as *mut _ as *mut c_void,
+                &mut src_rows as *mut _ as *mut c_void,
+                &mut src_cols as *mut _ as *mut c_void,
             ];
             if !copy.transpose {
                 let chunks = geometry::copy_chunks(rows, cols, call.element_bytes);
@@ -251,7 +286,7 @@ impl Gpu {
             let blocks = blocks as u32;
             if copy.transpose {
                 let grid = GridSize::xyz(blocks, 1, plan.batch);
-                self.launch_sm80(TRANSPOSE_F32, grid, geometry::THREADS, geometry::SMEM_BYTES, &args)?;
+                self.launch_sm80(TRANSPOSE_F32, grid, geometry::THREADS, geometry::SMEM_BYTES, &args[..8])?;
             } else {
                 let entry = if call.element_bytes == 2 { COPY_ROWS_B16 } else { COPY_ROWS_B32 };
                 let grid = GridSize::xyz(blocks, 1, plan.batch);

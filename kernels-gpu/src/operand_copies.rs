@@ -14,9 +14,12 @@
 //!   TMA's 16 bytes. 16 bytes of a destination row per thread and store,
 //!   read with aligned 16-byte loads whatever the source's alignment (the
 //!   bytes past a granule come from the next lane, see [`copy_rows`]).
+//!   They may write a larger matrix than the source, zeros past it: a
+//!   split-K call's copies padded to whole chunks of K (PERF.md step 101).
 //!
-//! Memory-bound: each element is read and written once. ptxas (sm_90):
-//! the straight copies 64 registers, no shared memory. The 16-byte stores
+//! Memory-bound: each element is read and written once. ptxas 12.9: the
+//! straight copies 69–70 registers for sm_80 (60–63 for sm_90), no shared
+//! memory, no spills. The 16-byte stores
 //! (step 71) took f16 100000×16×777 (its 155 MB A realigned before step
 //! 10's tiles) from 0.284 to 0.185 ms, copy and GEMM (H100, PERF.md step
 //! 71).
@@ -74,8 +77,10 @@ pub unsafe extern "ptx-kernel" fn transpose_f32(
 }
 
 /// `dst` (`rows × cols`, leading dimension `dst_ld`, a multiple of 16
-/// bytes, 16-byte aligned) = `src` (leading dimension `src_ld`, starting
-/// anywhere), for matrix `%ctaid.z` of a batch.
+/// bytes, 16-byte aligned) = `src` (`src_rows × src_cols`, at most as
+/// large, leading dimension `src_ld`, starting anywhere), zeros past it,
+/// for matrix `%ctaid.z` of a batch. (A split-K call's copies reach whole
+/// chunks of K so: `host/api/split_k.rs`.)
 ///
 /// The destination's 16-byte chunks are numbered row by row; thread `t` of
 /// block `b` writes chunks `(b·CHUNKS_PER_THREAD + l)·COPY_THREADS + t`.
@@ -85,8 +90,8 @@ pub unsafe extern "ptx-kernel" fn transpose_f32(
 /// one aligned granule with a 16-byte load and takes the rest from its
 /// neighbour with `shfl.down`, so the copy runs on vector loads whatever the
 /// source's alignment. The last lane of a warp and the last chunk of a row
-/// load their second granule themselves. Elements past a row's end (the
-/// padding) are written as zeros.
+/// load their second granule themselves. Elements past a source row's end
+/// (the padding) and the rows past the source's are written as zeros.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 unsafe fn copy_rows<T: Copy + Into<u32>>(
@@ -98,6 +103,7 @@ unsafe fn copy_rows<T: Copy + Into<u32>>(
     dst_ld: u32,
     src_stride: u64,
     dst_stride: u64,
+    (src_rows, src_cols): (u32, u32),
 ) {
     const PER: usize = CHUNKS_PER_THREAD as usize;
     const THREADS_: u32 = COPY_THREADS;
@@ -106,7 +112,7 @@ unsafe fn copy_rows<T: Copy + Into<u32>>(
     let z = block_idx_z() as usize;
     let (src, dst) = (src.wrapping_add(z * src_stride as usize), dst.wrapping_add(z * dst_stride as usize));
     let base = src.expose_provenance();
-    let span = (base, base + at(rows - 1, src_ld, cols) * size);
+    let span = (base, base + at(src_rows - 1, src_ld, src_cols) * size);
     let chunks_per_row = cols.div_ceil(per_chunk as u32);
     let total = rows * chunks_per_row;
     let t = thread_idx() as u32;
@@ -144,8 +150,8 @@ unsafe fn copy_rows<T: Copy + Into<u32>>(
         if from_neighbour {
             window[4..].copy_from_slice(&neighbours);
         }
-        // Elements of this chunk still in the row; the rest is padding.
-        let valid = (cols - chunk * per_chunk as u32) as usize;
+        // Elements of this chunk still in the source's row; the rest is padding.
+        let valid = if row < src_rows { src_cols.saturating_sub(chunk * per_chunk as u32) as usize } else { 0 };
         let words = keep_bytes(realigned(window, from % 16), valid.min(per_chunk) * size);
         let to = dst.wrapping_add(at(row, dst_ld, chunk * per_chunk as u32)) as *mut u32;
         unsafe { store_global_x4_b32(to, words) };
@@ -170,8 +176,10 @@ pub unsafe extern "ptx-kernel" fn copy_rows_b16(
     dst_ld: u32,
     src_stride: u64,
     dst_stride: u64,
+    src_rows: u32,
+    src_cols: u32,
 ) {
-    unsafe { copy_rows(src, dst, rows, cols, src_ld, dst_ld, src_stride, dst_stride) }
+    unsafe { copy_rows(src, dst, rows, cols, src_ld, dst_ld, src_stride, dst_stride, (src_rows, src_cols)) }
 }
 
 /// [`copy_rows`] of 4-byte elements (f32 read as TF32).
@@ -189,6 +197,8 @@ pub unsafe extern "ptx-kernel" fn copy_rows_b32(
     dst_ld: u32,
     src_stride: u64,
     dst_stride: u64,
+    src_rows: u32,
+    src_cols: u32,
 ) {
-    unsafe { copy_rows(src, dst, rows, cols, src_ld, dst_ld, src_stride, dst_stride) }
+    unsafe { copy_rows(src, dst, rows, cols, src_ld, dst_ld, src_stride, dst_stride, (src_rows, src_cols)) }
 }

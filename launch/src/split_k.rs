@@ -190,6 +190,18 @@ impl Split {
         k % self.chunk
     }
 
+    /// This split with its chunks evened out for operands padded with
+    /// zeros past K to whole chunks (the TMA kernels' realigned copies,
+    /// `host/api/split_k.rs`): the shortest chunk, in whole multiples of
+    /// `granule`, that covers `k` in as many chunks or fewer, so that the
+    /// padding is under `splits · granule` elements. (A shorter last chunk
+    /// is a launch of its own on those kernels: 7–8 µs on an H200, PERF.md
+    /// step 101.)
+    pub const fn even(&self, k: u32, granule: u32) -> Split {
+        let chunk = k.div_ceil(self.splits).next_multiple_of(granule);
+        Split { chunk, splits: k.div_ceil(chunk) }
+    }
+
     /// Reduction passes before the epilogue: each sums groups of
     /// [`REDUCE_FAN_IN`] slabs in place; the epilogue sums at most
     /// [`EPILOGUE_FAN_IN`].
