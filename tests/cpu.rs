@@ -918,7 +918,7 @@ fn shallow_k_takes_two_blocks_per_sm() {
         assert_eq!(pick(Dtype::Bf16, 6000, 5000, 64, layout), "ws_128x128x64_2cta");
         assert_eq!(pick(Dtype::F16, 8192, 8192, 65, layout), "ws_128x256x64");
     }
-    // Not without the TMA, off Hopper, or for f32 and TF32.
+    // Not without the TMA, off Hopper, or for f32.
     assert_ne!(
         default_choice(Dtype::F16, (8192, 8192, 16), 132, OperandLayout::NN, (9, 0), |_| false).kernel,
         "ws_128x128x64_2cta"
@@ -927,7 +927,15 @@ fn shallow_k_takes_two_blocks_per_sm() {
         default_choice(Dtype::F16, (8192, 8192, 16), 132, OperandLayout::NN, (8, 0), |_| true).kernel,
         "ws_128x128x64_2cta"
     );
-    assert_eq!(pick(Dtype::Tf32, 8192, 8192, 16, OperandLayout::NN), "ws_256x128x32_rs");
+    assert_eq!(pick(Dtype::F32, 8192, 8192, 16, OperandLayout::NN), "wt_256x128x8");
+    // TF32 with a row-major B, K of two slices: step 10f's 128×128 tiles
+    // (PERF step 101); a column-major B keeps step 10b's, deeper K the
+    // 256×128 swapped tiles.
+    use rgemm::api::choice::SHALLOW_MAX_K;
+    assert_eq!(pick(Dtype::Tf32, 8192, 8192, 16, OperandLayout::NN), "ws_128x128x32_rs");
+    assert_eq!(pick(Dtype::Tf32, 6000, 5000, SHALLOW_MAX_K, OperandLayout::NN), "ws_128x128x32_rs");
+    assert_eq!(pick(Dtype::Tf32, 8192, 8192, 16, OperandLayout::NT), "ws_128x256x32");
+    assert_eq!(pick(Dtype::Tf32, 8192, 8192, SHALLOW_MAX_K + 1, OperandLayout::NN), "ws_256x128x32_rs");
     // With the real refusals: C's rows off 16 bytes (N odd) go to a
     // one-block tile, which stages C's rows (`choice::staged_c_refusal`,
     // PERF step 99); N even keeps the two blocks.

@@ -242,11 +242,15 @@ pub fn default_choice(
     if let Some(twin) = swapped_twin(spec, layout).filter(|twin| runs(twin)) {
         spec = twin;
     }
-    // K of one slice: C's writes are the work, and two blocks per SM keep
-    // them going while each waits on its stores (step 10d).
-    if let Some(shallow) = shallow_k_kernel(dtype)
-        .filter(|s| k <= s.tile.bk as usize && spec.algorithm == Algorithm::WarpSpecialized && runs(s))
-    {
+    // Shallow K: C's writes are the work, and two blocks per SM keep them
+    // going while each waits on its stores (step 10d); TF32's smaller
+    // swapped tiles, for the row-major B they read in place.
+    if let Some(shallow) = shallow_k_kernel(dtype).filter(|s| {
+        k <= SHALLOW_MAX_K
+            && spec.algorithm == Algorithm::WarpSpecialized
+            && (!s.is_swapped() || !layout.b_col_major)
+            && runs(s)
+    }) {
         spec = shallow;
     }
     // Deep K: the split's chunks, not the tiles, fill the GPU, so the tile
@@ -345,20 +349,32 @@ fn two_block_ring(skinny: &KernelSpec, cc: (i32, i32)) -> Option<&'static Kernel
     (cc.0 == 9).then_some(twin)
 }
 
-/// The kernel [`default_choice`] gives a 16-bit call whose K fits one K
-/// slice (≤ 64), where it would run step 10: step 10d, two blocks per SM
+/// The kernel [`default_choice`] gives a call of K up to [`SHALLOW_MAX_K`]
+/// (16-bit: one K slice) where it would run step 10: step 10d, two blocks per SM
 /// of 128×128 tiles. H100 (PERF.md step 49), % of cuBLAS against step
 /// 10's 128×256 and 128×128 tiles and the clusters: f16 8192²×16 85.6
 /// against 62.9, 55.9; 8192²×64 85.7 against 62.5, 55.9; 6000×5000×64
 /// 82.1 against 69.8, 71.3 and 68.5 (bf16 84.4, 84.5, 79.7). From K = 512
 /// on, its two stages lose (2048×8192×512: 66.1 against 67.7).
+/// TF32 (two K slices) with a row-major B: step 10f's 128×128 swapped
+/// tiles, whose blocks write half the C of the 256×128 ones between their
+/// loads. H200 (PERF.md step 101, runs 1 and 2), named, % of cuBLAS,
+/// 256×128 → 128×128: 8192²×16 75–79 → 85, 8192²×32 83 → 95, 8192²×48 86
+/// → 91.5, 8192²×64 95 → 100, 4096²×16 84 → 92, 6492×5008×24 88 → 96,
+/// 6000×5000×64 95–96 → 104–106 (`auto`'s 128×192 99); level at K = 128
+/// (8192²: 88 / 89), behind at 256 (4096²: 93 / 89).
 pub fn shallow_k_kernel(dtype: Dtype) -> Option<&'static KernelSpec> {
     match dtype {
         Dtype::F16 => Some(&gemm_launch::WS_F16_128X128X64_2CTA),
         Dtype::Bf16 => Some(&gemm_launch::WS_BF16_128X128X64_2CTA),
-        Dtype::F32 | Dtype::Tf32 => None,
+        Dtype::Tf32 => Some(&gemm_launch::WS_TF32_128X128X32_RS),
+        Dtype::F32 => None,
     }
 }
+
+/// Deepest K that [`default_choice`] gives to [`shallow_k_kernel`]: one K
+/// slice of the 16-bit tiles, two of TF32's.
+pub const SHALLOW_MAX_K: usize = 64;
 
 /// The tile kernels a TF32 call with M of 8 to 16 (the small side) runs
 /// ([`gemm_launch::memory_bound::tiles_beat_skinny`]), the first that can:
