@@ -820,6 +820,14 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     let short = SKINNY_TILES_MIN_K / 2;
     assert_eq!([at(100_000, 16, short), at(100_000, 16, 64), at(50_000, 16, short)], ["mma_64x16x64"; 3]);
     assert_eq!([at(100_000, 8, short), at(16, 200_000, short)], ["skinny_mma", "ws_128x256x64"]);
+    // M the small side, K under SKINNY_TILES_MIN_K (PERF.md step 101): the
+    // 16×64 tiles from SHORT_ROWS_TILES_MIN_K with at most 8 waves of
+    // blocks, at any number from SHORT_ROWS_ANY_WAVES_MIN_K.
+    use rgemm::api::choice::{SHORT_ROWS_ANY_WAVES_MIN_K, SHORT_ROWS_TILES_MAX_WAVES, SHORT_ROWS_TILES_MIN_K};
+    let most = (SHORT_ROWS_TILES_MAX_WAVES * 132 * 64) as usize;
+    assert_eq!([at(12, 30_000, SHORT_ROWS_TILES_MIN_K), at(16, most, 256)], ["mma_16x64x64"; 2]);
+    assert!([at(12, 30_000, 127), at(16, most + 64, 256)].iter().all(|k| k != "mma_16x64x64"));
+    assert_eq!([at(16, 100_000, SHORT_ROWS_ANY_WAVES_MIN_K), at(8, 42_216, 504)], ["mma_16x64x64"; 2]);
     use rgemm::api::choice::WIDE_COLUMNS_TILES_MIN_K;
     assert_eq!(at(100_000, 16, WIDE_COLUMNS_TILES_MIN_K), "mma_64x16x64");
     assert_eq!(at(100_000, 16, 4), "skinny_mma_r16", "A's rows under 16 bytes");

@@ -395,7 +395,7 @@ fn skinny_tf32_tiles(dtype: Dtype, m: usize, n: usize, layout: OperandLayout) ->
 
 /// Whether step 70's skinny tiles `spec` beat step 10's tiles on an
 /// `m × n × k` call that both can take: K of at least
-/// [`SKINNY_TILES_MIN_K`], and blocks that fill half a wave or K short of
+/// [`SKINNY_TILES_MIN_K`] (M the small side: [`SHORT_ROWS_TILES_MIN_K`]), and blocks that fill half a wave or K short of
 /// a split, or a call that splits onto the tiles' own f32-output twins
 /// (step 92: A and B row-major, as measured, M the small side or N of 8 to
 /// 16, and a long side over 16). H100
@@ -436,7 +436,14 @@ pub fn skinny_tiles_win(
     let half_wave = gemm_launch::split_k::skinny_tiles_fill_half_wave(blocks, multiprocessors.max(0) as u32);
     let mma_rows = gemm_launch::memory_bound::MMA_ROWS as usize;
     let wide_columns = m > n && n > mma_rows;
-    let long_enough = k >= SKINNY_TILES_MIN_K || (wide_columns && k >= WIDE_COLUMNS_TILES_MIN_K);
+    // M the small side over rows of B shorter than SKINNY_TILES_MIN_K: the
+    // tiles from SHORT_ROWS_TILES_MIN_K where their blocks are few enough
+    // or K long enough (SHORT_ROWS_TILES_MAX_WAVES).
+    let short_rows = m <= n
+        && layout == OperandLayout::NN
+        && k >= SHORT_ROWS_TILES_MIN_K
+        && (k >= SHORT_ROWS_ANY_WAVES_MIN_K || blocks <= SHORT_ROWS_TILES_MAX_WAVES * multiprocessors.max(0) as u64);
+    let long_enough = k >= SKINNY_TILES_MIN_K || (wide_columns && k >= WIDE_COLUMNS_TILES_MIN_K) || short_rows;
     let long_side = m.max(n) > gemm_launch::memory_bound::MAX_SMALL_SIDE as usize;
     let splits_on_own_tiles = layout == OperandLayout::NN && long_side && (m <= n || n >= mma_rows);
     long_enough && (half_wave || k < gemm_launch::split_k::FEW_TILES_MIN_K as usize || splits_on_own_tiles)
@@ -585,6 +592,27 @@ pub const FEW_COLUMNS_STREAM_MIN_K: usize = 4096;
 /// Least K for which [`default_choice`] takes step 70's skinny tiles where
 /// M is the small side or N is at most 8 ([`skinny_tiles_win`]).
 pub const SKINNY_TILES_MIN_K: usize = 512;
+/// Least K for which [`skinny_tiles_win`] gives a 16-bit call whose small
+/// side is M, A and B row-major, to step 70's 16×64 tiles with K under
+/// [`SKINNY_TILES_MIN_K`]: from [`SHORT_ROWS_ANY_WAVES_MIN_K`] at any size
+/// measured, below it where they make at most
+/// [`SHORT_ROWS_TILES_MAX_WAVES`] waves of blocks (one per SM): each block
+/// fills and drains its pipeline over few slices, which step 10's
+/// persistent blocks do not, and many waves of it lose. H200 (PERF.md step
+/// 101, runs 1 and 2), f16, ms, step 10's tiles (`auto` before) / the
+/// 16×64 tiles: 12×50000×384 0.017 / 0.013, 16×100000×384 0.033 / 0.028,
+/// 16×60000×448 0.024 / 0.022, 8×42216×504 0.022 / 0.020, 4×80000×320
+/// 0.022 / 0.020, 16×30000×256 (3.6 waves) 0.009 / 0.008, 12×30000×128
+/// 0.008 / 0.007; but 8×100000×256 (11.8 waves) 0.022 / 0.022,
+/// 16×200000×256 (23.7) 0.037 / 0.040, 8×200000×128 0.022 / 0.029 (bf16
+/// alike).
+pub const SHORT_ROWS_TILES_MIN_K: usize = 128;
+/// K from which [`SHORT_ROWS_TILES_MIN_K`]'s calls take the tiles at any
+/// number of blocks (the shortest measured to win at 12 waves).
+pub const SHORT_ROWS_ANY_WAVES_MIN_K: usize = 320;
+/// Waves of blocks up to which [`SHORT_ROWS_TILES_MIN_K`]'s calls with K
+/// under [`SHORT_ROWS_ANY_WAVES_MIN_K`] take the tiles.
+pub const SHORT_ROWS_TILES_MAX_WAVES: u64 = 8;
 /// Least K for which [`default_choice`] takes step 70's 64×16 tiles with N
 /// of 9 to 16 ([`skinny_tiles_win`]): the shortest measured (PERF.md step
 /// 92, A row-major: f16 100000×16×8 0.012 ms against `skinny_mma_r16`'s
