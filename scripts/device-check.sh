@@ -2868,6 +2868,103 @@ PY
     done 2>&1 | tee "$L/skinny.txt"
     tally next100 "$L/skinny.txt"
     ;;
+  diag101)
+    # Run 1 of 2026-11-28 (fifth): where the weakest rows of step 100's
+    # sweep lose. (a) 16-bit M of 4 to 16 over rows of B on and off 16
+    # bytes, around `SKINNY_TILES_MIN_K`: `auto` against step 70's 16×64
+    # tiles and step 10's 128×128 named; (b) TF32 shallow K and 512³: the
+    # swapped tiles against their staged-rows entries with C on 16 bytes;
+    # (c) deep K, 16-bit chunks by hand and TF32 over odd rows; (d) ncu:
+    # each kernel's time in the deep-K and skinny calls.
+    for dtype in f16 bf16; do
+      named_runs $dtype "8 42216 504" "8 42216 512" "16 30000 256" "12 50000 384" "8 42212 501" "16 16384 1024" \
+        "6 60000 768" -- "auto auto" "mma_16x64x64 auto" "ws_128x128x64 auto"
+    done 2>&1 | tee "$L/skinny.txt"
+    tally skinny "$L/skinny.txt"
+    named_runs tf32 "8192 8192 16" "6000 5000 64" "8192 8192 32" "4096 4096 16" "6492 5008 24" "512 512 512" \
+      "1024 1024 1024" -- "auto auto" "ws_256x128x32_rs off" "ws_256x128x32_rs_cu off" "ws_128x128x32_rs off" \
+      "ws_128x128x32_rs_cu off" 2>&1 | tee "$L/tf32-staged.txt"
+    named_runs tf32 "512 512 512" -- "mma_64x128x32 off" "ws_128x128x32_rs 256" 2>&1 | tee -a "$L/tf32-staged.txt"
+    tally tf32-staged "$L/tf32-staged.txt"
+    named_runs f16 "200 200 100000" "47 307 53605" "256 256 131072" -- "auto auto" "ws_128x128x64 1536" \
+      "ws_128x128x64 3072" "ws_128x128x64 6144" "ws_128x192x64 auto" 2>&1 | tee "$L/deep16.txt"
+    named_runs tf32 "47 307 53605" "35 92 215606" "22 56 171379" -- "auto auto" "mma_64x128x32 auto" \
+      "mma_64x192x32 auto" "ws_128x128x32_rs 1024" "ws_128x128x32_rs 4096" 2>&1 | tee -a "$L/deep16.txt"
+    tally deep "$L/deep16.txt"
+    NCU=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
+    metrics=gpu__time_duration.sum,launch__grid_size,dram__bytes_read.sum,dram__bytes_write.sum
+    metrics=$metrics,dram__throughput.avg.pct_of_peak_sustained_elapsed
+    for run in "tf32 47 307 53605" "f16 47 307 53605" "f16 200 200 100000" "bf16 8 42212 501" "f16 8 42216 504" \
+               "tf32 8192 8192 16" "f16 8192 8192 16"; do
+      set -- $run
+      timeout 200 "$NCU" --clock-control none --metrics "$metrics" \
+        "$B/gemm" --m $2 --n $3 --k $4 --dtype $1 --kernel auto --iters 1 >"$L/ncu-$1-$2x$3x$4.txt" 2>&1
+      note "diag101 ncu $run: rc=$? $(grep -c gpu__time_duration "$L/ncu-$1-$2x$3x$4.txt") kernels profiled"
+    done
+    ;;
+  check101)
+    # Run 2 of 2026-11-28 (fifth), step 101: deep-K splits whose operands
+    # are both copied, evened out onto padded copies (one launch of the
+    # partial sums), and TF32 shallow K on the 128×128 swapped tiles;
+    # `auto` new-old-new against VARIANTS (`.dev-c113g`); the K where
+    # TF32's 128×128 stops winning; 16-bit M small over short rows, the
+    # 16×64 tiles against `auto`; memcheck on the padded copies; the tests.
+    shapes=47x307x53605,35x92x215606,264x33x210822,22x56x171379,47x307x9001,200x200x100000
+    shapes=$shapes,8192x8192x16,4096x4096x16,6492x5008x24,6492x5009x24,3030x10002x4,8192x8192x32,2048x2048x2048
+    sweeps_new_old_new check101 "$shapes"
+    named_runs tf32 "8192 8192 48" "8192 8192 64" "8192 8192 128" "6000 5000 64" "6000 5000 128" "4096 4096 256" \
+      -- "ws_128x128x32_rs off" "ws_256x128x32_rs off" 2>&1 | tee "$L/tf32-k.txt"
+    named_runs tf32 "6492 5009 24" "6492 5009 64" -- "ws_128x128x32_rs_cu off" "ws_256x128x32_rs_cu off" \
+      2>&1 | tee -a "$L/tf32-k.txt"
+    tally tf32-k "$L/tf32-k.txt"
+    for dtype in f16 bf16; do
+      named_runs $dtype "16 200000 256" "8 200000 128" "16 100000 384" "8 100000 256" "12 30000 128" "16 60000 448" \
+        "4 80000 320" -- "auto auto" "mma_16x64x64 auto"
+    done 2>&1 | tee "$L/skinny.txt"
+    tally skinny "$L/skinny.txt"
+    sanitize memcheck "$L/san-memcheck-padded-f16.log" "$B/gemm" --m 47 --n 307 --k 9001 --dtype f16 \
+      --kernel ws_128x128x64 --split-k 1000 --iters 1 --no-cublas
+    sanitize memcheck "$L/san-memcheck-padded-tf32.log" "$B/gemm" --m 35 --n 93 --k 20003 --dtype tf32 \
+      --kernel ws_128x128x32_rs --split-k 3004 --iters 1 --no-cublas
+    # Each kernel's time where both operands are copied (one launch now)
+    # and where only A is (the last chunk still a launch of its own), and
+    # what that last launch waits on.
+    NCU=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
+    metrics=gpu__time_duration.sum,launch__grid_size,dram__bytes_read.sum,dram__bytes_write.sum
+    for run in "f16 47 307 53605" "tf32 47 307 53605" "f16 22 56 171379"; do
+      set -- $run
+      timeout 200 "$NCU" --clock-control none --metrics "$metrics" \
+        "$B/gemm" --m $2 --n $3 --k $4 --dtype $1 --kernel auto --iters 1 --no-cublas >"$L/ncu-$1-$2x$3x$4.txt" 2>&1
+      note "check101 ncu $run: rc=$? $(grep -c gpu__time_duration "$L/ncu-$1-$2x$3x$4.txt") kernels profiled"
+    done
+    timeout 200 "$NCU" --clock-control none --kernel-name regex:hgemm_ws_128x128x64_f32out --launch-skip 1 \
+      --launch-count 1 --section SpeedOfLight --section LaunchStats --section WarpStateStats --section Occupancy \
+      "$B/gemm" --m 22 --n 56 --k 171379 --dtype f16 --kernel auto --iters 1 --no-cublas >"$L/ncu-tail.txt" 2>&1
+    note "check101 ncu tail: rc=$? $(grep -c 'Duration' "$L/ncu-tail.txt") durations"
+    ;;
+  tests101)
+    # The GPU tests that reach step 101's paths.
+    test_subset "library padded_copies" "library ragged_splits" "library tma_kernels_read_misaligned" \
+      "library swapped_tf32_kernels_split" "library sweep_random"
+    ;;
+  final101)
+    # Run 4 of 2026-11-28 (fifth), step 101 as committed: `auto` new-old-new
+    # against VARIANTS (`.dev-c113g`) where the choice moved (16-bit M small
+    # over short rows onto the 16×64 tiles; TF32 K ≤ 64 onto the 128×128
+    # swapped tiles) and where the padded copies run; 16-bit shallow K with
+    # C off 16 bytes on each one-block tile; the default sweep.
+    shapes=12x50000x384,16x100000x384,8x42216x504,16x30000x256,4x80000x320,16x60000x448,16x200000x256
+    shapes=$shapes,8x42212x501,8192x8192x64,6000x5000x64,6000x5000x48,6492x5009x64,47x307x53605
+    sweeps_new_old_new final101 "$shapes"
+    named_runs f16 "3030 10002 4" "6492 5009 24" -- "auto auto" "ws_128x128x64 off" "ws_128x192x64 off" \
+      "ws_128x256x64 off" 2>&1 | tee "$L/shallow16.txt"
+    tally shallow16 "$L/shallow16.txt"
+    default_sweep
+    ;;
+  tests101b)
+    # The GPU tests that reach step 101's choices.
+    test_subset "library memory_bound" "library sweep_random" "library beta_zero"
+    ;;
   *) note "unknown part $part" ;;
   esac
 done
