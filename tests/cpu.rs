@@ -345,13 +345,19 @@ fn launch_geometry_is_consistent() {
             // Each slice's boxes add up to the bytes the barrier is armed for,
             // in either orientation; no box is wider than a swizzled row or
             // longer than the TMA's 256.
-            // (A swapped kernel's one entry reads A K-major and B N-major.)
-            let orientations: &[(u32, bool)] = if spec.is_swapped() {
-                &[(t.bm, true), (t.bn, false)]
-            } else {
-                &[(t.bm, true), (t.bm, false), (t.bn, true), (t.bn, false)]
-            };
-            for &(rows, k_major) in orientations {
+            // (A swapped kernel's one entry reads A K-major and B N-major;
+            // the others, each operand as their entries' layouts have it.)
+            let mut orientations = vec![];
+            for layout in OperandLayout::ALL.into_iter().filter(|l| spec.has_entry(*l)) {
+                let (a, b) = if spec.is_swapped() {
+                    ((t.bm, true), (t.bn, false))
+                } else {
+                    ((t.bm, !layout.a_col_major), (t.bn, layout.b_col_major))
+                };
+                orientations.extend([a, b]);
+            }
+            assert!(!orientations.is_empty(), "{}: no entry", spec.name);
+            for (rows, k_major) in orientations {
                 let [inner, outer] = tma::tma_box(spec.dtype, rows, t.bk, k_major);
                 assert!(inner * element <= tma::SWIZZLE_ROW_BYTES && outer <= 256, "{}", spec.name);
                 let boxes = if k_major { 1 } else { rows / tma::row_elements(spec.dtype) };
@@ -814,20 +820,29 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     assert_eq!(tf32(16, 777, OperandLayout { a_col_major: true, b_col_major: true }), "skinny_r16_2cta");
     assert_eq!(at(8192, 5, 8191), "skinny_mma");
     // Short K (under SKINNY_TILES_MIN_K): N = 16 stays on the 64×16 tiles,
-    // N = 8 streams on step 86's kernel, M = 16 takes step 10's tiles
-    // (PERF.md step 90).
-    use rgemm::api::choice::SKINNY_TILES_MIN_K;
+    // N = 8 streams on step 86's kernel (PERF.md step 90); M = 16 takes
+    // step 10g's swapped tiles (PERF.md step 101), up to
+    // SWAPPED_SKINNY_MAX_K, in place of step 10's tiles and step 70's.
+    use rgemm::api::choice::{SKINNY_TILES_MIN_K, SWAPPED_SKINNY_MAX_K};
     let short = SKINNY_TILES_MIN_K / 2;
     assert_eq!([at(100_000, 16, short), at(100_000, 16, 64), at(50_000, 16, short)], ["mma_64x16x64"; 3]);
-    assert_eq!([at(100_000, 8, short), at(16, 200_000, short)], ["skinny_mma", "ws_128x256x64"]);
-    // M the small side, K under SKINNY_TILES_MIN_K (PERF.md step 101): the
-    // 16×64 tiles from SHORT_ROWS_TILES_MIN_K with at most 8 waves of
-    // blocks, at any number from SHORT_ROWS_ANY_WAVES_MIN_K.
+    assert_eq!([at(100_000, 8, short), at(16, 200_000, short)], ["skinny_mma", "ws_16x128x64_rs"]);
+    let swapped = [at(8, 42_216, 504), at(4, 80_000, 320), at(16, 16_384, SWAPPED_SKINNY_MAX_K - 8)];
+    assert_eq!(swapped, ["ws_16x128x64_rs"; 3]);
+    assert_eq!(at(16, 16_384, SWAPPED_SKINNY_MAX_K), "mma_16x64x64");
+    // Where step 10g does not run, M the small side and K under
+    // SKINNY_TILES_MIN_K (PERF.md step 101): the 16×64 tiles from
+    // SHORT_ROWS_TILES_MIN_K with at most 8 waves of blocks, at any number
+    // from SHORT_ROWS_ANY_WAVES_MIN_K.
     use rgemm::api::choice::{SHORT_ROWS_ANY_WAVES_MIN_K, SHORT_ROWS_TILES_MAX_WAVES, SHORT_ROWS_TILES_MIN_K};
+    let rows_win = |m: usize, n: usize, k: usize| {
+        let spec = &gemm_launch::MMA_F16_16X64X64;
+        rgemm::api::choice::skinny_tiles_win(spec, (m, n, k), 132, OperandLayout::NN)
+    };
     let most = (SHORT_ROWS_TILES_MAX_WAVES * 132 * 64) as usize;
-    assert_eq!([at(12, 30_000, SHORT_ROWS_TILES_MIN_K), at(16, most, 256)], ["mma_16x64x64"; 2]);
-    assert!([at(12, 30_000, 127), at(16, most + 64, 256)].iter().all(|k| k != "mma_16x64x64"));
-    assert_eq!([at(16, 100_000, SHORT_ROWS_ANY_WAVES_MIN_K), at(8, 42_216, 504)], ["mma_16x64x64"; 2]);
+    assert!(rows_win(12, 30_000, SHORT_ROWS_TILES_MIN_K) && rows_win(16, most, 256));
+    assert!(!rows_win(12, 30_000, SHORT_ROWS_TILES_MIN_K - 1) && !rows_win(16, most + 64, 256));
+    assert!(rows_win(16, 200_000, SHORT_ROWS_ANY_WAVES_MIN_K) && rows_win(8, 42_216, 504));
     use rgemm::api::choice::WIDE_COLUMNS_TILES_MIN_K;
     assert_eq!(at(100_000, 16, WIDE_COLUMNS_TILES_MIN_K), "mma_64x16x64");
     assert_eq!(at(100_000, 16, 4), "skinny_mma_r16", "A's rows under 16 bytes");

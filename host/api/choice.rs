@@ -168,6 +168,13 @@ pub fn default_choice(
             return chosen(skinny_mma.unwrap_or(&skinny));
         }
         let tiles_win = tiles_beat_skinny && dtype != Dtype::Tf32 && hopper_tiles;
+        // 16-bit M ≤ 16 with A and B row-major, K short of a split: step
+        // 10g's persistent swapped tiles ([`SWAPPED_SKINNY_MAX_K`]).
+        if let Some(spec) = swapped_skinny_tiles(dtype)
+            .filter(|s| tiles_win && m <= n && layout == OperandLayout::NN && k < SWAPPED_SKINNY_MAX_K && runs(s))
+        {
+            return chosen(spec);
+        }
         // 16-bit, where step 10's tiles run: the skinny tiles.
         if let Some(spec) = skinny_tiles.filter(|_| tiles_win) {
             return chosen(spec);
@@ -636,6 +643,30 @@ pub fn skinny_mma_tiles(dtype: Dtype, m: usize, n: usize) -> Option<&'static Ker
         (Dtype::F32 | Dtype::Tf32, _) => None,
     }
 }
+
+/// Step 10g's swapped 16×128 TMA tiles of a 16-bit dtype, which
+/// [`default_choice`] gives the calls whose small side is M (A and B
+/// row-major) with K under [`SWAPPED_SKINNY_MAX_K`], where step 10's tiles
+/// would run: they stream B through the TMA in persistent blocks, where
+/// step 70's 16×64 tiles fill and drain a pipeline per tile and step 10's
+/// compute 128-row tiles of which 16 rows or fewer are real. H200 (PERF.md
+/// step 102), `auto` before → after, ms, f16 (bf16 alike): 12×50000×384
+/// 0.0134 → 0.0109, 4×80000×320 0.0208 → 0.0177, 2×100000×512 0.0341 →
+/// 0.0311, 16×200000×256 0.0376 → 0.0345, 8×200000×128 0.0224 → 0.0205,
+/// 16×8192×2040 0.0120 → 0.0111, 8×42212×501 (both operands realigned)
+/// 0.0530 → 0.0472; level at 16×16384×1024 and 16×30000×256; at K = 4096
+/// step 70's tiles stay ahead (16×16384×4096 60.1 against 57.6 TFLOP/s).
+pub fn swapped_skinny_tiles(dtype: Dtype) -> Option<&'static KernelSpec> {
+    match dtype {
+        Dtype::F16 => Some(&gemm_launch::WS_F16_16X128X64_RS),
+        Dtype::Bf16 => Some(&gemm_launch::WS_BF16_16X128X64_RS),
+        Dtype::F32 | Dtype::Tf32 => None,
+    }
+}
+
+/// K from which [`swapped_skinny_tiles`] leaves 16-bit calls to the rule
+/// before them (deeper calls split, onto other tiles' f32 partial sums).
+pub const SWAPPED_SKINNY_MAX_K: usize = gemm_launch::split_k::FEW_TILES_MIN_K as usize;
 
 /// Why `auto` does not give a call to step 70's skinny tiles
 /// ([`skinny_mma_tiles`]) on a GPU of `multiprocessors` SMs: their small

@@ -750,6 +750,30 @@ pub const WS_TF32_16X128X32_RS: KernelSpec = KernelSpec {
     ..WS_TF32_256X128X32_RS
 };
 
+/// Step 10g: step 10f's 16×128 tiles for 16-bit (f16, bf16), M ≤ 16 with
+/// A and B row-major: `Cᵀ = Bᵀ·Aᵀ`, each consumer warpgroup one
+/// `m64n16k16` per K step whose A is a 64-column box of B's N-major tile
+/// and whose B is A's 16 K-major rows, both read from shared memory (16-bit
+/// `wgmma` takes MN-major operands, so nothing goes through registers), 12
+/// stages of 18 KiB. Persistent blocks stream B through the TMA where step
+/// 70's 16×64 `mma.sync` tiles fill and drain a `cp.async` pipeline per
+/// tile. C leaves from registers, 2 bytes at a time (it is at most 16 rows:
+/// a small part of the traffic). H200 (PERF.md step 102), named, TFLOP/s
+/// against the 16×64 tiles: 8×42216×504 20.4 / 17.4, 16×200000×256 47.9 /
+/// 41.3, 8×200000×128 19.9 / 14.1, 16×8192×2040 46.8 / 45.3, but
+/// 16×16384×1024 56.4 / 58.4 and 16×16384×4096 57.6 / 60.1.
+pub const WS_F16_16X128X64_RS: KernelSpec = KernelSpec {
+    name: "hgemm_ws_16x128x64_rs",
+    tile: Tile { bm: 16, bn: 128, bk: 64, tm: 16, tn: 64 },
+    stages: 12,
+    features: Features::DIRECT_EPILOGUE,
+    layouts: Layouts::RowMajor,
+    default_group_m: 1,
+    ..WS_F16_128X256X64
+};
+pub const WS_BF16_16X128X64_RS: KernelSpec =
+    KernelSpec { name: "bgemm_ws_16x128x64_rs", dtype: Dtype::Bf16, ..WS_F16_16X128X64_RS };
+
 /// Step 10c: step 10 in 2×1 thread-block clusters. The two blocks of a
 /// cluster compute vertically adjacent 128×256 tiles, which read the same
 /// 64×256 B slice: each block's producer loads its own A and half of B,
@@ -906,6 +930,8 @@ pub const KERNELS: &[KernelSpec] = &[
     WS_TF32_256X128X32_RS_CU,
     WS_TF32_128X128X32_RS_CU,
     WS_TF32_16X128X32_RS,
+    WS_F16_16X128X64_RS,
+    WS_BF16_16X128X64_RS,
     WS_F16_128X256X64_C2,
     WS_BF16_128X256X64_C2,
     WS_TF32_128X256X32_C2,

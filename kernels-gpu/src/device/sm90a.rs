@@ -223,6 +223,26 @@ wgmma_k16!(
     95
 );
 
+wgmma_k16!(
+    /// `wgmma.mma_async.sync.aligned.m64n16k16.f32.f16.f16`.
+    wgmma_m64n16k16_f16,
+    "m64n16k16",
+    8,
+    "f16",
+    [0, 1, 2, 3, 4, 5, 6],
+    7
+);
+
+wgmma_k16!(
+    /// `wgmma.mma_async.sync.aligned.m64n16k16.f32.bf16.bf16`.
+    wgmma_m64n16k16_bf16,
+    "m64n16k16",
+    8,
+    "bf16",
+    [0, 1, 2, 3, 4, 5, 6],
+    7
+);
+
 /// Declares a TF32 `wgmma.mma_async` wrapper whose A comes from registers
 /// (step 10f): `acc += A·B` for a 64×N accumulator tile, A (64×8) as four
 /// TF32 per thread in the `mma.sync` m16n8k8 A layout of each warp's 16

@@ -181,6 +181,37 @@ pub(crate) unsafe fn store_c_f32_swapped<In, const LEN: usize>(out: &Output<In, 
     }
 }
 
+/// Epilogue of step 10g's swapped 16-bit tiles: the accumulators are a
+/// `64 × 2·LEN` tile of Cᵀ in `wgmma`'s layout, the thread's rows
+/// (columns of C) `col` and `col + 8`, its columns (rows of C) `8j +
+/// 2·(lane%4)` and the next; each value scaled (`α·acc + β·C`, C read only
+/// when β ≠ 0), rounded and stored alone, inside C only. C has at most 16
+/// rows here, a small part of a call that streams B.
+///
+/// # Safety
+/// C must hold the operand the launch describes.
+#[cfg(rgemm_sm90a)]
+#[inline(always)]
+pub(crate) unsafe fn store_c_swapped<E: MmaElement, const LEN: usize>(
+    out: &Output<u16, u16>,
+    acc: &[f32; LEN],
+    col: u32,
+) {
+    let p = out.p;
+    for j in 0..LEN / 4 {
+        for h in 0..2 {
+            let c = out.col0 + col + 8 * h as u32;
+            for e in 0..2 {
+                let row = out.row0 + (8 * j + 2 * (out.lane % 4) + e) as u32;
+                if row < p.m && c < p.n {
+                    let v = unsafe { out.scaled::<E>(row, c, [acc[4 * j + 2 * h + e], 0.0], false) };
+                    unsafe { *p.c.add(p.c_at(row, c)) = E::pack(v[0], 0.0) as u16 };
+                }
+            }
+        }
+    }
+}
+
 /// Epilogue of step 10f's swapped tiles for C's rows off 8 bytes (the
 /// TF32 entries of `Features::c_rows_off_16_bytes`, PERF.md step 100). In
 /// the registers, a warp's store covers 8 bytes of each of 8 column pairs

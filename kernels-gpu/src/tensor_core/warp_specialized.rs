@@ -118,7 +118,18 @@
 //! 0.103 → 0.072 ms (62 → 88% of cuBLAS), 10260×4071×54 72.5 → 113.5%.
 //! Its 16×128 tiles (`m64n16k8`, 12 stages of 18 KiB) take TF32 calls of
 //! M = 8 to 16, which stream B: 16×16384×4096 107% (step 9b: 83.5%),
-//! 16×8192×8192 91% (82%), 16×4096×16384 88% (79%; PERF step 63). Tensor maps (A, B, C) are built by
+//! 16×8192×8192 91% (82%), 16×4096×16384 88% (79%; PERF step 63).
+//! Step 10g swaps 16-bit calls of M ≤ 16 with A and B row-major the same
+//! way (`Swapped<E>`, 16×128 tiles, `m64n16k16`), with nothing in
+//! registers: 16-bit `wgmma` reads an MN-major A from shared memory, so
+//! B's 64-column box is its A and A's 16 K-major rows its B; C is stored
+//! transposed from registers (`epilogue::store_c_swapped`). H200, `auto`
+//! before (step 70's 16×64 `mma.sync` tiles, or step 10's 128-row tiles)
+//! → after, ms (PERF step 102): 12×50000×384 0.0134 → 0.0109,
+//! 4×80000×320 0.0208 → 0.0177, 8×42216×504 0.0200 → 0.0176,
+//! 16×200000×256 0.0376 → 0.0345, 8×42212×501 (copies) 0.0530 → 0.0472;
+//! level at 16×16384×1024, behind at K = 4096 (0.037 against 0.036), where
+//! `auto` keeps step 70's. Tensor maps (A, B, C) are built by
 //! the host for each call (`host/driver/tensor_map.rs`) and read from
 //! global memory. A block fences them (`fence.proxy.tensormap`) only when
 //! the host says their address held other maps before
@@ -136,7 +147,7 @@
 //! (TF32 128×192), 196,704 (TF32 128×128, and the f32-output twins),
 //! 229,440 (the 4-stage ablation), 196,672 (step 10f's 256×128), 196,704
 //! (step 10f's 128×128), 213,056 and 213,088 (their `_cu` entries),
-//! 221,376 (step 10f's 16×128);
+//! 221,376 (step 10f's 16×128, and step 10g's);
 //! step 10d: 96 registers (ptxas's cap for 288 threads × 2 blocks), 98,336
 //! bytes per block; step 10e: as the 128×256 kernels it twins (168, 0
 //! spills; the accumulators stay in registers while a slot is added).
@@ -163,17 +174,17 @@
 //! 64.5% (54.9%); 6144³ 97.5% of 128×256's rate.
 
 use super::epilogue::{Output, store_c_direct, store_c_tma};
-use super::epilogue::{store_c_f32, store_c_f32_swapped, store_c_f32_swapped_rows};
+use super::epilogue::{store_c_f32, store_c_f32_swapped, store_c_f32_swapped_rows, store_c_swapped};
 use super::wgmma::descriptor;
 use super::{Bf16, F16};
 use crate::device::sm90a::{
     bulk_wait_group, cluster_address, cluster_rank, cluster_size, cluster_sync, elect_one, fence_mbarrier_init,
     fence_tensormap_acquire, mbarrier_arrive, mbarrier_arrive_cluster, mbarrier_arrive_expect_tx, mbarrier_init,
     mbarrier_wait, prefetch_tensormap, setmaxnreg_dec, setmaxnreg_inc, tma_load_3d, tma_load_3d_multicast,
-    wgmma_commit, wgmma_fence, wgmma_m64n16k8_tf32, wgmma_m64n16k8_tf32_rs, wgmma_m64n128k8_tf32,
-    wgmma_m64n128k8_tf32_rs, wgmma_m64n128k16_bf16, wgmma_m64n128k16_f16, wgmma_m64n192k8_tf32, wgmma_m64n192k16_bf16,
-    wgmma_m64n192k16_f16, wgmma_m64n256k8_tf32, wgmma_m64n256k8_tf32_rs, wgmma_m64n256k16_bf16, wgmma_m64n256k16_f16,
-    wgmma_wait, wgmma_wait_holding,
+    wgmma_commit, wgmma_fence, wgmma_m64n16k8_tf32, wgmma_m64n16k8_tf32_rs, wgmma_m64n16k16_bf16, wgmma_m64n16k16_f16,
+    wgmma_m64n128k8_tf32, wgmma_m64n128k8_tf32_rs, wgmma_m64n128k16_bf16, wgmma_m64n128k16_f16, wgmma_m64n192k8_tf32,
+    wgmma_m64n192k16_bf16, wgmma_m64n192k16_f16, wgmma_m64n256k8_tf32, wgmma_m64n256k8_tf32_rs, wgmma_m64n256k16_bf16,
+    wgmma_m64n256k16_f16, wgmma_wait, wgmma_wait_holding,
 };
 use crate::device::{
     block_idx, block_idx_z, fence_gpu, grid_dim, load_acquire_gpu, load_global_x4, load_shared_x2_b32, smem_addr,
@@ -198,6 +209,17 @@ trait WsElement {
     type Out: Copy;
     const DTYPE: Dtype;
     const K_STEP: usize = 32 / Self::DTYPE.element_bytes() as usize;
+    /// Whether a row-major B makes the kernel multiply swapped (`Cᵀ =
+    /// Bᵀ·Aᵀ`, [`swapped`]): TF32's (step 10f, `tma::swapped`) and step
+    /// 10g's 16-bit elements.
+    const SWAPS_ROW_MAJOR_B: bool = tma::swapped(Self::DTYPE, false);
+}
+
+/// Whether a kernel of element `E` whose B arrives `b_t` (column-major) or
+/// not multiplies swapped: B's tile as the `wgmma`'s A, 64 columns of C
+/// per consumer warpgroup, A's tile as its B.
+const fn swapped<E: WsElement>(b_t: bool) -> bool {
+    E::SWAPS_ROW_MAJOR_B && !b_t
 }
 
 impl WsElement for F16 {
@@ -220,6 +242,18 @@ impl WsElement for Tf32 {
     type In = u32;
     type Out = f32;
     const DTYPE: Dtype = Dtype::Tf32;
+}
+
+/// Step 10g: a 16-bit element `E` multiplied swapped (M ≤ 16, A and B
+/// row-major), both operands read from shared memory: B's N-major box as
+/// the `wgmma`'s MN-major A, A's K-major rows as its B.
+struct Swapped<E>(core::marker::PhantomData<E>);
+
+impl<E: WsElement<In = u16, Out = u16>> WsElement for Swapped<E> {
+    type In = u16;
+    type Out = u16;
+    const DTYPE: Dtype = E::DTYPE;
+    const SWAPS_ROW_MAJOR_B: bool = true;
 }
 
 /// A 16-bit element whose C is f32: the f32-output twins, which write the
@@ -260,7 +294,7 @@ trait WarpgroupTile<E: WsElement>: Accumulators {
         b_tile: u32,
         _t: usize,
     ) -> Self::Fragments {
-        const { assert!(!tma::swapped(E::DTYPE, B_T), "a swapped tile loads B into registers: its own multiply") };
+        const { assert!(!swapped::<E>(B_T), "a swapped tile has a multiply of its own") };
         unsafe { multiply_from_shared::<E, Self, BK, A_T, B_T>(self, a_tile, b_tile) };
         Self::Fragments::default()
     }
@@ -485,6 +519,52 @@ warpgroup_tile_tf32!(128, 256, 16, wgmma_m64n256k8_tf32, wgmma_m64n256k8_tf32_rs
 warpgroup_tile_tf32!(96, 192, 12, wgmma_m64n192k8_tf32);
 warpgroup_tile_tf32!(64, 128, 8, wgmma_m64n128k8_tf32, wgmma_m64n128k8_tf32_rs);
 warpgroup_tile_tf32!(8, 16, 1, wgmma_m64n16k8_tf32, wgmma_m64n16k8_tf32_rs);
+
+/// `WarpgroupTile<Swapped<E>>` for `[f32; 8]` (step 10g): a `64 × 16` tile
+/// of Cᵀ, 64 columns of B by A's 16 rows, one `m64n16k16` per K step from
+/// shared memory (B's box MN-major as its A, A's rows K-major as its B);
+/// stored transposed from registers.
+macro_rules! warpgroup_tile_16bit_swapped {
+    ($e:ty, $wgmma:ident) => {
+        impl WarpgroupTile<Swapped<$e>> for [f32; 8] {
+            const N: usize = 16;
+            type Fragments = ();
+            #[inline(always)]
+            unsafe fn wgmma(&mut self, desc_a: u64, desc_b: u64, trans_a: bool, trans_b: bool) {
+                unsafe { $wgmma(self, desc_a, desc_b, trans_a, trans_b) }
+            }
+            #[inline(always)]
+            unsafe fn multiply<const BK: usize, const A_T: bool, const B_T: bool>(
+                &mut self,
+                a_tile: u32,
+                b_tile: u32,
+                _t: usize,
+            ) {
+                const { assert!(!A_T && !B_T, "step 10g reads row-major A and B") };
+                wgmma_fence();
+                for kk in 0..BK / 16 {
+                    let (desc_a, desc_b) = (descriptor(b_tile, kk, true), descriptor(a_tile, kk, false));
+                    unsafe { $wgmma(self, desc_a, desc_b, true, false) };
+                }
+            }
+            #[inline(always)]
+            unsafe fn store<const BN: usize, const C_BOXES: usize, const BLOCKS_PER_SM: usize, const B_T: bool>(
+                &self,
+                out: &Output<u16, u16>,
+                _staging: (u32, Option<u64>),
+                consumer: usize,
+                t: usize,
+            ) {
+                const { assert!(C_BOXES == 0, "a swapped 16-bit C leaves from registers") };
+                // The thread's `wgmma` row (column of C): warp w's 16, lane/4.
+                let col = (consumer * 64 + (t / 32) * 16 + (t % 32) / 4) as u32;
+                unsafe { store_c_swapped::<$e, 8>(out, self, col) };
+            }
+        }
+    };
+}
+warpgroup_tile_16bit_swapped!(F16, wgmma_m64n16k16_f16);
+warpgroup_tile_16bit_swapped!(Bf16, wgmma_m64n16k16_bf16);
 
 /// One K slice from shared memory: a `wgmma` per K step with both
 /// operands through descriptors (K-major, or MN-major where the 16-bit
@@ -972,8 +1052,9 @@ unsafe fn consume<
     // This warpgroup's part of the tiles: 64 rows of A (64 K-major rows, or
     // one MN-major box) and all of B; swapped, all of A and 64 columns of B
     // (two MN-major boxes of TF32).
-    let (a_part, b_part) = if tma::swapped(E::DTYPE, B_T) {
-        (0, consumer as u32 * 2 * tma::mn_block_bytes(BK as u32))
+    let (a_part, b_part) = if swapped::<E>(B_T) {
+        let boxes = 64 / tma::row_elements(E::DTYPE);
+        (0, consumer as u32 * boxes * tma::mn_block_bytes(BK as u32))
     } else if A_T {
         (consumer as u32 * tma::mn_block_bytes(BK as u32), 0)
     } else {
@@ -1009,7 +1090,7 @@ unsafe fn consume<
             at.advance();
             fragments
         };
-        if tma::swapped(E::DTYPE, B_T) {
+        if swapped::<E>(B_T) {
             // A slice's A fragments stay in their registers until its group
             // has completed, one slice later: the loop is unrolled by two,
             // so that each slice of a pair loads into registers of its own
@@ -1117,8 +1198,7 @@ unsafe fn ws_kernel<
         assert!(BK * E::DTYPE.element_bytes() as usize == 128);
         // A consumer warpgroup per 64 rows of the tile, each `wgmma` as wide
         // as the tile; swapped, per 64 columns, each as wide as it is high.
-        let swapped = tma::swapped(E::DTYPE, B_T);
-        let (split, across) = if swapped { (BN, BM) } else { (BM, BN) };
+        let (split, across) = if swapped::<E>(B_T) { (BN, BM) } else { (BM, BN) };
         assert!(across == Acc::N && STAGES >= 2);
         assert!(THREADS == split / 64 * 128 + if BLOCKS_PER_SM == 1 { 128 } else { 32 });
         assert!(BLOCKS_PER_SM == 1 || BLOCKS_PER_SM == 2);
@@ -1134,7 +1214,7 @@ unsafe fn ws_kernel<
     let (a_bytes, _) = gemm_launch::wgmma_tile_bytes(E::DTYPE, BM as u32, BN as u32, BK as u32);
     let stage_bytes = tma::stage_bytes(E::DTYPE, BM as u32, BN as u32, BK as u32);
     let c_staging = tma::c_staging_offset(stage_bytes, STAGES as u32);
-    let consumers = (if tma::swapped(E::DTYPE, B_T) { BN } else { BM }) / 64;
+    let consumers = (if swapped::<E>(B_T) { BN } else { BM }) / 64;
     let c_tile_bytes = tma::c_tile_bytes(consumers as u32, C_BOXES as u32);
     let barriers = tma::barriers_offset(stage_bytes, STAGES as u32, c_tile_bytes);
     let ring = Ring::<STAGES> { a_bytes, stage_bytes, c_staging, barriers };
@@ -1209,6 +1289,8 @@ kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 96]>, tgemm_ws_128x192x32
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 128]>, tgemm_ws_256x128x32_rs, gemm_launch::WS_TF32_256X128X32_RS, n_major_b);
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 64]>, tgemm_ws_128x128x32_rs, gemm_launch::WS_TF32_128X128X32_RS, n_major_b);
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 8]>, tgemm_ws_16x128x32_rs, gemm_launch::WS_TF32_16X128X32_RS, n_major_b);
+kernel_entries!(warp_specialized ws_kernel<Swapped<F16>, [f32; 8]>, hgemm_ws_16x128x64_rs, gemm_launch::WS_F16_16X128X64_RS, row_major);
+kernel_entries!(warp_specialized ws_kernel<Swapped<Bf16>, [f32; 8]>, bgemm_ws_16x128x64_rs, gemm_launch::WS_BF16_16X128X64_RS, row_major);
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 128]>, tgemm_ws_256x128x32_rs_cu, gemm_launch::WS_TF32_256X128X32_RS_CU, n_major_b);
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 64]>, tgemm_ws_128x128x32_rs_cu, gemm_launch::WS_TF32_128X128X32_RS_CU, n_major_b);
 kernel_entries!(warp_specialized ws_kernel<F16, [f32; 128]>, hgemm_ws_128x256x64_c2, gemm_launch::WS_F16_128X256X64_C2, any);
