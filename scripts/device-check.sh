@@ -2965,6 +2965,29 @@ PY
     # The GPU tests that reach step 101's choices.
     test_subset "library memory_bound" "library sweep_random" "library beta_zero"
     ;;
+  check101g)
+    # Run 6 of 2026-11-28 (fifth), step 10g: the 16-bit swapped 16×128
+    # TMA tiles for M ≤ 16 with A and B row-major. The GPU tests that
+    # reach them; memcheck and racecheck; `auto` new-old-new (`auto` now
+    # takes them below K = 2048) against VARIANTS (`.dev-c115g`); named
+    # against step 70's 16×64 tiles and step 10's tiles.
+    test_subset "gpu every_kernel_on_tile_edges" "library tma_kernels_loop_over_many_tiles" \
+      "library tma_kernels_read_misaligned" "library sweep_random"
+    sanitize_kernels "f16 bf16" "13 1000 333" ws_16x128x64_rs
+    shapes=8x42216x504,16x30000x256,12x50000x384,16x100000x384,16x200000x256,8x200000x128,16x16384x1024
+    shapes=$shapes,8x42212x501,6x60000x768,4x80000x320,16x4096x1536,16x8192x2040,2x100000x512
+    sweeps_new_old_new check101g "$shapes"
+    for dtype in f16 bf16; do
+      named_runs $dtype "8 42216 504" "16 16384 1024" "16 200000 256" "8 200000 128" "16 8192 2040" "16 16384 4096" \
+        -- "ws_16x128x64_rs off" "mma_16x64x64 off"
+    done 2>&1 | tee "$L/named.txt"
+    tally named "$L/named.txt"
+    ;;
+  sweep101)
+    # Run 7 of 2026-11-28 (fifth): the default sweep of step 101 as
+    # committed (step 10g in `auto`).
+    default_sweep
+    ;;
   *) note "unknown part $part" ;;
   esac
 done
