@@ -92,7 +92,11 @@ pub fn operand_copies(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Opt
 /// A split-K call cut into chunks that end past K reads whole chunks of
 /// these, in one launch of the partial sums (`host/api/split_k.rs`).
 pub fn padded_operand_copies(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3], k_padded: u32) -> Option<CopiedCall> {
-    if spec.algorithm != Algorithm::WarpSpecialized || k_padded < plan.k {
+    // A transposed copy is never padded: no call with one takes this path.
+    if spec.algorithm != Algorithm::WarpSpecialized
+        || k_padded < plan.k
+        || spec.entry_layout(plan.layout) != plan.layout
+    {
         return None;
     }
     let call = copies(spec, plan, pointers, k_padded)?;
@@ -146,8 +150,11 @@ fn copies(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3], k_padded: u32) -> 
         }
         debug_assert!(!transpose || bytes == 4, "only the f32 copy transposes");
         let (lines, len) = if col_major { (cols, rows) } else { (rows, cols) };
-        let padded = if col_major { (padded_cols, padded_rows) } else { (padded_rows, padded_cols) };
-        debug_assert!(!transpose || padded == (lines, len), "a transposed copy is not padded");
+        let padded = match (transpose, col_major) {
+            (true, _) => (lines, len),
+            (false, true) => (padded_cols, padded_rows),
+            (false, false) => (padded_rows, padded_cols),
+        };
         let (out_lines, out_len) = if transpose { (len, lines) } else { padded };
         let out_ld = geometry::padded_ld(out_len, bytes as u32);
         let out_stride = if batch > 1 { out_ld as u64 * out_lines as u64 } else { 0 };
