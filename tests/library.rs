@@ -584,56 +584,53 @@ fn ragged_splits_in_one_launch_and_apart() {
     }
 }
 
-/// Step 10f's swapped TF32 kernels as deep-K partial sums (split onto
-/// themselves, `split_k::partials_kernel`) in every layout of A, B and C:
-/// a row-major B read in place, a column-major one through its transposed
-/// copy, odd M and N, a batch, α and β. Each call must really be split.
-/// Deep-K splits with a shorter last chunk on TMA partial sums whose A and
-/// B are both realigned copies (rows off 16 bytes): the chunks evened out
-/// and the copies padded with zeros to whole chunks, so one launch computes
-/// every chunk (`host/api/split_k.rs`, PERF step 101). 16-bit and TF32, the
-/// layouts whose copies are straight, batches, α and β.
+/// `auto`'s deep-K splits with a shorter last chunk on TMA partial sums
+/// whose A and B are both realigned copies (rows off 16 bytes): the chunks
+/// evened out and the copies padded with zeros to whole chunks, so one
+/// launch computes every chunk (`split_k::split_with_copies`, PERF step
+/// 101), in f16, bf16 and TF32 at shapes measured on that path; α and β.
+/// A caller's chunks are kept as asked (`ragged_splits_in_one_launch_and_apart`).
 #[test]
 fn padded_copies_split_ragged_k_in_one_launch() {
-    use gemm_launch::{WS_BF16_128X128X64, WS_F16_128X128X64, WS_F16_128X192X64, WS_TF32_128X128X32_RS};
     use rgemm::driver::operand_copies::padded_operand_copies;
     let Some(gpu) = gpu_or_skip("padded_copies_split_ragged_k_in_one_launch") else { return };
     let seed = rand::random::<u64>();
     let mut rng = StdRng::seed_from_u64(seed);
-    let tt = OperandLayout { a_col_major: true, b_col_major: true };
-    let cases = [
-        (Dtype::F16, &WS_F16_128X128X64, (47, 307, 9001), OperandLayout::NN, 1, 1000),
-        (Dtype::Bf16, &WS_BF16_128X128X64, (131, 93, 7777), tt, 2, 808),
-        (Dtype::F16, &WS_F16_128X192X64, (200, 301, 12345), OperandLayout::NN, 1, 2048),
-        (Dtype::Tf32, &WS_TF32_128X128X32_RS, (47, 307, 9001), OperandLayout::NN, 2, 1000),
-        (Dtype::Tf32, &WS_TF32_128X128X32_RS, (35, 93, 20003), OperandLayout::NN, 1, 3004),
-    ];
-    for (dtype, spec, (m, n, k), layout, count, chunk) in cases {
-        let (a, b) = (dense(m, k, layout.a_col_major), dense(k, n, layout.b_col_major));
-        let c = MatrixDesc::row_major(m, n);
-        let batch = Batch { count, stride_a: extent(&a) + 1, stride_b: extent(&b) + 3, stride_c: extent(&c) + 1 };
-        let what = format!("{dtype:?} {} {m}×{n}×{k} {layout:?} ×{count}, chunks of {chunk}", spec.name);
-        let split_k = SplitK::Chunk(chunk);
-        let options =
-            GemmOptions { kernel: KernelChoice::Kernel(spec), split_k, allow_tf32: true, ..Default::default() };
+    let cases = [(Dtype::F16, (47, 307, 9001)), (Dtype::Bf16, (47, 307, 53605)), (Dtype::Tf32, (47, 307, 9001))];
+    for (dtype, (m, n, k)) in cases {
+        let (a, b, c) = (dense(m, k, false), dense(k, n, false), MatrixDesc::row_major(m, n));
+        let batch = Batch::single();
+        let what = format!("{dtype:?} {m}×{n}×{k}");
+        let options = GemmOptions { allow_tf32: true, ..Default::default() };
         let plan = rgemm::api::plan((&a, usize::MAX), (&b, usize::MAX), (&c, usize::MAX), &batch).unwrap();
+        let spec = match dtype {
+            Dtype::F16 => rgemm::api::select_kernel::<f16>(&options, &plan, [0; 3], &gpu.info),
+            Dtype::Bf16 => rgemm::api::select_kernel::<bf16>(&options, &plan, [0; 3], &gpu.info),
+            _ => rgemm::api::select_kernel::<f32>(&options, &plan, [0; 3], &gpu.info),
+        }
+        .unwrap();
         let resident = |s| gpu.resident_blocks(s, plan.layout);
         let (split, partials) =
             rgemm::split_k::split_for(&options, &plan, spec, gpu.info.multiprocessors as u32, resident)
                 .unwrap()
                 .unwrap_or_else(|| panic!("{what}: not split"));
         assert!(!k.is_multiple_of(split.chunk as usize), "{what}: not a ragged split ({split:?})");
-        let even = split.even(k as u32, gemm_launch::split_k::chunk_granule(dtype));
+        let (even, copies) = rgemm::split_k::split_with_copies(&plan, split, partials, [0; 3], true);
+        assert_eq!(even.splits, split.splits, "{what}");
         let padded = padded_operand_copies(partials, &plan, [0; 3], even.chunk * even.splits);
-        assert!(padded.is_some(), "{what}: both operands should be copied as they are");
+        assert!(padded.is_some() && copies == padded, "{what}: both operands should be copied as they are");
         let (alpha, beta) = (rng.random_range(0.5..2.0), rng.random_range(-1.0..1.0));
-        let case = Case { dtype, a, b, c, alpha, beta, batch, kernel: options.kernel, split_k };
+        let case = Case { dtype, a, b, c, alpha, beta, batch, kernel: KernelChoice::Auto, split_k: SplitK::Auto };
         let (err, gaps_kept) = run_any(&gpu, &case, &mut rng).unwrap_or_else(|e| panic!("{what}: {e}"));
         assert!(dtype.accepts(err, k), "{what}: relative error {err:e} (seed {seed})");
         assert!(gaps_kept, "{what}: wrote outside C (seed {seed})");
     }
 }
 
+/// Step 10f's swapped TF32 kernels as deep-K partial sums (split onto
+/// themselves, `split_k::partials_kernel`) in every layout of A, B and C:
+/// a row-major B read in place, a column-major one through its transposed
+/// copy, odd M and N, a batch, α and β. Each call must really be split.
 #[test]
 fn swapped_tf32_kernels_split_deep_k_in_every_layout() {
     let Some(gpu) = gpu_or_skip("swapped_tf32_kernels_split_deep_k_in_every_layout") else { return };

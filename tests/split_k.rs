@@ -522,9 +522,6 @@ fn which_kernels_can_write_partial_sums() {
     assert!(split_for(&GemmOptions { alpha: 0.0, ..auto }, &p, &DB_64X64X16, SMS, any_occupancy).unwrap().is_none());
 }
 
-/// Replays the partial launches of a call on the CPU (each launch a strided
-/// batch of plain GEMMs on exact small integers) and checks that every slab
-/// is written once, and that the slabs of each matrix add up to its product.
 #[test]
 fn even_splits_cover_k_in_whole_granules_with_less_padding() {
     // 47×307×53605 (PERF step 101): 40 chunks of 1368 (f16) or 1372 (TF32),
@@ -549,6 +546,9 @@ fn even_splits_cover_k_in_whole_granules_with_less_padding() {
     }
 }
 
+/// Replays the partial launches of a call on the CPU (each launch a strided
+/// batch of plain GEMMs on exact small integers) and checks that every slab
+/// is written once, and that the slabs of each matrix add up to its product.
 fn replay(a: MatrixDesc, b: MatrixDesc, c: MatrixDesc, batch: Batch, chunk: u32) {
     let len = |d: &MatrixDesc, stride: usize| {
         let (run, runs) = if d.layout == rgemm::Layout::RowMajor { (d.cols, d.rows) } else { (d.rows, d.cols) };

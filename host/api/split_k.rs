@@ -203,18 +203,22 @@ pub fn partial_launches(plan: &Plan, split: Split) -> Vec<PartialLaunch> {
 /// would need copies of the copies, inside the scratch buffer's lock: there
 /// each launch copies its own chunks (`None` here). A TMA kernel runs a
 /// shorter last chunk as a launch of its own, after the others (7–8 µs on
-/// an H200, PERF.md step 101): where both operands are copied anyway, the
-/// chunks are evened out ([`Split::even`]) and the copies padded with zeros
-/// to whole chunks, one launch for all.
+/// an H200, PERF.md step 101): where both operands are copied anyway and
+/// the split is the rule's (`even_out`: `SplitK::Auto`; a caller's chunks
+/// are kept as asked), the chunks are evened out ([`Split::even`]: as many,
+/// none longer) and the copies padded with zeros to whole chunks, one
+/// launch for all.
 pub fn split_with_copies(
     plan: &Plan,
     split: Split,
     partials: &KernelSpec,
     pointers: [u64; 3],
+    even_out: bool,
 ) -> (Split, Option<CopiedCall>) {
     let granule = chunk_granule(partials.dtype);
     let whole_pieces = split.chunk.is_multiple_of(granule);
-    let padded = (whole_pieces && split.remainder(plan.k) > 0 && !partials.takes_k_last())
+    let ragged = split.remainder(plan.k) > 0;
+    let padded = (even_out && whole_pieces && ragged && !partials.takes_k_last())
         .then(|| split.even(plan.k, granule))
         .and_then(|even| {
             let k_padded = even.chunk.checked_mul(even.splits)?;
@@ -318,7 +322,7 @@ impl Gpu {
             Err(GemmError::OutOfMemory { .. }) if options.split_k == SplitK::Auto => return Ok(false),
             Err(e) => return Err(e),
         };
-        let (split, copies) = split_with_copies(plan, split, partials, pointers);
+        let (split, copies) = split_with_copies(plan, split, partials, pointers, options.split_k == SplitK::Auto);
         let element = std::mem::size_of::<T>() as u64;
         let partial_sums = |plan: &Plan, [a, b, _]: [u64; 3]| {
             for launch in partial_launches(plan, split) {

@@ -187,9 +187,12 @@ impl<T: Element> Problem<T> {
         // `Gpu::gemm_workspace_bytes` would size it.
         let plan = crate::driver::tensor_map::packed_plan(self.m, self.n, self.k);
         let resident = |s| gpu.resident_blocks(s, plan.layout);
-        let split = split_for(&self.options(spec, group_m), &plan, spec, gpu.info.multiprocessors as u32, resident)?;
+        let options = self.options(spec, group_m);
+        let split = split_for(&options, &plan, spec, gpu.info.multiprocessors as u32, resident)?;
         // As it runs: evened out where both operands are copied (`split_with_copies`).
-        let split = split.map(|(split, partials)| (split_with_copies(&plan, split, partials, [0; 3]).0, partials));
+        let even_out = options.split_k == SplitK::Auto;
+        let split =
+            split.map(|(split, partials)| (split_with_copies(&plan, split, partials, [0; 3], even_out).0, partials));
         let note = match split {
             Some((split, partials)) => format!(
                 "split-K: {} chunks of {} on {}, {:.1} MiB workspace",

@@ -194,7 +194,9 @@ impl Split {
     /// zeros past K to whole chunks (the TMA kernels' realigned copies,
     /// `host/api/split_k.rs`): the shortest chunk, in whole multiples of
     /// `granule`, that covers `k` in as many chunks or fewer, so that the
-    /// padding is under `splits · granule` elements. (A shorter last chunk
+    /// padding is under `splits · granule` elements. Where `chunk` is a
+    /// multiple of `granule` (the only splits evened out) the count stays
+    /// the same, and so does the workspace `workspace_bytes` sized. (A shorter last chunk
     /// is a launch of its own on those kernels: 7–8 µs on an H200, PERF.md
     /// step 101.)
     pub const fn even(&self, k: u32, granule: u32) -> Split {
