@@ -821,7 +821,7 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     assert_eq!(at(8192, 5, 8191), "skinny_mma");
     // Short K (under SKINNY_TILES_MIN_K): N = 16 stays on the 64×16 tiles,
     // N = 8 streams on step 86's kernel (PERF.md step 90); M = 16 takes
-    // step 10g's swapped tiles (PERF.md step 101), up to
+    // step 10g's swapped tiles (PERF.md step 102), up to
     // SWAPPED_SKINNY_MAX_K, in place of step 10's tiles and step 70's.
     use rgemm::api::choice::{SKINNY_TILES_MIN_K, SWAPPED_SKINNY_MAX_K};
     let short = SKINNY_TILES_MIN_K / 2;

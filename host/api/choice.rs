@@ -91,8 +91,11 @@ pub fn choice_list(dtype: Dtype) -> &'static [(KernelSpec, i64)] {
 /// `memory_bound::tiles_beat_skinny`, `skinny_tf32_tiles`). The
 /// tensor-core memory-bound routes run on any GPU from sm_80 but were
 /// measured on an H100 only. Where K is deep enough that the call
-/// will be split, [`deep_k_list`] decides; where it fits one K slice of a
-/// 16-bit kernel, step 10d ([`shallow_k_kernel`]). Otherwise each dtype has a short list of kernels,
+/// will be split, [`deep_k_list`] decides; where K is at most
+/// [`SHALLOW_MAX_K`], [`shallow_k_kernel`] (16-bit: step 10d; TF32 with B
+/// row-major: step 10f's 128×128 tiles); 16-bit calls whose small side is
+/// M, A and B row-major and K under [`SWAPPED_SKINNY_MAX_K`] take step
+/// 10g's tiles ([`swapped_skinny_tiles`]). Otherwise each dtype has a short list of kernels,
 /// largest tile first, each with the fraction of a wave of blocks (one block
 /// per multiprocessor) its tiles must fill to be chosen; the first that
 /// fills it and whose entry for `layout` runs on a GPU of compute capability
@@ -654,8 +657,9 @@ pub fn skinny_mma_tiles(dtype: Dtype, m: usize, n: usize) -> Option<&'static Ker
 /// 0.0134 → 0.0109, 4×80000×320 0.0208 → 0.0177, 2×100000×512 0.0341 →
 /// 0.0311, 16×200000×256 0.0376 → 0.0345, 8×200000×128 0.0224 → 0.0205,
 /// 16×8192×2040 0.0120 → 0.0111, 8×42212×501 (both operands realigned)
-/// 0.0530 → 0.0472; level at 16×16384×1024 and 16×30000×256; at K = 4096
-/// step 70's tiles stay ahead (16×16384×4096 60.1 against 57.6 TFLOP/s).
+/// 0.0530 → 0.0472; level at 16×30000×256 and, in `auto`, 16×16384×1024
+/// (0.0093 / 0.0094 ms; named 58.4 / 56.4 TFLOP/s, step 70's ahead); at K =
+/// 4096 step 70's tiles stay ahead (16×16384×4096 60.1 against 57.6).
 pub fn swapped_skinny_tiles(dtype: Dtype) -> Option<&'static KernelSpec> {
     match dtype {
         Dtype::F16 => Some(&gemm_launch::WS_F16_16X128X64_RS),

@@ -204,6 +204,9 @@ pub(crate) unsafe fn store_c_swapped<E: MmaElement, const LEN: usize>(
             for e in 0..2 {
                 let row = out.row0 + (8 * j + 2 * (out.lane % 4) + e) as u32;
                 if row < p.m && c < p.n {
+                    // Where β ≠ 0, `scaled` also reads C(row, c + 1), which
+                    // another lane writes, and drops it: one extra read per
+                    // value, in the code measured and tested (PERF step 102).
                     let v = unsafe { out.scaled::<E>(row, c, [acc[4 * j + 2 * h + e], 0.0], false) };
                     unsafe { *p.c.add(p.c_at(row, c)) = E::pack(v[0], 0.0) as u16 };
                 }
