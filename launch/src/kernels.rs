@@ -750,6 +750,74 @@ pub const WS_TF32_16X128X32_RS: KernelSpec = KernelSpec {
     ..WS_TF32_256X128X32_RS
 };
 
+/// Step 10h: step 10f's 128×128 and 16×128 tiles reading a row-major B
+/// whose rows are off 16 bytes in place (`Features::b_rows_by_residue`):
+/// the TMA needs rows 16 bytes apart, so B's rows `k ≡ r (mod 4)` come
+/// through map `r` of four, whose rows lie 4 rows apart
+/// ([`crate::tma::B_ROW_RESIDUES`]); each slice's box lands as four of 8
+/// rows, each row shifted by its map's start, and the consumers read row
+/// `k`, column `c` where they lie (a fifth box of columns per slice). The others read
+/// such a B through a realigned copy, which moves B's bytes twice more:
+/// at deep K over few rows of A (TF32 47×307×53605, H200, PERF.md step
+/// 101) the copy took 32.5 µs of 81. Launched in place of their bases
+/// ([`B_ROWS_TWINS`]).
+pub const WS_TF32_128X128X32_RS_BU: KernelSpec = KernelSpec {
+    name: "tgemm_ws_128x128x32_rs_bu",
+    features: Features { b_rows_by_residue: true, ..WS_TF32_128X128X32_RS.features },
+    ..WS_TF32_128X128X32_RS
+};
+/// (10 stages of 22 KiB: B's tile is a box wider, `tma::b_tile_columns`.)
+pub const WS_TF32_16X128X32_RS_BU: KernelSpec = KernelSpec {
+    name: "tgemm_ws_16x128x32_rs_bu",
+    features: Features { b_rows_by_residue: true, ..WS_TF32_16X128X32_RS.features },
+    stages: 10,
+    ..WS_TF32_16X128X32_RS
+};
+
+/// A kernel's entry for a row-major B whose rows are off 16 bytes
+/// (`Features::b_rows_by_residue`), and the launches the host gives it in
+/// the kernel's place ([`b_rows_twin`]).
+pub struct BRowsTwin {
+    pub base: KernelSpec,
+    pub twin: KernelSpec,
+    /// Most rows of C (of the launch) at which it pays: where A has many
+    /// rows, B's copy is a small part of the work, and the twin's 4-way
+    /// bank conflicts on B's fragments (`swapped_fragments_by_residue`)
+    /// and four times the copies per slice cost more.
+    pub max_m: u32,
+}
+
+/// The kernels with an entry for B's rows off 16 bytes: TF32's swapped
+/// tiles that `auto` gives few rows of A (deep-K splits, M ≤ 16).
+pub const B_ROWS_TWINS: &[BRowsTwin] = &[
+    BRowsTwin { base: WS_TF32_128X128X32_RS, twin: WS_TF32_128X128X32_RS_BU, max_m: B_ROWS_TWIN_MAX_M },
+    BRowsTwin { base: WS_TF32_16X128X32_RS, twin: WS_TF32_16X128X32_RS_BU, max_m: B_ROWS_TWIN_MAX_M },
+];
+
+/// Most rows of C for which [`B_ROWS_TWINS`]' twins take a launch. H200
+/// (PERF.md step 103), TF32 ms named, B copied → read by residue, N = 1001
+/// and K = 4000: M = 256 0.061 → 0.060, 512 0.061–0.062 → 0.061, 1024
+/// 0.063–0.064 → 0.060; 2048×2049×2048 0.113 → 0.116, 4000×3001×1000
+/// 0.139 → 0.157.
+pub const B_ROWS_TWIN_MAX_M: u32 = 1024;
+
+/// Least bytes of B for which a split-K call whose last chunk is shorter
+/// (and whose A is copied anyway) reads B in place through the twins
+/// rather than through copies of both operands padded to whole chunks
+/// (PERF.md step 101): read in place, B's last chunk is a launch of its
+/// own (7.5 µs for 3 blocks, H200, ncu), and the twins' partial sums ran
+/// 14% slower (37 against 32.5 µs at 47×307×53605), where B's copy costs
+/// about 0.5 µs per MB; they pay from about 17 MB. H200 (PERF.md step 103),
+/// `auto` ms, padded copies → B in place: 47×307×53605 (66 MB of B) 0.0806
+/// → 0.0587, but 47×307×9001 (11 MB) 0.0273 → 0.0306.
+pub const B_ROWS_TWIN_MIN_RAGGED_B_BYTES: u64 = 16 << 20;
+
+/// The [`B_ROWS_TWINS`] record of `spec` for a launch of `m` rows, if
+/// its twin pays there; the caller tests B's rows.
+pub fn b_rows_twin(spec: &KernelSpec, m: u32) -> Option<&'static BRowsTwin> {
+    B_ROWS_TWINS.iter().find(|record| record.base.name == spec.name && m <= record.max_m)
+}
+
 /// Step 10g: step 10f's 16×128 tiles for 16-bit (f16, bf16), M ≤ 16 with
 /// A and B row-major: `Cᵀ = Bᵀ·Aᵀ`, each consumer warpgroup one
 /// `m64n16k16` per K step whose A is a 64-column box of B's N-major tile
@@ -930,6 +998,8 @@ pub const KERNELS: &[KernelSpec] = &[
     WS_TF32_256X128X32_RS_CU,
     WS_TF32_128X128X32_RS_CU,
     WS_TF32_16X128X32_RS,
+    WS_TF32_128X128X32_RS_BU,
+    WS_TF32_16X128X32_RS_BU,
     WS_F16_16X128X64_RS,
     WS_BF16_16X128X64_RS,
     WS_F16_128X256X64_C2,

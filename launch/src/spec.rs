@@ -182,6 +182,14 @@ pub struct Features {
     /// twin where a launch's C's rows are off what the twin's lanes store
     /// at once and K is where it pays ([`crate::CRowsTwin`]).
     pub c_rows_off_16_bytes: bool,
+    /// An entry for a row-major B whose rows are off 16 bytes (a TF32 N
+    /// that is no multiple of 4, or an operand view at an odd offset),
+    /// which the other TMA kernels read through a realigned copy: the TMA
+    /// reads it in place, rows `k ≡ r (mod 4)` through map `r` of four
+    /// ([`crate::tma::B_ROW_RESIDUES`]). The host launches it in place of
+    /// its base where B's copy would cost more than the reading saves
+    /// ([`crate::BRowsTwin`]).
+    pub b_rows_by_residue: bool,
 }
 
 impl Features {
@@ -197,6 +205,7 @@ impl Features {
         stream_k: false,
         c_staging_boxes: 0,
         c_rows_off_16_bytes: false,
+        b_rows_by_residue: false,
     };
     /// Everything except the staged epilogue.
     pub const DIRECT_EPILOGUE: Features = Features { staged_epilogue: false, ..Features::ALL };

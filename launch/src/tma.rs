@@ -36,6 +36,48 @@ pub const fn b_share(bn: u32, cluster: u32) -> u32 {
     bn / cluster
 }
 
+/// Rows of a row-major B read by residue ([`crate::Features::b_rows_by_residue`]):
+/// map `r` of [`B_ROW_RESIDUES`] holds B's rows `k ≡ r` (mod 4), so its
+/// rows lie `4·ldb` elements apart, a multiple of 16 bytes for any f32
+/// `ldb`; it starts at row `r`'s start aligned down to 16 bytes. A TMA box
+/// starts on 16 bytes too (a box at an f32 in between stops the kernel
+/// with an illegal instruction, H200), so each row lands shifted right by
+/// [`b_residue_shift`] elements, and the tile takes one more box of
+/// columns ([`b_tile_columns`]) for what the shift pushes past it. Each K
+/// slice's box, `bk` rows deep, lands as four boxes of `bk / 4` rows,
+/// residue after residue: row `k` of the slice at row [`b_residue_row`].
+pub const B_ROW_RESIDUES: u32 = 4;
+
+/// Map `r`'s shift for B at byte address `b` with rows `ldb` f32 apart:
+/// the f32 between row `r`'s start aligned down to 16 bytes and the start
+/// itself (B's own start must be on 4 bytes). The host encodes map `r`
+/// from the aligned address; in shared memory, column `c` of a residue-`r`
+/// row of the tile lies at position `c + shift` of the row's boxes.
+pub const fn b_residue_shift(b: u64, ldb: u32, r: u32) -> u32 {
+    ((b + r as u64 * ldb as u64 * 4) % 16 / 4) as u32
+}
+
+/// Where row `k` of a K slice (`bk` rows) of a B tile read by residue
+/// lies in shared memory, in rows: after the rows of the lower residues.
+pub const fn b_residue_row(k: u32, bk: u32) -> u32 {
+    (k % B_ROW_RESIDUES) * (bk / B_ROW_RESIDUES) + k / B_ROW_RESIDUES
+}
+
+/// Columns of a stage's B tile `bn` wide: one box more where B is read by
+/// residue (`by_residue`), for the columns its shifts push past `bn`.
+pub const fn b_tile_columns(dtype: Dtype, bn: u32, by_residue: bool) -> u32 {
+    if by_residue { bn + row_elements(dtype) } else { bn }
+}
+
+/// Bytes into the kernel's tensor maps where B's maps of residues 1 to 3
+/// lie (residue 0's is B's own map): after A's, B's and C's maps and the
+/// stream-K addresses ([`crate::stream_k::ADDRESSES_OFFSET`]).
+pub const B_RESIDUE_MAPS_OFFSET: u64 = crate::stream_k::ADDRESSES_OFFSET + 128;
+
+/// 128-byte slots a kernel's tensor maps take: A, B, C, the stream-K
+/// addresses and B's maps of residues 1 to 3 (zeros where unused).
+pub const MAP_SLOTS: usize = (B_RESIDUE_MAPS_OFFSET / 128) as usize + B_ROW_RESIDUES as usize - 1;
+
 /// Bytes between the MN-major boxes of a tile: one box of `bk` rows.
 pub const fn mn_block_bytes(bk: u32) -> u32 {
     bk * SWIZZLE_ROW_BYTES
@@ -131,5 +173,6 @@ pub const fn barriers_offset(stage_bytes: u32, stages: u32, c_staging_bytes: u32
 /// staging tile and the barriers.
 pub const fn smem_bytes(spec: &KernelSpec) -> u32 {
     let t = spec.tile;
-    barriers_offset(stage_bytes(spec.dtype, t.bm, t.bn, t.bk), spec.stages, c_staging_bytes(spec)) + 2 * 8 * spec.stages
+    let bn = b_tile_columns(spec.dtype, t.bn, spec.features.b_rows_by_residue);
+    barriers_offset(stage_bytes(spec.dtype, t.bm, bn, t.bk), spec.stages, c_staging_bytes(spec)) + 2 * 8 * spec.stages
 }

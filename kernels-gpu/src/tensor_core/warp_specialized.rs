@@ -129,7 +129,23 @@
 //! 4×80000×320 0.0208 → 0.0177, 8×42216×504 0.0200 → 0.0176,
 //! 16×200000×256 0.0376 → 0.0345, 8×42212×501 (copies) 0.0530 → 0.0472;
 //! level at 16×16384×1024, behind at K = 4096 (0.037 against 0.036), where
-//! `auto` keeps step 70's. Tensor maps (A, B, C) are built by
+//! `auto` keeps step 70's.
+//! Step 10h reads a TF32 row-major B whose rows are off 16 bytes (N no
+//! multiple of 4) in place, where the others copy it realigned first
+//! (`_rs_bu`, `Features::b_rows_by_residue`, launched in place of step
+//! 10f's 128×128 and 16×128 tiles). The TMA needs rows 16 bytes apart and
+//! boxes that start on 16 bytes: B's rows `k ≡ r (mod 4)` come through map
+//! `r` of four (4·ldb apart, from row r's start aligned down), each slice's
+//! 32-row box lands as four 8-row boxes (row k at `8·(k mod 4) + k/4`,
+//! `gemm_launch::tma::b_residue_row`), each row shifted by its map's
+//! offset, with a fifth box of columns for the overflow; each thread's
+//! fragment rows are one residue, so it reads them at one shift
+//! ([`swapped_fragments_by_residue`]). H200, `auto`, B copied → read in
+//! place (PERF step 103): 47×307×53605 0.0806 → 0.0587 ms (64 → 88% of
+//! cuBLAS), 16×16383×4096 0.116 → 0.079 (95 → 139%), 13×50001×1000 102 →
+//! 167%; named at 4000×3001×1000, where B's copy is a small share, 13%
+//! slower (4-way bank conflicts, one f32 per load), so they take at most
+//! 1024 rows of C. Tensor maps (A, B, C) are built by
 //! the host for each call (`host/driver/tensor_map.rs`) and read from
 //! global memory. A block fences them (`fence.proxy.tensormap`) only when
 //! the host says their address held other maps before
@@ -147,7 +163,9 @@
 //! (TF32 128×192), 196,704 (TF32 128×128, and the f32-output twins),
 //! 229,440 (the 4-stage ablation), 196,672 (step 10f's 256×128), 196,704
 //! (step 10f's 128×128), 213,056 and 213,088 (their `_cu` entries),
-//! 221,376 (step 10f's 16×128, and step 10g's);
+//! 221,376 (step 10f's 16×128, and step 10g's), 221,280 and 225,440 (step
+//! 10h's 128×128 and 16×128: a box of B more per stage, 10 stages for
+//! 16×128), whose producer keeps 56 registers and consumers 224;
 //! step 10d: 96 registers (ptxas's cap for 288 threads × 2 blocks), 98,336
 //! bytes per block; step 10e: as the 128×256 kernels it twins (168, 0
 //! spills; the accumulators stay in registers while a slot is added).
@@ -187,8 +205,8 @@ use crate::device::sm90a::{
     wgmma_m64n256k16_f16, wgmma_wait, wgmma_wait_holding,
 };
 use crate::device::{
-    block_idx, block_idx_z, fence_gpu, grid_dim, load_acquire_gpu, load_global_x4, load_shared_x2_b32, smem_addr,
-    store_global_x4, store_relaxed_gpu, sync_threads, sync_warp, thread_idx, trap,
+    block_idx, block_idx_z, fence_gpu, grid_dim, load_acquire_gpu, load_global_x4, load_shared_b32, load_shared_x2_b32,
+    smem_addr, store_global_x4, store_relaxed_gpu, sync_threads, sync_warp, thread_idx, trap,
 };
 use crate::kernel_abi::{Gemm, kernel_entries};
 use gemm_launch::{Dtype, stream_k, tile_coords, tiles, tma};
@@ -200,6 +218,11 @@ use gemm_launch::{Dtype, stream_k, tile_coords, tiles, tma};
 /// → 112, which a 64×128 accumulator needs; 384 threads would leave 80.)
 const PRODUCER_REGISTERS: u32 = 40;
 const CONSUMER_REGISTERS: u32 = 232;
+/// Step 10h's producer, which issues 20 copies of B per slice from four
+/// maps, spilled at 40 registers; its consumers need fewer than 224: 128 ·
+/// (56 + 2 · 224) = 64512.
+const PRODUCER_REGISTERS_BY_RESIDUE: u32 = 56;
+const CONSUMER_REGISTERS_BY_RESIDUE: u32 = 224;
 
 /// Step 10's element types: A and B as they lie in memory (16-bit bits, or
 /// the 32 bits of an f32 read as TF32), C's type, and the `wgmma` K step
@@ -283,16 +306,19 @@ trait WarpgroupTile<E: WsElement>: Accumulators {
     /// This warpgroup's `wgmma`s over one K slice, `BK` deep, of the tiles
     /// at `a_tile` and `b_tile` (its part of each), after the `wgmma.fence`
     /// that orders the registers' earlier writes before them. `t`: the
-    /// thread's index in its warpgroup.
+    /// thread's index in its warpgroup. `B_BY_RESIDUE`: B's slice lies
+    /// residue by residue (step 10h, `tma::b_residue_row`; swapped TF32
+    /// only), the thread's rows shifted by `b_shift` columns.
     ///
     /// # Safety
     /// The tiles must hold a landed slice; all 128 threads of the warpgroup.
     #[inline(always)]
-    unsafe fn multiply<const BK: usize, const A_T: bool, const B_T: bool>(
+    unsafe fn multiply<const BK: usize, const A_T: bool, const B_T: bool, const B_BY_RESIDUE: bool>(
         &mut self,
         a_tile: u32,
         b_tile: u32,
         _t: usize,
+        _b_shift: u32,
     ) -> Self::Fragments {
         const { assert!(!swapped::<E>(B_T), "a swapped tile has a multiply of its own") };
         unsafe { multiply_from_shared::<E, Self, BK, A_T, B_T>(self, a_tile, b_tile) };
@@ -458,12 +484,14 @@ macro_rules! warpgroup_tile_tf32 {
             }
             $(
             #[inline(always)]
-            unsafe fn multiply<const BK: usize, const A_T: bool, const B_T: bool>(
+            unsafe fn multiply<const BK: usize, const A_T: bool, const B_T: bool, const B_BY_RESIDUE: bool>(
                 &mut self,
                 a_tile: u32,
                 b_tile: u32,
                 t: usize,
+                b_shift: u32,
             ) -> [[u32; 4]; 4] {
+                const { assert!(!B_BY_RESIDUE || !B_T, "B read by residue is row-major") };
                 if B_T {
                     unsafe { multiply_from_shared::<Tf32, Self, BK, A_T, B_T>(self, a_tile, b_tile) };
                     return [[0; 4]; 4];
@@ -472,8 +500,14 @@ macro_rules! warpgroup_tile_tf32 {
                 let (low, high) = swapped_fragments(t);
                 // All four K steps' fragments first, then one fence for them.
                 let a: [[u32; 4]; 4] = core::array::from_fn(|kk| {
-                    let rows = b_tile + (kk * 8) as u32 * tma::SWIZZLE_ROW_BYTES;
-                    let ([a0, a1], [a2, a3]) = (load_shared_x2_b32(rows + low), load_shared_x2_b32(rows + high));
+                    let ([a0, a1], [a2, a3]) = if B_BY_RESIDUE {
+                        let at = swapped_fragments_by_residue(t, kk, b_shift);
+                        let load = |i: usize| load_shared_b32(b_tile + at[i]);
+                        ([load(0), load(1)], [load(2), load(3)])
+                    } else {
+                        let rows = b_tile + (kk * 8) as u32 * tma::SWIZZLE_ROW_BYTES;
+                        (load_shared_x2_b32(rows + low), load_shared_x2_b32(rows + high))
+                    };
                     [a0, a1, a2, a3]
                 });
                 wgmma_fence();
@@ -534,13 +568,14 @@ macro_rules! warpgroup_tile_16bit_swapped {
                 unsafe { $wgmma(self, desc_a, desc_b, trans_a, trans_b) }
             }
             #[inline(always)]
-            unsafe fn multiply<const BK: usize, const A_T: bool, const B_T: bool>(
+            unsafe fn multiply<const BK: usize, const A_T: bool, const B_T: bool, const B_BY_RESIDUE: bool>(
                 &mut self,
                 a_tile: u32,
                 b_tile: u32,
                 _t: usize,
+                _b_shift: u32,
             ) {
-                const { assert!(!A_T && !B_T, "step 10g reads row-major A and B") };
+                const { assert!(!A_T && !B_T && !B_BY_RESIDUE, "step 10g reads row-major A and B, B's rows in order") };
                 wgmma_fence();
                 for kk in 0..BK / 16 {
                     let (desc_a, desc_b) = (descriptor(b_tile, kk, true), descriptor(a_tile, kk, false));
@@ -627,6 +662,30 @@ fn swapped_fragments(t: usize) -> (u32, u32) {
     let box_bytes = (warp / 2) as u32 * tma::mn_block_bytes(32);
     let at = |k: usize| box_bytes + (k as u32) * tma::SWIZZLE_ROW_BYTES + (((q / 2) ^ k) * 16 + (q % 2) * 8) as u32;
     (at(lane % 4), at(lane % 4 + 4))
+}
+
+/// Step 10h: the byte offsets, from the warpgroup's part of the B tile, of
+/// the four f32 thread `t` loads as its A fragment of K step `kk`, where
+/// B's slice lies residue by residue (`tma::b_residue_row`) and each of
+/// the thread's rows (residue `lane % 4`) is shifted `shift` columns on:
+/// its columns `2q` and `2q + 1` ([`swapped_pair`]) at k = `8·kk + lane%4`,
+/// then at k + 4. A column may land in the next box, and the swizzle
+/// follows the row it lies in. One f32 at a time (a shifted pair may
+/// straddle two 16-byte chunks); the four lanes of a row group read four
+/// residue boxes 1 KiB apart: bank conflicts, which the calls this entry
+/// takes (B streamed from memory, few rows of A) do not wait on.
+#[inline(always)]
+fn swapped_fragments_by_residue(t: usize, kk: usize, shift: u32) -> [u32; 4] {
+    let (warp, lane) = (t / 32, t % 32);
+    let first = (32 * (warp / 2) + 2 * swapped_pair(warp, lane)) as u32 + shift;
+    let at = |k: usize, column: u32| {
+        let row = tma::b_residue_row(k as u32, 32);
+        let (block, column) = (column / 32, column % 32);
+        let chunk = (column / 4) ^ (row % 8);
+        block * tma::mn_block_bytes(32) + row * tma::SWIZZLE_ROW_BYTES + chunk * 16 + (column % 4) * 4
+    };
+    let k = 8 * kk + lane % 4;
+    [at(k, first), at(k, first + 1), at(k + 4, first), at(k + 4, first + 1)]
 }
 
 /// The accumulators as the epilogue's m16n8 tiles (pairs side by side).
@@ -947,6 +1006,7 @@ unsafe fn produce<
     const STAGES: usize,
     const CLUSTER: usize,
     const STREAM_K: bool,
+    const B_BY_RESIDUE: bool,
     const A_T: bool,
     const B_T: bool,
 >(
@@ -960,6 +1020,17 @@ unsafe fn produce<
     }
     prefetch_tensormap(map_a);
     prefetch_tensormap(map_b);
+    // Step 10h: B's maps of residues 1 to 3.
+    let residue_map =
+        |r: u32| if r == 0 { map_b } else { p.tensor_maps + tma::B_RESIDUE_MAPS_OFFSET + 128 * (r - 1) as u64 };
+    if B_BY_RESIDUE {
+        for r in 1..tma::B_ROW_RESIDUES {
+            if p.fence_tensor_maps {
+                fence_tensormap_acquire(residue_map(r));
+            }
+            prefetch_tensormap(residue_map(r));
+        }
+    }
     let z = block_idx_z();
     let slices = p.k.div_ceil(BK as u32);
     let block = tma::mn_block_bytes(BK as u32);
@@ -993,6 +1064,17 @@ unsafe fn produce<
                 let (b, col0) = (b + b_offset, col0 + b_col);
                 if B_T {
                     load_b::<CLUSTER>(b, map_b, full, k0, col0, z);
+                } else if B_BY_RESIDUE {
+                    // Each box as four of `BK / 4` rows, one per residue, and
+                    // a box more for the columns the rows' shifts push past
+                    // the tile (`tma::b_tile_columns`).
+                    let rows = BK as u32 / tma::B_ROW_RESIDUES;
+                    for j in 0..(b_share / row + 1) {
+                        for r in 0..tma::B_ROW_RESIDUES {
+                            let (dst, x) = (b + j * block + r * rows * tma::SWIZZLE_ROW_BYTES, col0 + j * row);
+                            tma_load_3d(dst, residue_map(r), full, x, k0 / tma::B_ROW_RESIDUES, z);
+                        }
+                    }
                 } else {
                     for j in 0..(b_share / row) {
                         load_b::<CLUSTER>(b + j * block, map_b, full, col0 + j * row, k0, z);
@@ -1023,6 +1105,7 @@ unsafe fn consume<
     const CLUSTER: usize,
     const BLOCKS_PER_SM: usize,
     const STREAM_K: bool,
+    const B_BY_RESIDUE: bool,
     const A_T: bool,
     const B_T: bool,
 >(
@@ -1060,6 +1143,9 @@ unsafe fn consume<
     } else {
         (consumer as u32 * 64 * BK as u32 * E::DTYPE.element_bytes(), 0)
     };
+    // Step 10h: where this thread's B rows (residue `t % 4`, its `wgmma`
+    // K column) lie shifted in shared memory.
+    let b_shift = if B_BY_RESIDUE { tma::b_residue_shift(p.b as u64, p.ldb, (t % 4) as u32) } else { 0 };
     let mut at = Position::<STAGES>::START;
     let shared = unsafe { shared_tiles::<BM, BN, STREAM_K, _, _>(p, slices) };
     let mut walk = TileWalk::<BM, BN, CLUSTER, STREAM_K>::new(p, slices, shared);
@@ -1076,7 +1162,7 @@ unsafe fn consume<
         let mut slice_of = |slice: u32, acc: &mut Acc, holding: Option<&Acc::Fragments>| {
             mbarrier_wait(ring.full(at.stage), at.phase);
             let (a_tile, b_tile) = (ring.a(at.stage) + a_part, ring.b(at.stage) + b_part);
-            let fragments = unsafe { acc.multiply::<BK, A_T, B_T>(a_tile, b_tile, t % 128) };
+            let fragments = unsafe { acc.multiply::<BK, A_T, B_T, B_BY_RESIDUE>(a_tile, b_tile, t % 128, b_shift) };
             wgmma_commit();
             // The previous slice's group has completed: its stage is free.
             match holding {
@@ -1185,6 +1271,7 @@ unsafe fn ws_kernel<
     const CLUSTER: usize,
     const BLOCKS_PER_SM: usize,
     const STREAM_K: bool,
+    const B_BY_RESIDUE: bool,
     const A_T: bool,
     const B_T: bool,
 >(
@@ -1203,16 +1290,23 @@ unsafe fn ws_kernel<
         assert!(THREADS == split / 64 * 128 + if BLOCKS_PER_SM == 1 { 128 } else { 32 });
         assert!(BLOCKS_PER_SM == 1 || BLOCKS_PER_SM == 2);
         assert!(BLOCKS_PER_SM == 2 || 128 * (PRODUCER_REGISTERS + (split / 64) as u32 * CONSUMER_REGISTERS) <= 65536);
+        assert!(
+            !B_BY_RESIDUE
+                || 128 * (PRODUCER_REGISTERS_BY_RESIDUE + (split / 64) as u32 * CONSUMER_REGISTERS_BY_RESIDUE) <= 65536
+        );
         // A block's share of B is whole boxes.
         assert!(CLUSTER >= 1 && BN.is_multiple_of(CLUSTER) && (BN / CLUSTER).is_multiple_of(64));
         // Stream-K's blocks walk single tiles.
         assert!(!STREAM_K || CLUSTER == 1);
+        // Step 10h: a swapped TF32 tile's B, its slices 4 residues of 8 rows, in blocks of their own.
+        assert!(!B_BY_RESIDUE || (swapped::<E>(B_T) && BK == 32 && CLUSTER == 1 && !STREAM_K));
         // C's staged boxes (0: C leaves from registers) are at most a
         // consumer's whole share.
         assert!(C_BOXES * tma::row_elements(E::DTYPE) as usize <= BN);
     };
     let (a_bytes, _) = gemm_launch::wgmma_tile_bytes(E::DTYPE, BM as u32, BN as u32, BK as u32);
-    let stage_bytes = tma::stage_bytes(E::DTYPE, BM as u32, BN as u32, BK as u32);
+    let b_columns = tma::b_tile_columns(E::DTYPE, BN as u32, B_BY_RESIDUE);
+    let stage_bytes = tma::stage_bytes(E::DTYPE, BM as u32, b_columns, BK as u32);
     let c_staging = tma::c_staging_offset(stage_bytes, STAGES as u32);
     let consumers = (if swapped::<E>(B_T) { BN } else { BM }) / 64;
     let c_tile_bytes = tma::c_tile_bytes(consumers as u32, C_BOXES as u32);
@@ -1244,18 +1338,22 @@ unsafe fn ws_kernel<
     // The consumer warpgroups first (`wgmma` needs each warpgroup's warps
     // aligned), then the producer's warps.
     if t >= consumer_threads {
-        if BLOCKS_PER_SM == 1 {
+        if BLOCKS_PER_SM == 1 && B_BY_RESIDUE {
+            setmaxnreg_dec::<PRODUCER_REGISTERS_BY_RESIDUE>();
+        } else if BLOCKS_PER_SM == 1 {
             setmaxnreg_dec::<PRODUCER_REGISTERS>();
         }
         if t < consumer_threads + 32 && elect_one() {
-            unsafe { produce::<E, BM, BN, BK, STAGES, CLUSTER, STREAM_K, A_T, B_T>(&p, ring) };
+            unsafe { produce::<E, BM, BN, BK, STAGES, CLUSTER, STREAM_K, B_BY_RESIDUE, A_T, B_T>(&p, ring) };
         }
     } else {
-        if BLOCKS_PER_SM == 1 {
+        if BLOCKS_PER_SM == 1 && B_BY_RESIDUE {
+            setmaxnreg_inc::<CONSUMER_REGISTERS_BY_RESIDUE>();
+        } else if BLOCKS_PER_SM == 1 {
             setmaxnreg_inc::<CONSUMER_REGISTERS>();
         }
         unsafe {
-            consume::<E, Acc, BM, BN, BK, STAGES, C_BOXES, CLUSTER, BLOCKS_PER_SM, STREAM_K, A_T, B_T>(
+            consume::<E, Acc, BM, BN, BK, STAGES, C_BOXES, CLUSTER, BLOCKS_PER_SM, STREAM_K, B_BY_RESIDUE, A_T, B_T>(
                 &p,
                 ring,
                 t / 128,
@@ -1293,6 +1391,8 @@ kernel_entries!(warp_specialized ws_kernel<Swapped<F16>, [f32; 8]>, hgemm_ws_16x
 kernel_entries!(warp_specialized ws_kernel<Swapped<Bf16>, [f32; 8]>, bgemm_ws_16x128x64_rs, gemm_launch::WS_BF16_16X128X64_RS, row_major);
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 128]>, tgemm_ws_256x128x32_rs_cu, gemm_launch::WS_TF32_256X128X32_RS_CU, n_major_b);
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 64]>, tgemm_ws_128x128x32_rs_cu, gemm_launch::WS_TF32_128X128X32_RS_CU, n_major_b);
+kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 64]>, tgemm_ws_128x128x32_rs_bu, gemm_launch::WS_TF32_128X128X32_RS_BU, n_major_b);
+kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 8]>, tgemm_ws_16x128x32_rs_bu, gemm_launch::WS_TF32_16X128X32_RS_BU, n_major_b);
 kernel_entries!(warp_specialized ws_kernel<F16, [f32; 128]>, hgemm_ws_128x256x64_c2, gemm_launch::WS_F16_128X256X64_C2, any);
 kernel_entries!(warp_specialized ws_kernel<Bf16, [f32; 128]>, bgemm_ws_128x256x64_c2, gemm_launch::WS_BF16_128X256X64_C2, any);
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 128]>, tgemm_ws_128x256x32_c2, gemm_launch::WS_TF32_128X256X32_C2, k_major);
