@@ -310,7 +310,9 @@ fn launch_geometry_is_consistent() {
             // warpgroup, or one warp with two blocks per SM (step 10d).
             let producer = if spec.min_blocks_per_sm == 1 { 128 } else { 32 };
             assert_eq!(spec.threads(), (t.bm / t.tm) * (t.bn / t.tn) * 128 + producer, "{}", spec.name);
-            let stage = tma::stage_bytes(spec.dtype, t.bm, t.bn, t.bk);
+            // (Step 10h's B tiles are a box wider: `tma::b_tile_columns`.)
+            let b_columns = tma::b_tile_columns(spec.dtype, t.bn, spec.features.b_rows_by_residue);
+            let stage = tma::stage_bytes(spec.dtype, t.bm, b_columns, t.bk);
             assert!(stage.is_multiple_of(1024), "{}: stages on 1024-byte swizzle atoms", spec.name);
             // The stages, C's staging boxes (TMA store: boxes of 64 rows ×
             // 128 bytes, one per 64 columns of a consumer warpgroup's share,
@@ -490,10 +492,23 @@ fn warp_specialized_kernels_copy_with_the_tma_behind_barriers() {
         ] {
             assert!(body.contains(instruction), "{name}: no {instruction}");
         }
-        // The producer warpgroup hands its registers to the consumers; with
-        // two blocks per SM there is one producer warp and no trade.
-        for instruction in ["setmaxnreg.dec.sync.aligned.u32 40", "setmaxnreg.inc.sync.aligned.u32 232"] {
-            assert_eq!(body.contains(instruction), spec.min_blocks_per_sm == 1, "{name}: {instruction}");
+        // The producer warpgroup hands its registers to the consumers (step
+        // 10h's keeps 56 for its 16 copies of B per slice); with two blocks
+        // per SM there is one producer warp and no trade.
+        let (producer, consumer) = if spec.features.b_rows_by_residue { (56, 224) } else { (40, 232) };
+        for instruction in [
+            format!("setmaxnreg.dec.sync.aligned.u32 {producer}"),
+            format!("setmaxnreg.inc.sync.aligned.u32 {consumer}"),
+        ] {
+            assert_eq!(body.contains(&instruction), spec.min_blocks_per_sm == 1, "{name}: {instruction}");
+        }
+        // Step 10h: each slice's B box as four, one per residue map, and a
+        // box more of columns (the rows' shifts); A's box besides.
+        let copies = body.matches("cp.async.bulk.tensor.3d.shared::cluster.global").count();
+        let b_boxes = spec.tile.bn / gemm_launch::tma::row_elements(spec.dtype) + 1;
+        if spec.features.b_rows_by_residue {
+            assert!(copies > (b_boxes * gemm_launch::tma::B_ROW_RESIDUES) as usize, "{name}: {copies} TMA copies");
+            assert!(body.contains("fence.proxy.tensormap::generic.acquire"), "{name}");
         }
         // C through the TMA (`stmatrix` into the staging tile, then TMA
         // stores), where the spec says so.
@@ -1722,6 +1737,107 @@ fn the_choice_thresholds_are_the_ones_the_committed_runs_give() {
     let far = derive_rules(&[at("ws_128x256x64", 100.0), at("ws_128x128x64", 110.0)], 132);
     assert_eq!(far[0].won_from, None);
     assert!(!far[0].agrees());
+}
+
+/// Step 10h: the entries that read a row-major B's rows off 16 bytes in
+/// place stand in for their twins (the same launch apart from B's maps)
+/// where B's rows are off 16 bytes but on 4, the launch has at most the
+/// twin's rows of C and K ≥ 4; there only A is copied, and the maps of the
+/// four residues cover B's rows exactly.
+#[test]
+fn b_rows_twin_reads_b_in_place_where_its_rows_are_off_16_bytes() {
+    use gemm_launch::{B_ROWS_TWIN_MAX_M, B_ROWS_TWINS, Features, WS_TF32_128X128X32_RS, WS_TF32_256X128X32_RS, tma};
+    use rgemm::driver::operand_copies::{b_rows_twin_for, operand_copies};
+    use rgemm::driver::tensor_map::{packed_plan, tma_refusal};
+    for record in B_ROWS_TWINS {
+        let (base, twin) = (&record.base, &record.twin);
+        assert!(!base.features.b_rows_by_residue && twin.features.b_rows_by_residue);
+        assert_eq!(Features { b_rows_by_residue: false, ..twin.features }, base.features);
+        assert_eq!((twin.tile, twin.min_blocks_per_sm), (base.tile, base.min_blocks_per_sm));
+        // A box of B's columns more per stage (the rows' shifts), in a block's shared memory.
+        let stage = |spec: &gemm_launch::KernelSpec, columns| {
+            (tma::stage_bytes(spec.dtype, spec.tile.bm, columns, spec.tile.bk) + 16) * spec.stages
+        };
+        let wider = tma::b_tile_columns(twin.dtype, twin.tile.bn, true);
+        assert_eq!(wider, twin.tile.bn + tma::row_elements(twin.dtype));
+        assert_eq!(twin.smem_bytes() - stage(twin, wider), base.smem_bytes() - stage(base, base.tile.bn));
+        assert!(twin.smem_bytes() <= 227 * 1024, "{} fits an H100's block", twin.name);
+        assert_eq!((twin.layouts, twin.dtype, twin.algorithm), (base.layouts, base.dtype, base.algorithm));
+        assert!(gemm_launch::KERNELS.iter().any(|k| k.name == twin.name), "{} is built", twin.name);
+        assert_eq!(twin.tile.bk % (8 * tma::B_ROW_RESIDUES), 0, "{}: whole 8-row boxes per residue", twin.name);
+    }
+    let spec = &WS_TF32_128X128X32_RS;
+    let twin_of = |m: u32, n: u32, k: u32, b: u64| {
+        b_rows_twin_for(spec, &packed_plan(m as usize, n as usize, k as usize), [0, b, 0]).map(|s| s.name)
+    };
+    // N odd: B's rows off 16 bytes; A (K = 53605) off too, and copied.
+    assert_eq!(twin_of(47, 307, 53605, 0), Some("tgemm_ws_128x128x32_rs_bu"));
+    let plan = packed_plan(47, 307, 53605);
+    let call = operand_copies(spec, &plan, [0; 3]).expect("A is copied");
+    assert!(call.copies[0].is_some() && call.copies[1].is_none(), "B is read in place: {call:?}");
+    assert_eq!(tma_refusal(spec, &plan, [0; 3]), None);
+    // B at an odd f32 offset with N a multiple of 4.
+    assert_eq!(twin_of(64, 1024, 4096, 4), Some("tgemm_ws_128x128x32_rs_bu"));
+    // Not: B's rows on 16 bytes, too many rows of C, K < 4, another kernel,
+    // B off its elements' own 4 bytes, a column-major B (copied transposed).
+    assert_eq!(twin_of(64, 1024, 4096, 0), None);
+    assert_eq!(twin_of(B_ROWS_TWIN_MAX_M + 1, 307, 4096, 0), None);
+    assert_eq!(twin_of(B_ROWS_TWIN_MAX_M, 307, 4096, 0), Some("tgemm_ws_128x128x32_rs_bu"));
+    assert_eq!(twin_of(47, 307, 3, 0), None);
+    assert_eq!(twin_of(47, 307, 4, 0), Some("tgemm_ws_128x128x32_rs_bu"));
+    assert_eq!(twin_of(47, 307, 4096, 2), None);
+    let plan = packed_plan(47, 307, 4096);
+    assert!(b_rows_twin_for(&WS_TF32_256X128X32_RS, &plan, [0; 3]).is_none());
+    let col_major_b = rgemm::driver::launch::Plan { layout: OperandLayout::NT, ldb: 4096, ..plan };
+    assert!(b_rows_twin_for(spec, &col_major_b, [0; 3]).is_none());
+    // A batch whose matrices' rows lie off 16 bytes unlike each other
+    // (stride 307·4093 f32) keeps the copy; a stride on 16 bytes does not.
+    let batch = |stride_b| rgemm::driver::launch::Plan { batch: 3, stride_b, stride_a: 47 * 4096, ..plan };
+    assert!(b_rows_twin_for(spec, &batch(307 * 4093), [0; 3]).is_none());
+    assert!(b_rows_twin_for(spec, &batch(307 * 4096), [0; 3]).is_some());
+    // A split whose last chunk would be under 4 deep copies B with A for
+    // the whole call (that chunk's launch could not copy B itself inside
+    // the lock the whole call's copies hold): both, padded, evened out. A
+    // deeper last chunk: B in place where B is large enough to pay for
+    // that chunk's launch of its own, else padded copies of both.
+    let split_of = |k: u32, chunk: u32, split_k| {
+        let split = gemm_launch::split_k::Split { chunk, splits: k.div_ceil(chunk) };
+        let (even, call) =
+            rgemm::split_k::split_with_copies(&packed_plan(47, 307, k as usize), split, spec, [0; 3], split_k);
+        let call = call.expect("copies");
+        assert!(call.copies[0].is_some(), "A is copied");
+        (even, call.plan.k, call.copies[1].is_some())
+    };
+    const {
+        let least = gemm_launch::B_ROWS_TWIN_MIN_RAGGED_B_BYTES;
+        assert!(4097 * 307 * 4 < least && 40961 * 307 * 4 >= least)
+    };
+    let (even, k_padded, b_copied) = split_of(40961, 1024, true);
+    assert!(b_copied && even.chunk * even.splits == k_padded, "last chunk of 1: B copied, padded");
+    assert!(!split_of(40961, 1020, true).2, "last chunk of 161, 50 MB of B: B in place");
+    assert!(split_of(4097, 1020, true).2, "last chunk of 17, 5 MB of B: padded copies");
+    assert!(!split_of(4097, 1020, false).2, "a caller's chunks: B in place");
+    // Under 4 deep (a split's last chunk, or named so), the twin gives way
+    // to its base, which copies B.
+    let shallow = packed_plan(47, 307, 3);
+    let twin = &gemm_launch::WS_TF32_128X128X32_RS_BU;
+    assert_eq!(b_rows_twin_for(twin, &shallow, [0; 3]).map(|s| s.name), Some(spec.name));
+    assert_eq!(tma_refusal(twin, &shallow, [0; 3]), None);
+    assert!(b_rows_twin_for(twin, &plan, [0; 3]).is_none(), "4096 deep: the twin runs");
+    // The residues' rows and shifts: row k of a 32-deep slice, and map r's
+    // start aligned down to 16 bytes.
+    let rows: Vec<u32> = (0..32).map(|k| tma::b_residue_row(k, 32)).collect();
+    let mut sorted = rows.clone();
+    sorted.sort();
+    assert_eq!(sorted, (0..32).collect::<Vec<_>>(), "a permutation");
+    assert_eq!(&rows[..6], &[0, 8, 16, 24, 1, 9]);
+    for (b, ldb) in [(0u64, 307u32), (4, 1024), (8, 5), (12, 7)] {
+        for r in 0..tma::B_ROW_RESIDUES {
+            let start = b + r as u64 * ldb as u64 * 4;
+            let shift = tma::b_residue_shift(b, ldb, r);
+            assert!(shift < 4 && (start - 4 * shift as u64).is_multiple_of(16), "b {b} ldb {ldb} r {r}");
+        }
+    }
 }
 
 /// The entries for C's rows off 16 bytes (step 7b's, PERF step 99; step

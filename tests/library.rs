@@ -588,7 +588,7 @@ fn ragged_splits_in_one_launch_and_apart() {
 /// whose A and B are both realigned copies (rows off 16 bytes): the chunks
 /// evened out and the copies padded with zeros to whole chunks, so one
 /// launch computes every chunk (`split_k::split_with_copies`, PERF step
-/// 101), in f16, bf16 and TF32 at shapes measured on that path; α and β.
+/// 101), in f16 and bf16 at shapes measured on that path; α and β.
 /// A caller's chunks are kept as asked (`ragged_splits_in_one_launch_and_apart`).
 #[test]
 fn padded_copies_split_ragged_k_in_one_launch() {
@@ -596,7 +596,9 @@ fn padded_copies_split_ragged_k_in_one_launch() {
     let Some(gpu) = gpu_or_skip("padded_copies_split_ragged_k_in_one_launch") else { return };
     let seed = rand::random::<u64>();
     let mut rng = StdRng::seed_from_u64(seed);
-    let cases = [(Dtype::F16, (47, 307, 9001)), (Dtype::Bf16, (47, 307, 53605)), (Dtype::Tf32, (47, 307, 9001))];
+    // (TF32 at these shapes reads B in place since step 103:
+    // `b_rows_off_16_bytes_read_in_place_by_residue`.)
+    let cases = [(Dtype::F16, (47, 307, 9001)), (Dtype::Bf16, (47, 307, 53605))];
     for (dtype, (m, n, k)) in cases {
         let (a, b, c) = (dense(m, k, false), dense(k, n, false), MatrixDesc::row_major(m, n));
         let batch = Batch::single();
@@ -623,6 +625,72 @@ fn padded_copies_split_ragged_k_in_one_launch() {
         let case = Case { dtype, a, b, c, alpha, beta, batch, kernel: KernelChoice::Auto, split_k: SplitK::Auto };
         let (err, gaps_kept) = run_any(&gpu, &case, &mut rng).unwrap_or_else(|e| panic!("{what}: {e}"));
         assert!(dtype.accepts(err, k), "{what}: relative error {err:e} (seed {seed})");
+        assert!(gaps_kept, "{what}: wrote outside C (seed {seed})");
+    }
+}
+
+/// Step 10h: a row-major TF32 B whose rows are off 16 bytes (N no
+/// multiple of 4, a view at an odd offset), read in place through four
+/// maps, one per residue of its row index mod 4, by the entries launched in step 10f's
+/// place (`gemm_launch::B_ROWS_TWINS`): `auto`'s deep-K split (A copied, B
+/// not, the shorter last chunk a launch of its own), the 16×128 tiles, K of
+/// 4 to 7 (maps of one or two rows), a batch whose B strides keep the
+/// shifts alike, α and β; and K = 3, where the twin steps aside.
+#[test]
+fn b_rows_off_16_bytes_read_in_place_by_residue() {
+    use rgemm::driver::operand_copies::{b_rows_twin_for, operand_copies};
+    let Some(gpu) = gpu_or_skip("b_rows_off_16_bytes_read_in_place_by_residue") else { return };
+    let seed = rand::random::<u64>();
+    let mut rng = StdRng::seed_from_u64(seed);
+    let options = GemmOptions { allow_tf32: true, ..Default::default() };
+    // `auto` at the deep-K shape of the sweep: its partials kernel reads B
+    // in place.
+    let (m, n, k) = (47, 307, 53605);
+    let (a, b, c) = (dense(m, k, false), dense(k, n, false), MatrixDesc::row_major(m, n));
+    let plan = rgemm::api::plan((&a, usize::MAX), (&b, usize::MAX), (&c, usize::MAX), &Batch::single()).unwrap();
+    let spec = rgemm::api::select_kernel::<f32>(&options, &plan, [0; 3], &gpu.info).unwrap();
+    let resident = |s| gpu.resident_blocks(s, plan.layout);
+    let (split, partials) = rgemm::split_k::split_for(&options, &plan, spec, gpu.info.multiprocessors as u32, resident)
+        .unwrap()
+        .expect("split");
+    let (_, copies) = rgemm::split_k::split_with_copies(&plan, split, partials, [0; 3], true);
+    let copies = copies.expect("A is copied");
+    assert!(copies.copies[0].is_some() && copies.copies[1].is_none(), "B is read in place: {copies:?}");
+    assert!(b_rows_twin_for(partials, &plan, [0; 3]).is_some(), "{}: no twin", partials.name);
+    let mut cases = vec![(a, b, c, Batch::single(), KernelChoice::Auto, 1.0, 0.0)];
+    let named = |spec| KernelChoice::Kernel(spec);
+    let rs = &gemm_launch::WS_TF32_128X128X32_RS;
+    for (m, n, k, spec) in [
+        (16, 4099, 2049, &gemm_launch::WS_TF32_16X128X32_RS),
+        (131, 197, 5, rs),
+        (131, 197, 7, rs),
+        (300, 1001, 3001, rs),
+        (5, 9, 3, rs),
+    ] {
+        let (a, c) = (dense(m, k, false), MatrixDesc::row_major(m, n));
+        // B's rows `n + 2` apart, an odd number of f32: off 16 bytes.
+        let b = MatrixDesc { ld: n + 2, ..dense(k, n, false) };
+        let batch = Batch {
+            count: 2,
+            stride_a: extent(&a) + 1,
+            stride_b: (extent(&b) + 1).next_multiple_of(4),
+            stride_c: extent(&c) + 2,
+        };
+        cases.push((a, b, c, batch, named(spec), 1.5, -0.5));
+        cases.push((a, b, c, Batch::single(), named(spec), 0.75, 0.25));
+    }
+    for (a, b, c, batch, kernel, alpha, beta) in cases {
+        let what = format!("{kernel:?} {}×{}×{} B ld {} ×{}", a.rows, b.cols, a.cols, b.ld, batch.count);
+        if let KernelChoice::Kernel(spec) = kernel {
+            let plan = rgemm::api::plan((&a, usize::MAX), (&b, usize::MAX), (&c, usize::MAX), &batch).unwrap();
+            let twin = b_rows_twin_for(spec, &plan, [0; 3]);
+            assert_eq!(twin.is_some(), a.cols >= 4, "{what}: twin {twin:?}");
+            let b_copied = operand_copies(spec, &plan, [0; 3]).is_some_and(|call| call.copies[1].is_some());
+            assert_eq!(b_copied, a.cols < 4, "{what}");
+        }
+        let case = Case { dtype: Dtype::Tf32, a, b, c, alpha, beta, batch, kernel, split_k: SplitK::Auto };
+        let (err, gaps_kept) = run_any(&gpu, &case, &mut rng).unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert!(Dtype::Tf32.accepts(err, a.cols), "{what}: relative error {err:e} (seed {seed})");
         assert!(gaps_kept, "{what}: wrote outside C (seed {seed})");
     }
 }

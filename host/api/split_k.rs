@@ -40,7 +40,7 @@ use crate::api::{Batch, GemmOptions, MatrixDesc, Plan, plan, select_kernel};
 use crate::driver::element::Element;
 use crate::driver::error::{During, GemmError, Result};
 use crate::driver::gpu::Gpu;
-use crate::driver::operand_copies::{CopiedCall, operand_copies, padded_operand_copies};
+use crate::driver::operand_copies::{CopiedCall, operand_copies_with, padded_operand_copies_with};
 use cust::function::GridSize;
 use gemm_launch::split_k::{
     EPILOGUE_FAN_IN, MAX_SPLITS, REDUCE_COMBINE, REDUCE_FAN_IN, REDUCE_THREADS, Split, SplitCall, SplitError, SplitK,
@@ -207,7 +207,12 @@ pub fn partial_launches(plan: &Plan, split: Split) -> Vec<PartialLaunch> {
 /// the split is the rule's (`even_out`: `SplitK::Auto`; a caller's chunks
 /// are kept as asked), the chunks are evened out ([`Split::even`]: as many,
 /// none longer) and the copies padded with zeros to whole chunks, one
-/// launch for all.
+/// launch for all. Where step 10h's twin reads a B whose rows are off 16
+/// bytes in place, only A is copied, unless the last chunk is under 4
+/// deep (the twin cannot read that one, and its launch could not copy B
+/// inside the lock these copies hold, so B is copied here with A) or the
+/// padded copies' one launch pays more than B's copy costs
+/// (`gemm_launch::B_ROWS_TWIN_MIN_RAGGED_B_BYTES`).
 pub fn split_with_copies(
     plan: &Plan,
     split: Split,
@@ -218,15 +223,21 @@ pub fn split_with_copies(
     let granule = chunk_granule(partials.dtype);
     let whole_pieces = split.chunk.is_multiple_of(granule);
     let ragged = split.remainder(plan.k) > 0;
-    let padded = (even_out && whole_pieces && ragged && !partials.takes_k_last())
-        .then(|| split.even(plan.k, granule))
-        .and_then(|even| {
-            let k_padded = even.chunk.checked_mul(even.splits)?;
-            padded_operand_copies(partials, plan, pointers, k_padded).map(|call| (even, call))
-        });
+    // Step 10h's twins read a B whose rows are off 16 bytes in place, but
+    // not a last chunk under 4 deep: there B is copied with A, here; nor
+    // where the padded copies' one launch saves more than B's copy costs.
+    let can_pad = even_out && whole_pieces && ragged && !partials.takes_k_last();
+    let b_bytes = plan.k as u64 * plan.n as u64 * plan.batch as u64 * partials.dtype.element_bytes() as u64;
+    let b_in_place = !(1..gemm_launch::tma::B_ROW_RESIDUES).contains(&split.remainder(plan.k));
+    let pad_b = !b_in_place || b_bytes < gemm_launch::B_ROWS_TWIN_MIN_RAGGED_B_BYTES;
+    let padded = can_pad.then(|| split.even(plan.k, granule)).and_then(|even| {
+        let k_padded = even.chunk.checked_mul(even.splits)?;
+        padded_operand_copies_with(partials, plan, pointers, k_padded, !pad_b).map(|call| (even, call))
+    });
     match padded {
         Some((even, call)) => (even, Some(call)),
-        None => (split, operand_copies(partials, plan, pointers).filter(|_| whole_pieces)),
+        // (Where no padded copies apply, B is read in place where it can be.)
+        None => (split, operand_copies_with(partials, plan, pointers, b_in_place).filter(|_| whole_pieces)),
     }
 }
 

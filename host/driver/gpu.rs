@@ -18,6 +18,7 @@ use cust::memory::{CopyDestination, DeviceBuffer, DeviceCopy, DeviceSlice};
 use cust::module::Module;
 use cust::stream::{Stream, StreamFlags};
 use cust::{CudaFlags, sys};
+use gemm_launch::tma::MAP_SLOTS;
 use gemm_launch::{Arch, KernelSpec, OperandLayout};
 use std::collections::HashMap;
 use std::ffi::c_void;
@@ -118,7 +119,7 @@ pub struct Gpu {
     pub(crate) stream_k: std::sync::Mutex<Option<StreamKWorkspace>>,
     /// Device copies of the TMA tensor maps of recent calls, keyed by the
     /// maps themselves (`driver/tensor_map.rs`).
-    tensor_maps: std::sync::Mutex<HashMap<[TensorMap; 4], MapsOnDevice>>,
+    tensor_maps: std::sync::Mutex<HashMap<[TensorMap; MAP_SLOTS], MapsOnDevice>>,
     /// Clusters of each cluster kernel (by spec name) that run at once: its
     /// persistent grid (`driver/cluster.rs`), asked of the driver once.
     active_clusters: Mutex<HashMap<&'static str, u32>>,
@@ -366,7 +367,7 @@ impl Gpu {
     /// look-up and the launch that reads it.
     pub(crate) fn with_tensor_maps<R>(
         &self,
-        maps: Option<[TensorMap; 4]>,
+        maps: Option<[TensorMap; MAP_SLOTS]>,
         enqueue: impl FnOnce(u64, bool) -> Result<R>,
     ) -> Result<R> {
         let Some(maps) = maps else { return enqueue(0, false) };
@@ -384,7 +385,14 @@ impl Gpu {
         // (once per new set of maps).
         CurrentContext::synchronize().during("tensor map upload")?;
         let address = buffer.as_device_ptr().as_raw();
-        let reused = !MAP_ADDRESSES.lock().unwrap_or_else(|e| e.into_inner()).insert(address);
+        // Every slot's address: a map may now lie where another buffer's
+        // slot held a different one.
+        let mut seen = MAP_ADDRESSES.lock().unwrap_or_else(|e| e.into_inner());
+        let mut reused = false;
+        for slot in 0..MAP_SLOTS as u64 {
+            reused |= !seen.insert(address + 128 * slot);
+        }
+        drop(seen);
         cache.insert(maps, MapsOnDevice { buffer, reused });
         enqueue(address, reused)
     }

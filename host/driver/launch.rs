@@ -7,7 +7,7 @@ use crate::driver::cluster;
 use crate::driver::error::{During, GemmError, Result};
 use crate::driver::gpu::Gpu;
 use crate::driver::kernels::entry_name;
-use crate::driver::operand_copies::{operand_copies, rows_on_multiple_of};
+use crate::driver::operand_copies::{b_rows_twin_for, operand_copies, rows_on_multiple_of};
 use crate::driver::tensor_map::{TensorMap, packed_plan, tensor_maps, tma_refusal};
 use cust::function::GridSize;
 use gemm_launch::{
@@ -101,6 +101,9 @@ impl Gpu {
         beta: f32,
         group_m: Option<u32>,
     ) -> Result<()> {
+        // B's rows off 16 bytes: the twin that reads them in place, where
+        // the kernel has one and it pays (step 10h).
+        let spec = b_rows_twin_for(spec, plan, pointers).unwrap_or(spec);
         let copies = operand_copies(spec, plan, pointers);
         if let Some(k_last) = plan.k_last {
             // Only some kernels read `k_last`; and where the copies copy `k`
@@ -165,7 +168,7 @@ impl Gpu {
             } else {
                 tiles as u32
             };
-            let maps = maps.map(|[a, b, c]| [a, b, c, TensorMap::stream_k_addresses(workspace)]);
+            let maps = maps.map(|maps| maps.slots(TensorMap::stream_k_addresses(workspace)));
             let grid = GridSize::xyz(blocks, 1, plan.batch);
             self.with_tensor_maps(maps, |mut maps_address, reused| {
                 let mut maps_reused = reused as u32;

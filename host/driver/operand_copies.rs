@@ -11,7 +11,9 @@
 //!   or B, whose NN entry runs on the copies;
 //! - **realigned**: an operand whose start, leading dimension or batch
 //!   stride is no multiple of the TMA's 16 bytes (an odd K or N in
-//!   16-bit), copied as it is into rows padded to 16 bytes; and the same
+//!   16-bit), copied as it is into rows padded to 16 bytes (but a
+//!   row-major TF32 B that step 10h's twins read in place by residue of
+//!   its rows, [`b_rows_twin_for`]); and the same
 //!   for the 16-byte loads of the f32 kernels of steps 6–7b, where the call
 //!   is large enough to gain ([`f32_realigned`]).
 //!
@@ -79,10 +81,63 @@ impl CopiedCall {
 /// and whose operands are 16-byte aligned, an f32 kernel of steps 6–7b
 /// unless [`f32_realigned`], every other kernel).
 pub fn operand_copies(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option<CopiedCall> {
+    operand_copies_with(spec, plan, pointers, true)
+}
+
+/// [`operand_copies`], or with `b_in_place` off, the copies of the entry
+/// that copies a B whose rows are off 16 bytes (step 10h's twin's base):
+/// what a split takes for the whole call where its last chunk is under 4
+/// deep, which the twin cannot read and whose launch could not copy B
+/// itself inside the lock the whole call's copies hold, or where padded
+/// copies of both operands pay more (`split_k::split_with_copies`).
+pub fn operand_copies_with(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3], b_in_place: bool) -> Option<CopiedCall> {
     match spec.algorithm {
-        Algorithm::WarpSpecialized => copies(spec, plan, pointers, plan.k),
+        Algorithm::WarpSpecialized => copies(b_rows_entry(spec, plan, pointers, b_in_place), plan, pointers, plan.k),
         _ => f32_realigned(spec, plan, pointers),
     }
+}
+
+/// The entry whose copies a call of `spec` takes: step 10h's twin where it
+/// reads B in place (`b_in_place`, [`b_rows_twin_for`]), else a twin's
+/// base, which copies B.
+fn b_rows_entry<'a>(spec: &'a KernelSpec, plan: &Plan, pointers: [u64; 3], b_in_place: bool) -> &'a KernelSpec {
+    if b_in_place {
+        b_rows_twin_for(spec, plan, pointers).unwrap_or(spec)
+    } else {
+        gemm_launch::B_ROWS_TWINS.iter().find(|record| record.twin.name == spec.name).map_or(spec, |r| &r.base)
+    }
+}
+
+/// The entry that `Gpu::launch` runs in `spec`'s place for this call
+/// because of B's rows (step 10h, `gemm_launch::B_ROWS_TWINS`): the twin
+/// that reads them in place, where they are off 16 bytes but on 4, B is
+/// row-major as the entry reads it, and the launch has no more than the
+/// twin's rows of C and is at least 4 deep (a map per residue of its row
+/// index mod 4); and for a launch under 4 deep (a split's last chunk, or
+/// a caller's), a twin named gives way to its base, which copies B.
+/// `None`: `spec` runs as it is.
+pub fn b_rows_twin_for(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option<&'static KernelSpec> {
+    let residues = gemm_launch::tma::B_ROW_RESIDUES;
+    if spec.features.b_rows_by_residue {
+        let base = gemm_launch::B_ROWS_TWINS.iter().find(|record| record.twin.name == spec.name);
+        return base.filter(|_| plan.k < residues).map(|record| &record.base);
+    }
+    let record = gemm_launch::b_rows_twin(spec, plan.m)?;
+    let (b, ldb, stride, batch) = (pointers[1], plan.ldb, plan.stride_b, plan.batch);
+    (!plan.layout.b_col_major
+        && plan.k >= residues
+        && b_readable_by_residue(b, stride, batch)
+        && !rows_on_16_bytes(b, ldb, stride, batch, 4))
+    .then_some(&record.twin)
+}
+
+/// Whether a row-major f32 B at `address` (bytes) with batch stride
+/// `stride` (elements) in a batch of `batch` can be read by residue of its
+/// rows (`Features::b_rows_by_residue`): its start on 4 bytes, and every
+/// matrix's rows shifted off 16 bytes alike (a batch stride of whole 16
+/// bytes), so that one set of maps serves the batch.
+pub fn b_readable_by_residue(address: u64, stride: u64, batch: u32) -> bool {
+    address.is_multiple_of(4) && (batch == 1 || (stride * 4).is_multiple_of(16))
 }
 
 /// [`operand_copies`] of a TMA kernel's call whose A and B are both
@@ -92,6 +147,18 @@ pub fn operand_copies(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Opt
 /// A split-K call cut into chunks that end past K reads whole chunks of
 /// these, in one launch of the partial sums (`host/api/split_k.rs`).
 pub fn padded_operand_copies(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3], k_padded: u32) -> Option<CopiedCall> {
+    padded_operand_copies_with(spec, plan, pointers, k_padded, true)
+}
+
+/// [`padded_operand_copies`], B copied where its rows are off 16 bytes
+/// unless `b_in_place` ([`operand_copies_with`]).
+pub fn padded_operand_copies_with(
+    spec: &KernelSpec,
+    plan: &Plan,
+    pointers: [u64; 3],
+    k_padded: u32,
+    b_in_place: bool,
+) -> Option<CopiedCall> {
     // A transposed copy is never padded: no call with one takes this path.
     if spec.algorithm != Algorithm::WarpSpecialized
         || k_padded < plan.k
@@ -99,7 +166,8 @@ pub fn padded_operand_copies(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3],
     {
         return None;
     }
-    let call = copies(spec, plan, pointers, k_padded)?;
+    // (Where step 10h reads B in place, only A is copied: no such copies.)
+    let call = copies(b_rows_entry(spec, plan, pointers, b_in_place), plan, pointers, k_padded)?;
     call.copies.iter().all(|copy| copy.is_some_and(|copy| !copy.transpose)).then_some(call)
 }
 
@@ -142,10 +210,13 @@ fn copies(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3], k_padded: u32) -> 
                     (padded_rows, padded_cols): (u32, u32),
                     col_major: bool,
                     entry_col_major: bool,
-                    at: (u64, u32, u64)| {
+                    at: (u64, u32, u64),
+                    by_residue: bool| {
         let (address, ld, stride) = at;
         let transpose = col_major != entry_col_major;
-        if !transpose && aligned(address, ld, stride) {
+        let readable =
+            if by_residue { b_readable_by_residue(address, stride, plan.batch) } else { aligned(address, ld, stride) };
+        if !transpose && readable {
             return None;
         }
         debug_assert!(!transpose || bytes == 4, "only the f32 copy transposes");
@@ -164,8 +235,10 @@ fn copies(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3], k_padded: u32) -> 
         Some(OperandCopy { offset, transpose, lines, len, ld: out_ld, stride: out_stride, padded })
     };
     let (a_at, b_at) = ((pointers[0], plan.lda, plan.stride_a), (pointers[1], plan.ldb, plan.stride_b));
-    let a = copy((plan.m, plan.k), (plan.m, k_padded), plan.layout.a_col_major, entry.a_col_major, a_at);
-    let b = copy((plan.k, plan.n), (k_padded, plan.n), plan.layout.b_col_major, entry.b_col_major, b_at);
+    let a = copy((plan.m, plan.k), (plan.m, k_padded), plan.layout.a_col_major, entry.a_col_major, a_at, false);
+    // Step 10h reads a row-major B's rows off 16 bytes in place.
+    let by_residue = spec.features.b_rows_by_residue;
+    let b = copy((plan.k, plan.n), (k_padded, plan.n), plan.layout.b_col_major, entry.b_col_major, b_at, by_residue);
     if let Some(a) = a {
         (new.lda, new.stride_a) = (a.ld, a.stride);
     }

@@ -19,7 +19,7 @@
 
 use crate::driver::error::{GemmError, Result};
 use crate::driver::launch::Plan;
-use crate::driver::operand_copies::operand_copies;
+use crate::driver::operand_copies::{b_rows_twin_for, operand_copies};
 use gemm_launch::{Algorithm, KernelSpec, tma};
 use std::ffi::c_void;
 use std::sync::OnceLock;
@@ -105,7 +105,9 @@ struct Operand {
 /// Why the TMA kernel `spec` cannot run this call (`None` for every other
 /// kernel). Operands its TMA cannot read in place (a start, leading
 /// dimension or batch stride off 16 bytes; an MN-major operand of a K-major
-/// kernel) are copied first ([`operand_copies`]), so what is refused is a
+/// kernel) are copied first ([`operand_copies`]; a row-major B off 16
+/// bytes is read in place by step 10h's twins where they take the call,
+/// [`b_rows_twin_for`]), so what is refused is a
 /// batch stride of 0 for A or B (one operand for every matrix: the other
 /// kernels take it), and a C batch stride that would split the batch
 /// between C's two paths. Matrices that overlap with a stride above 0 are
@@ -125,6 +127,8 @@ pub fn tma_refusal(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option
     if spec.algorithm != Algorithm::WarpSpecialized {
         return None;
     }
+    // What `Gpu::launch` runs: step 10h's twin where B's rows are off 16 bytes.
+    let spec = b_rows_twin_for(spec, plan, pointers).unwrap_or(spec);
     let bytes = spec.dtype.element_bytes() as u64;
     if plan.batch > 1 {
         for (name, stride) in [("A", plan.stride_a), ("B", plan.stride_b)] {
@@ -151,18 +155,30 @@ pub fn tma_refusal(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option
              TMA store would apply to some matrices of the batch only"
         ));
     }
+    // (Defensive: `b_rows_twin_for` gives such a launch to the twin's base.)
+    if spec.features.b_rows_by_residue && plan.k < tma::B_ROW_RESIDUES {
+        return Some(format!(
+            "it reads B's rows through a map per residue of their index mod {}, so K must be at least that (this \
+             call: {})",
+            tma::B_ROW_RESIDUES,
+            plan.k
+        ));
+    }
+    // Step 10h's maps of B's rows by residue start on 16 bytes whatever B's
+    // rows: B needs its elements' own 4 bytes (its batch stride, 16).
+    let b_rows_need = if spec.features.b_rows_by_residue { 4 } else { 16 };
     let checks = [
-        ("A's address", pointers[0]),
-        ("B's address", pointers[1]),
-        ("A's leading dimension in bytes", plan.lda as u64 * bytes),
-        ("B's leading dimension in bytes", plan.ldb as u64 * bytes),
-        ("A's batch stride in bytes", if plan.batch > 1 { plan.stride_a * bytes } else { 0 }),
-        ("B's batch stride in bytes", if plan.batch > 1 { plan.stride_b * bytes } else { 0 }),
+        ("A's address", pointers[0], 16),
+        ("B's address", pointers[1], b_rows_need),
+        ("A's leading dimension in bytes", plan.lda as u64 * bytes, 16),
+        ("B's leading dimension in bytes", plan.ldb as u64 * bytes, b_rows_need),
+        ("A's batch stride in bytes", if plan.batch > 1 { plan.stride_a * bytes } else { 0 }, 16),
+        ("B's batch stride in bytes", if plan.batch > 1 { plan.stride_b * bytes } else { 0 }, 16),
     ];
     checks
         .iter()
-        .find(|(_, value)| !value.is_multiple_of(16))
-        .map(|(what, value)| format!("the TMA needs 16-byte multiples; {what} is {value}"))
+        .find(|(_, value, multiple)| !value.is_multiple_of(*multiple))
+        .map(|(what, value, multiple)| format!("the TMA needs {multiple}-byte multiples; {what} is {value}"))
 }
 
 /// The plan of an `m × n × k` call with packed row-major operands in fresh
@@ -211,11 +227,32 @@ pub fn c_map_usable(spec: &KernelSpec, plan: &Plan, c: u64) -> bool {
         && (plan.n as u64 * bytes).is_multiple_of(16)
 }
 
-/// The maps of the kernel's A, B and C for `plan`, in the order the kernel
-/// reads them from `tensor_maps`; C's is all zeros (and never read) when
-/// the kernel does not store C through the TMA ([`c_map_usable`]). The caller checks
+/// A TMA kernel's maps for one launch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KernelMaps {
+    /// A's, B's and C's maps; C's all zeros (and never read) when the
+    /// kernel does not store C through the TMA ([`c_map_usable`]). Read by
+    /// residue (step 10h), B's is the map of its rows `k ≡ 0 (mod 4)`.
+    pub operands: [TensorMap; 3],
+    /// Step 10h: the maps of B's rows `k ≡ 1, 2, 3 (mod 4)`; zeros for the
+    /// other kernels.
+    pub b_residues: [TensorMap; tma::B_ROW_RESIDUES as usize - 1],
+}
+
+impl KernelMaps {
+    /// The maps in the slots the kernel reads them from (`tensor_maps`:
+    /// A, B, C, then `stream_k`, the stream-K addresses, then B's maps of
+    /// residues 1 to 3, `tma::B_RESIDUE_MAPS_OFFSET`).
+    pub fn slots(&self, stream_k: TensorMap) -> [TensorMap; tma::MAP_SLOTS] {
+        let [a, b, c] = self.operands;
+        let [b1, b2, b3] = self.b_residues;
+        [a, b, c, stream_k, b1, b2, b3]
+    }
+}
+
+/// The maps of the kernel's A, B and C for `plan`. The caller checks
 /// [`tma_refusal`] first.
-pub fn tensor_maps(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Result<[TensorMap; 3]> {
+pub fn tensor_maps(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Result<KernelMaps> {
     let t = spec.tile;
     let a_k_major = !plan.layout.a_col_major;
     let b_k_major = plan.layout.b_col_major;
@@ -246,7 +283,31 @@ pub fn tensor_maps(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Result
         box_dims: tma::c_box(spec.dtype),
     };
     let c_map = if c_map_usable(spec, plan, pointers[2]) { encode(spec, &c, plan.batch)? } else { TensorMap([0; 16]) };
-    Ok([encode(spec, &a, plan.batch)?, encode(spec, &b, plan.batch)?, c_map])
+    if !spec.features.b_rows_by_residue {
+        let operands = [encode(spec, &a, plan.batch)?, encode(spec, &b, plan.batch)?, c_map];
+        return Ok(KernelMaps { operands, b_residues: [TensorMap([0; 16]); 3] });
+    }
+    // Step 10h: map `r` over B's rows `r, r + 4, …` (4·ldb apart), from
+    // row `r`'s start aligned down to 16 bytes, its columns as many wider;
+    // each box `bk / 4` of those rows.
+    let residues = tma::B_ROW_RESIDUES;
+    let residue = |r: u32| {
+        let shift = tma::b_residue_shift(pointers[1], plan.ldb, r);
+        let start = pointers[1] + r as u64 * plan.ldb as u64 * 4;
+        let rows = Operand {
+            address: start - shift as u64 * 4,
+            inner: plan.n + shift,
+            outer: (plan.k - r).div_ceil(residues),
+            ld: plan.ldb * residues,
+            box_dims: [tma::row_elements(spec.dtype), t.bk / residues],
+            ..b
+        };
+        encode(spec, &rows, plan.batch)
+    };
+    Ok(KernelMaps {
+        operands: [encode(spec, &a, plan.batch)?, residue(0)?, c_map],
+        b_residues: [residue(1)?, residue(2)?, residue(3)?],
+    })
 }
 
 /// Encodes one operand as a 3-D map (inner, outer, batch) with boxes of
