@@ -280,14 +280,14 @@ each_bundle() {
 # Wall seconds of one command (its output to a log).
 seconds() { local log=$1; shift; local t0; t0=$(date +%s.%N); "$@" >"$log" 2>&1; local rc=$?; awk -v a="$t0" -v b="$(date +%s.%N)" -v rc=$rc 'BEGIN { printf "%.2f rc=%s", b - a, rc }'; }
 
-# `gemm sweep` at the shapes `$2` on the bundle, on VARIANTS' first
-# bundle, then on the bundle again (new1, old, new2), each into
-# $L/<round>; `$1` heads the summary lines.
+# `gemm sweep` at the shapes `$2` (of the dtype `$3`, default all) on the
+# bundle, on VARIANTS' first bundle, then on the bundle again (new1, old,
+# new2), each into $L/<round>; `$1` heads the summary lines.
 sweeps_new_old_new() {
-  local what=$1 shapes=$2 round bundle
+  local what=$1 shapes=$2 dtype=${3:-all} round bundle
   for round in new1 old new2; do
     bundle=$B; [ $round = old ] && bundle=${VARIANTS%% *}
-    "$bundle/gemm" sweep --shapes "$shapes" --iters 20 --out "$L/$round" >"$L/$round.log" 2>&1
+    "$bundle/gemm" sweep --dtype "$dtype" --shapes "$shapes" --iters 20 --out "$L/$round" >"$L/$round.log" 2>&1
     note "$what $round ($bundle): rc=$? $(tail -1 "$L/$round.log")"
   done
 }
@@ -304,6 +304,20 @@ f32_auto_rounds() {
   done 2>&1 | tee "$log"
   note "$what: $(grep -c pass "$log") passes, $(grep -c 'FAIL\|TIMEOUT\|rror' "$log") failures"
 }
+# Each kernel's time (ncu) in `auto`'s call at each "dtype M N K" after
+# `$1` (the summary lines' head), into $L/ncu-<dtype>-<M>x<N>x<K>.txt.
+ncu_auto_times() {
+  local what=$1 run ncu metrics=gpu__time_duration.sum,launch__grid_size,dram__bytes_read.sum,dram__bytes_write.sum
+  shift
+  ncu=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
+  for run in "$@"; do
+    set -- $run
+    timeout 200 "$ncu" --clock-control none --metrics "$metrics" \
+      "$B/gemm" --m $2 --n $3 --k $4 --dtype $1 --kernel auto --iters 1 --no-cublas >"$L/ncu-$1-$2x$3x$4.txt" 2>&1
+    note "$what ncu $run: rc=$? $(grep -c gpu__time_duration "$L/ncu-$1-$2x$3x$4.txt") kernels profiled"
+  done
+}
+
 # The default sweep, into $L/sweep.
 default_sweep() {
   "$B/gemm" sweep --iters 10 --out "$L/sweep" >"$L/sweep.log" 2>&1
@@ -2987,6 +3001,108 @@ PY
     # Run 7 of 2026-11-28 (fifth): the default sweep of step 101 as
     # committed (step 10g in `auto`).
     default_sweep
+    ;;
+  diag103)
+    # Run 1 of 2026-11-28 (sixth): the GPU test of step 101's padded copies
+    # in its `auto` form (cb3d6fd, not yet run on a GPU); where f32's odd
+    # mid shapes lose (the split model's tile against others, each split by
+    # hand); 16-bit 1536³ on each tile; each kernel's time (ncu) in the
+    # 16-bit deep-K call over odd rows of B.
+    test_subset "library padded_copies" "library every_layout_kernel"
+    named_runs f32 "777 999 3333" -- "auto auto" "wt_64x64x8 off" "wt_64x64x8 1667" "wt_64x64x8 1112" \
+      "wt_128x128x8 1112" "wt_128x128x8 836" "wt_128x128x8 556" "wt_64x128x8 1112" "wt_256x128x8 836" \
+      "wt_256x128x8 556" 2>&1 | tee "$L/f32.txt"
+    named_runs f32 "1031 1029 1027" -- "auto auto" "wt_64x64x8 off" "wt_64x64x8 516" "wt_64x64x8 344" \
+      "wt_128x128x8 344" "wt_128x128x8 260" "wt_64x128x8 516" "wt_64x128x8 344" "db_64x64x16 516" \
+      "wt_256x128x8 260" 2>&1 | tee -a "$L/f32.txt"
+    tally f32 "$L/f32.txt"
+    for dtype in f16 bf16; do
+      named_runs $dtype "1536 1536 1536" -- "auto auto" "ws_128x256x64 off" "ws_128x192x64 off" \
+        "ws_128x128x64 off" "ws_128x256x64_c2 off" "ws_128x256x64_sk off" "ws_128x192x64 768" "ws_128x256x64 768"
+    done 2>&1 | tee "$L/mid16.txt"
+    tally mid16 "$L/mid16.txt"
+    ncu_auto_times diag103 "f16 35 92 215606" "tf32 47 307 53605"
+    ;;
+  check103)
+    # Run 2 of 2026-11-28 (sixth), step 10h: TF32 tiles that read a
+    # row-major B's rows off 16 bytes in place, a map per residue of the
+    # row index mod 4. The new GPU test first; memcheck and racecheck on
+    # both entries (N odd: every residue's columns shifted); TF32 `auto`
+    # new-old-new against VARIANTS (`.dev-c118`, step 102 as committed)
+    # where B's rows are off 16 bytes; named, the twins against their bases
+    # (on the old bundle: with B copied) at M of 16 to 4000, for the rows
+    # of C up to which the twin pays; ncu of the deep-K call; then the GPU
+    # tests that reach the changed paths.
+    test_subset "library b_rows_off"
+    sanitize_kernels "tf32 tf32" "131 197 301" ws_128x128x32_rs_bu ws_16x128x32_rs_bu
+    shapes=47x307x53605,47x307x9001,35x93x215606,64x191x300000,131x197x12000,16x16383x4096,8x30001x2000
+    shapes=$shapes,13x50001x1000,300x1001x3001,512x1001x4000,1000x1001x1000,2048x2049x2048
+    sweeps_new_old_new check103 "$shapes" tf32
+    for shape in "256 1001 4000" "512 1001 4000" "1024 1001 4000" "2048 2049 2048" "4000 3001 1000" "16 16383 4096"; do
+      set -- $shape
+      tile=ws_128x128x32_rs; [ $1 -le 16 ] && tile=ws_16x128x32_rs
+      for bundle in "$B" "${VARIANTS%% *}"; do
+        timeout 120 "$bundle/gemm" --m $1 --n $2 --k $3 --dtype tf32 --kernel $tile --split-k off --iters 20
+      done
+      timeout 120 "$B/gemm" --m $1 --n $2 --k $3 --dtype tf32 --kernel ${tile}_bu --split-k off --iters 20
+    done 2>&1 | tee "$L/named.txt"
+    tally named "$L/named.txt"
+    ncu_auto_times check103 "tf32 47 307 53605" "tf32 16 16383 4096"
+    test_subset "library swapped_tf32" "library tma_kernels_read_misaligned" "library padded_copies" \
+      "gpu every_kernel_on_tile_edges" "library tma_kernels_loop"
+    ;;
+  check103b)
+    # Run 4 of 2026-11-28 (sixth), step 10h after run 3 (a split's last
+    # chunk under 4 deep now runs the base entry, which copies B; the twins
+    # take up to 1024 rows of C): the GPU tests that failed there and the
+    # other split paths; TF32 `auto` new-old-new against VARIANTS
+    # (`.dev-c118g`, step 102 as committed) where B's rows are off 16 bytes.
+    test_subset "library b_rows_off" "gpu every_kernel_on_tile_edges" "library ragged_splits" \
+      "library sweep_random"
+    shapes=47x307x53605,47x307x9001,35x93x215606,64x191x300000,131x197x12000,16x16383x4096,8x30001x2000
+    shapes=$shapes,13x50001x1000,300x1001x3001,1000x1001x1000,1024x1001x4000,2048x2049x2048
+    sweeps_new_old_new check103b "$shapes" tf32
+    ;;
+  check103c)
+    # Run 5 of 2026-11-28 (sixth), step 10h after run 4, where the split
+    # whose last chunk was under 4 deep hung: that chunk's launch, on the
+    # base entry, copied B inside the lock of the whole call's copy of A.
+    # Now such a split copies B with A up front. The GPU tests, each under
+    # a short limit, then TF32 `auto` new-old-new against VARIANTS
+    # (`.dev-c118g`, step 102 as committed) where B's rows are off 16 bytes.
+    for t in "library b_rows_off 90" "library swapped_tf32 60" "library padded_copies 60" \
+             "library ragged_splits 120" "gpu every_kernel_on_tile_edges 150"; do
+      set -- $t
+      log=$L/test-$1-$2.log
+      if timeout $3 "$B/tests/$1" $2 --test-threads=1 >"$log" 2>&1; then r=pass; else r="FAIL (rc $?)"; fi
+      note "tests/$1 $2: $r ($(grep -h 'test result' "$log" | tail -1))"
+    done
+    shapes=47x307x53605,47x307x9001,35x93x215606,131x197x12000,16x16383x4096,8x30001x2000
+    shapes=$shapes,13x50001x1000,300x1001x3001,1024x1001x4000,2048x2049x2048
+    for round in new1 old new2; do
+      bundle=$B; [ $round = old ] && bundle=${VARIANTS%% *}
+      timeout 60 "$bundle/gemm" sweep --dtype tf32 --shapes "$shapes" --iters 20 --out "$L/$round" >"$L/$round.log" 2>&1
+      note "check103c $round ($bundle): rc=$? $(tail -1 "$L/$round.log")"
+    done
+    ;;
+  check103d)
+    # Run 7 of 2026-11-28 (sixth), step 10h as committed (a ragged split
+    # reads B in place only from 16 MiB of B): TF32 `auto` on this bundle
+    # and on VARIANTS (`.dev-c118g`), each shape twice, and the GPU tests
+    # of the split paths.
+    for round in 1 2; do
+      for shape in "47 307 9001" "47 307 20001" "47 307 53605"; do
+        set -- $shape
+        each_bundle --m $1 --n $2 --k $3 --dtype tf32 --kernel auto --iters 30
+      done
+    done 2>&1 | tee "$L/auto.txt"
+    tally auto "$L/auto.txt"
+    for t in "library b_rows_off 90" "library padded_copies 60"; do
+      set -- $t
+      log=$L/test-$1-$2.log
+      if timeout $3 "$B/tests/$1" $2 --test-threads=1 >"$log" 2>&1; then r=pass; else r="FAIL (rc $?)"; fi
+      note "tests/$1 $2: $r ($(grep -h 'test result' "$log" | tail -1))"
+    done
     ;;
   *) note "unknown part $part" ;;
   esac
