@@ -50,9 +50,9 @@ pub struct OperandCopy {
     /// Leading dimension and batch stride of the copy, in elements.
     pub ld: u32,
     pub stride: u64,
-    /// The `lines × len` a straight copy writes: the source's, or more,
-    /// zeros past it (K padded to whole chunks of a split,
-    /// [`padded_operand_copies`]).
+    /// The `lines × len` the copy writes: the source's (always, for a
+    /// transposed copy), or, for a straight one, more, zeros past it (K
+    /// padded to whole chunks of a split, [`padded_operand_copies`]).
     pub padded: (u32, u32),
 }
 
@@ -325,8 +325,8 @@ impl Gpu {
             let Some(copy) = copy else { continue };
             let (mut src, mut dst) = (pointers[operand], base + copy.offset);
             // A straight copy writes `padded` (zeros past the source); a
-            // transposed one, the source's extent.
-            let (mut rows, mut cols) = if copy.transpose { (copy.lines, copy.len) } else { copy.padded };
+            // transposed one's `padded` is the source's extent.
+            let (mut rows, mut cols) = copy.padded;
             let (mut src_ld, mut dst_ld) = (src_ld, copy.ld);
             let (mut src_stride, mut dst_stride) = (src_stride, copy.stride);
             let (mut src_rows, mut src_cols) = (copy.lines, copy.len);
