@@ -104,7 +104,7 @@ fn b_rows_entry<'a>(spec: &'a KernelSpec, plan: &Plan, pointers: [u64; 3], b_in_
     if b_in_place {
         b_rows_twin_for(spec, plan, pointers).unwrap_or(spec)
     } else {
-        gemm_launch::B_ROWS_TWINS.iter().find(|record| record.twin.name == spec.name).map_or(spec, |r| &r.base)
+        gemm_launch::b_rows_base(spec).unwrap_or(spec)
     }
 }
 
@@ -119,8 +119,7 @@ fn b_rows_entry<'a>(spec: &'a KernelSpec, plan: &Plan, pointers: [u64; 3], b_in_
 pub fn b_rows_twin_for(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option<&'static KernelSpec> {
     let residues = gemm_launch::tma::B_ROW_RESIDUES;
     if spec.features.b_rows_by_residue {
-        let base = gemm_launch::B_ROWS_TWINS.iter().find(|record| record.twin.name == spec.name);
-        return base.filter(|_| plan.k < residues).map(|record| &record.base);
+        return gemm_launch::b_rows_base(spec).filter(|_| plan.k < residues);
     }
     let record = gemm_launch::b_rows_twin(spec, plan.m)?;
     let (b, ldb, stride, batch) = (pointers[1], plan.ldb, plan.stride_b, plan.batch);

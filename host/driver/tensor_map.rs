@@ -155,15 +155,6 @@ pub fn tma_refusal(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option
              TMA store would apply to some matrices of the batch only"
         ));
     }
-    // (Defensive: `b_rows_twin_for` gives such a launch to the twin's base.)
-    if spec.features.b_rows_by_residue && plan.k < tma::B_ROW_RESIDUES {
-        return Some(format!(
-            "it reads B's rows through a map per residue of their index mod {}, so K must be at least that (this \
-             call: {})",
-            tma::B_ROW_RESIDUES,
-            plan.k
-        ));
-    }
     // Step 10h's maps of B's rows by residue start on 16 bytes whatever B's
     // rows: B needs its elements' own 4 bytes (its batch stride, 16).
     let b_rows_need = if spec.features.b_rows_by_residue { 4 } else { 16 };

@@ -818,6 +818,11 @@ pub fn b_rows_twin(spec: &KernelSpec, m: u32) -> Option<&'static BRowsTwin> {
     B_ROWS_TWINS.iter().find(|record| record.base.name == spec.name && m <= record.max_m)
 }
 
+/// The base of `spec` where it is one of [`B_ROWS_TWINS`]' twins.
+pub fn b_rows_base(spec: &KernelSpec) -> Option<&'static KernelSpec> {
+    B_ROWS_TWINS.iter().find(|record| record.twin.name == spec.name).map(|record| &record.base)
+}
+
 /// Step 10g: step 10f's 16×128 tiles for 16-bit (f16, bf16), M ≤ 16 with
 /// A and B row-major: `Cᵀ = Bᵀ·Aᵀ`, each consumer warpgroup one
 /// `m64n16k16` per K step whose A is a 64-column box of B's N-major tile
