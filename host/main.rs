@@ -567,6 +567,7 @@ fn layouts_here(gpu: &Gpu, spec: &gemm_launch::KernelSpec) -> String {
         gemm_launch::Layouts::KMajor => "any (the nt entry; other layouts copied to it transposed)".to_string(),
         gemm_launch::Layouts::NMajorB => "any (the nn entry; other layouts copied to it transposed)".to_string(),
         gemm_launch::Layouts::AlongK => "nn, nt, tt (the large operand along K)".to_string(),
+        gemm_launch::Layouts::AlongL => "nn, tn, tt (the large operand along its long side)".to_string(),
     };
     for layout in gemm_launch::OperandLayout::ALL.into_iter().filter(|l| spec.has_entry(*l)) {
         let name = layout.suffix().strip_prefix('_').unwrap_or("nn");

@@ -409,7 +409,9 @@ macro_rules! kernel_entries {
         $crate::kernel_abi::kernel_entries!(@layouts $name, $spec, $raw => $out, $layouts, |p, A_T, B_T| {
             const SPEC: gemm_launch::KernelSpec = $spec;
             const _: () = assert!(gemm_launch::memory_bound::on_tensor_cores(&SPEC));
-            // The kernel's K step: four lanes' 16 bytes.
+            // Step 86's K step, four lanes' 16 bytes: the `tile.bk` that marks
+            // the memory-bound tensor-core specs (`on_tensor_cores`); step
+            // 104's warp step is its own (`ALONG_L_ROWS` per lane quad).
             const _: () = assert!(SPEC.tile.bk as usize == 4 * 16 / core::mem::size_of::<$raw>());
             const _: () = assert!(
                 SPEC.features.f32_output
@@ -450,6 +452,16 @@ macro_rules! kernel_entries {
             const _: () = assert!(matches!($spec.layouts, gemm_launch::Layouts::AlongK), "the spec says otherwise");
             $crate::kernel_abi::kernel_entries!(@entry $name, $spec, "", false, false, $in => $out, |$p, $a_t, $b_t| $call);
             $crate::kernel_abi::kernel_entries!(@entry $name, $spec, "_nt", false, true, $in => $out, |$p, $a_t, $b_t| $call);
+            $crate::kernel_abi::kernel_entries!(@entry $name, $spec, "_tt", true, true, $in => $out, |$p, $a_t, $b_t| $call);
+        }
+    };
+    (@layouts $name:ident, $spec:path, $in:ty => $out:ty, along_l, |$p:ident, $a_t:ident, $b_t:ident| $call:expr) => {
+        #[allow(non_snake_case)]
+        mod $name {
+            use super::*;
+            const _: () = assert!(matches!($spec.layouts, gemm_launch::Layouts::AlongL), "the spec says otherwise");
+            $crate::kernel_abi::kernel_entries!(@entry $name, $spec, "", false, false, $in => $out, |$p, $a_t, $b_t| $call);
+            $crate::kernel_abi::kernel_entries!(@entry $name, $spec, "_tn", true, false, $in => $out, |$p, $a_t, $b_t| $call);
             $crate::kernel_abi::kernel_entries!(@entry $name, $spec, "_tt", true, true, $in => $out, |$p, $a_t, $b_t| $call);
         }
     };

@@ -21,7 +21,9 @@
 //!   `epilogue`.
 //! - `memory_bound`: the path for M or N ≤ 16, which streams the large
 //!   operand once at memory speed (GEMV-like; CUDA cores, deterministic),
-//!   and `memory_bound_mma`, its 16-bit twin on `mma.sync` (step 86).
+//!   and `memory_bound_mma`, its 16-bit twin on `mma.sync` (step 86), which
+//!   reads the large operand along K; `memory_bound_mma_along_l` reads it
+//!   along the long side (step 104).
 //! - `split_k`: the reduction of split-K partial sums (a fixed tree, so
 //!   bitwise reproducible) and the α = 0 path `C = β·C`.
 //! - `operand_copies`: the copies (transposed, or realigned to 16-byte
@@ -47,6 +49,8 @@ mod ladder;
 mod memory_bound;
 #[cfg(not(rgemm_sm90a))]
 mod memory_bound_mma;
+#[cfg(not(rgemm_sm90a))]
+mod memory_bound_mma_along_l;
 #[cfg(not(rgemm_sm90a))]
 mod operand_copies;
 #[cfg(not(rgemm_sm90a))]

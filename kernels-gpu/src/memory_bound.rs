@@ -318,11 +318,24 @@ impl<E: Streamed> Skinny<E> {
 pub(crate) unsafe fn view<E: Streamed, const ROWS: usize, const A_T: bool, const B_T: bool>(
     p: Gemm<E::Raw, E::Out>,
 ) -> (Skinny<E>, u32, bool) {
+    unsafe { view_tiled::<E, ROWS, A_T, B_T>(p, LONG_TILE) }
+}
+
+/// [`view`] for blocks of `long_tile` columns of the long side (step 104's
+/// `ALONG_L_LONG_TILE`).
+///
+/// # Safety
+/// See the entry point.
+#[inline(always)]
+pub(crate) unsafe fn view_tiled<E: Streamed, const ROWS: usize, const A_T: bool, const B_T: bool>(
+    p: Gemm<E::Raw, E::Out>,
+    long_tile: u32,
+) -> (Skinny<E>, u32, bool) {
     let small_m = small_is_m(p.m, p.n);
     let (small, len) = if small_m { (p.m, p.n) } else { (p.n, p.m) };
     let groups = tiles(small, ROWS as u32);
     let r0 = (block_idx() % groups) * ROWS as u32;
-    let l0 = (block_idx() / groups) * LONG_TILE;
+    let l0 = (block_idx() / groups) * long_tile;
     // M small: S = A (r, k), X = B (k, l), C(r, l). N small: S(r, k) = B(k, r),
     // X(l, k) = A(l, k), C(l, r).
     let (x, ldx, x_aligned, s, s_aligned, s_along_k, (c_r, c_l)) = if small_m {

@@ -88,8 +88,8 @@ use crate::memory_bound::{Bf16, Bf16Sums, F16, F16Sums, Skinny, Streamed, Tf32, 
 use crate::realign::{granule, keep_bytes, straddling};
 use gemm_launch::memory_bound::{LONG_TILE, MMA_LONG_TILES, THREADS};
 
-const WARPS: usize = THREADS as usize / 32;
-const TILES: usize = MMA_LONG_TILES as usize;
+pub(crate) const WARPS: usize = THREADS as usize / 32;
+pub(crate) const TILES: usize = MMA_LONG_TILES as usize;
 /// K steps a warp loads before it multiplies: with 8 warps a block and two
 /// blocks an SM, 2 × 4 loads of 16 bytes per lane put 64 KiB in flight per
 /// SM, where an H100 needs about 25.
@@ -129,11 +129,11 @@ impl OnTensorCores for Tf32 {
 
 /// Bytes of an element of `E` and elements per 16-byte window.
 #[inline(always)]
-const fn element_bytes<E: Streamed>() -> usize {
+pub(crate) const fn element_bytes<E: Streamed>() -> usize {
     core::mem::size_of::<E::Raw>()
 }
 #[inline(always)]
-const fn per_window<E: Streamed>() -> u32 {
+pub(crate) const fn per_window<E: Streamed>() -> u32 {
     (16 / element_bytes::<E>()) as u32
 }
 
@@ -189,7 +189,13 @@ impl<const N: usize> XRows<N> {
 /// `k ..` (a window's elements), as four words (0 past the group's rows
 /// or K), by predicated loads.
 #[inline(always)]
-unsafe fn s_fragment<E: Streamed>(q: &Skinny<E>, r: u32, k: u32) -> [u32; 4] {
+pub(crate) unsafe fn s_fragment<E: Streamed>(q: &Skinny<E>, r: u32, k: u32) -> [u32; 4] {
+    unsafe { s_fragment_words::<E, 4>(q, r, k) }
+}
+
+/// [`s_fragment`]'s first `WORDS` words (step 104 takes 2: 4 K indices).
+#[inline(always)]
+pub(crate) unsafe fn s_fragment_words<E: Streamed, const WORDS: usize>(q: &Skinny<E>, r: u32, k: u32) -> [u32; WORDS] {
     let at = |kk: u32| r as usize * q.s_r as usize + kk as usize * q.s_k as usize;
     let keep = |kk: u32| r < q.rows && kk < q.k;
     if element_bytes::<E>() == 2 {
@@ -208,14 +214,25 @@ unsafe fn s_fragment<E: Streamed>(q: &Skinny<E>, r: u32, k: u32) -> [u32; 4] {
 /// 4-byte load per K index reads both: 8 loads where [`s_fragment`] issues
 /// 16. 0 past the group's rows or K.
 #[inline(always)]
-unsafe fn s_fragment_pairs<E: Streamed>(q: &Skinny<E>, g: u32, k: u32) -> [[u32; 4]; 2] {
+pub(crate) unsafe fn s_fragment_pairs<E: Streamed>(q: &Skinny<E>, g: u32, k: u32) -> [[u32; 4]; 2] {
+    unsafe { s_fragment_pairs_words::<E, 4>(q, g, k) }
+}
+
+/// [`s_fragment_pairs`]' first `WORDS` words of each tile (step 104 takes
+/// 2: 4 K indices).
+#[inline(always)]
+pub(crate) unsafe fn s_fragment_pairs_words<E: Streamed, const WORDS: usize>(
+    q: &Skinny<E>,
+    g: u32,
+    k: u32,
+) -> [[u32; WORDS]; 2] {
     let keep = |kk: u32| 2 * g < q.rows && kk < q.k;
     // In usize: K × the row's stride may pass 2³² elements.
     let at = |kk: u32| (q.s as *const u16).wrapping_add(2 * g as usize + kk as usize * q.s_k as usize) as *const u32;
     // Plain loops (see `mainloop`): closures of `array::from_fn` put the
     // arrays in local memory.
-    let mut tiles = [[0u32; 4]; 2];
-    for w in 0..4 {
+    let mut tiles = [[0u32; WORDS]; 2];
+    for w in 0..WORDS {
         // K indices k + 2w and k + 2w + 1, S's row 2g in each word's low
         // half, 2g + 1 in its high half.
         let (kk0, kk1) = (k + 2 * w as u32, k + 2 * w as u32 + 1);
@@ -233,7 +250,7 @@ unsafe fn s_fragment_pairs<E: Streamed>(q: &Skinny<E>, g: u32, k: u32) -> [[u32;
 /// split (PERF.md step 91: 8192×16×8192 72.5 → 71.5% of cuBLAS,
 /// 100000×16×777 108 → 109) and were left out.
 #[inline(always)]
-fn pairs_up<E: Streamed>(q: &Skinny<E>, n_tiles: usize) -> bool {
+pub(crate) fn pairs_up<E: Streamed>(q: &Skinny<E>, n_tiles: usize) -> bool {
     n_tiles == 2
         && element_bytes::<E>() == 2
         && !q.s_along_k
@@ -348,11 +365,34 @@ unsafe fn skinny_mma<E: OnTensorCores, const ROWS: usize, const N_TILES: usize, 
             (false, _, false) => mainloop::<E, N_TILES, AT_EDGE, false>(&q, x, lane, warp),
         }
     };
-    // Every warp's accumulators to shared memory (`[warp][tile][n8
-    // tile][register][lane]`), then each thread sums `N_TILES` of a
-    // warp's accumulators across the 8 warps, in warp order.
+    let l_of = |tile: u32, m: u32| l0 + 16 * tile + m;
+    unsafe { sum_warps_and_store(&q, acc, pairs, l_of) };
+}
+
+/// The block's end, shared with step 104: every warp's accumulators (its
+/// `M16_TILES` `m16` tiles × `N_TILES` n8 tiles) to shared memory
+/// (`[warp][tile][n8 tile][register][lane]`), then each thread sums
+/// `M16_TILES · N_TILES / 2` of a warp's accumulators across the 8 warps,
+/// in warp order, and stores each sum. `l_of(tile, m)` is the long side's
+/// index of row `m` of `m16` tile `tile`; C's columns are S's rows `8j +
+/// c` of n8 tile `j`, or `2c + j` where `pairs` ([`s_fragment_pairs`]).
+///
+/// # Safety
+/// The block's shared memory must hold the 8 warps' accumulators
+/// (`gemm_launch::memory_bound::mma_smem_bytes` for step 86's 2 `m16`
+/// tiles, `along_l_smem_bytes` for step 104's 4), free for this; every
+/// thread of the block calls it.
+#[inline(always)]
+pub(crate) unsafe fn sum_warps_and_store<E: Streamed, const N_TILES: usize, const M16_TILES: usize>(
+    q: &Skinny<E>,
+    acc: [[[f32; 4]; N_TILES]; M16_TILES],
+    pairs: bool,
+    l_of: impl Fn(u32, u32) -> u32,
+) {
+    let t = thread_idx();
+    let (lane, warp) = (t % 32, t / 32);
     let sums = SharedF32::at(0);
-    let per_warp = TILES * N_TILES * 4 * 32;
+    let per_warp = M16_TILES * N_TILES * 4 * 32;
     for (tile, acc_tile) in acc.iter().enumerate() {
         for (j, acc_j) in acc_tile.iter().enumerate() {
             for (r, v) in acc_j.iter().enumerate() {
@@ -361,7 +401,7 @@ unsafe fn skinny_mma<E: OnTensorCores, const ROWS: usize, const N_TILES: usize, 
         }
     }
     sync_threads();
-    for part in 0..N_TILES {
+    for part in 0..per_warp / THREADS as usize {
         let at = part * THREADS as usize + t;
         let (ln, r, j, tile) = (at % 32, (at / 32) % 4, (at / 128) % N_TILES, at / (128 * N_TILES));
         let mut sum = 0.0f32;
@@ -370,7 +410,7 @@ unsafe fn skinny_mma<E: OnTensorCores, const ROWS: usize, const N_TILES: usize, 
         }
         // C fragment: registers 0–1 row g, 2–3 row g + 8; columns 2t, 2t + 1
         // of n8 tile j, which are S's rows 8j + c, or 2c + j where paired.
-        let row = l0 + (16 * tile + ln / 4 + 8 * (r / 2)) as u32;
+        let row = l_of(tile as u32, (ln / 4 + 8 * (r / 2)) as u32);
         let c = 2 * (ln % 4) + r % 2;
         let col = if pairs { 2 * c + j } else { 8 * j + c } as u32;
         if col < q.rows && row < q.len {

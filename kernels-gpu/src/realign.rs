@@ -5,8 +5,10 @@
 //! tiles (`tensor_core::global_to_shared`, which land the granules in
 //! shared memory with `cp.async` and shift them there), step 81's
 //! memory-bound kernels (`memory_bound.rs`, whose lanes take the second
-//! granule from their neighbour with a shuffle) and step 86's
-//! (`memory_bound_mma.rs`, which loads both granules).
+//! granule from their neighbour with a shuffle), step 86's
+//! (`memory_bound_mma.rs`, which loads both granules) and step 104's
+//! (`memory_bound_mma_along_l.rs`, whose lanes read the second granule
+//! from their neighbour's copy in shared memory).
 
 use crate::device::{funnel_shift_right, load_global_x4_b32, select_f32};
 

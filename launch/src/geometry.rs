@@ -178,7 +178,7 @@ impl KernelSpec {
     /// whose blocks loop over the tiles.
     pub const fn grid(&self, m: u32, n: u32) -> u64 {
         match self.algorithm {
-            Algorithm::MemoryBound => memory_bound::grid(self.tile.bm, m, n),
+            Algorithm::MemoryBound => memory_bound::grid(self.tile.bm, self.tile.bn, m, n),
             _ => tiles(m, self.tile.bm) as u64 * tiles(n, self.tile.bn) as u64,
         }
     }

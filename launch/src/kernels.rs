@@ -1047,4 +1047,12 @@ pub const KERNELS: &[KernelSpec] = &[
     memory_bound::SKINNY_MMA_TF32_R16,
     memory_bound::SKINNY_MMA_F16_R16_F32OUT,
     memory_bound::SKINNY_MMA_BF16_R16_F32OUT,
+    memory_bound::SKINNY_MMA_L_F16,
+    memory_bound::SKINNY_MMA_L_BF16,
+    memory_bound::SKINNY_MMA_L_F16_R16,
+    memory_bound::SKINNY_MMA_L_BF16_R16,
+    memory_bound::SKINNY_MMA_L_F16_F32OUT,
+    memory_bound::SKINNY_MMA_L_BF16_F32OUT,
+    memory_bound::SKINNY_MMA_L_F16_R16_F32OUT,
+    memory_bound::SKINNY_MMA_L_BF16_R16_F32OUT,
 ];

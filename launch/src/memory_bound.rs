@@ -148,7 +148,44 @@ pub const fn smem_bytes(dtype: Dtype, rows: u32) -> u32 {
 /// Dynamic shared memory of memory-bound kernel `spec`: [`smem_bytes`], or
 /// [`mma_smem_bytes`] for the tensor-core kernels.
 pub const fn spec_smem_bytes(spec: &KernelSpec) -> u32 {
-    if on_tensor_cores(spec) { mma_smem_bytes(spec.tile.bm) } else { smem_bytes(spec.dtype, spec.tile.bm) }
+    if matches!(spec.layouts, Layouts::AlongL) && on_tensor_cores(spec) {
+        along_l_smem_bytes(spec.tile.bm)
+    } else if on_tensor_cores(spec) {
+        mma_smem_bytes(spec.tile.bm)
+    } else {
+        smem_bytes(spec.dtype, spec.tile.bm)
+    }
+}
+
+/// Step 104 (`kernels-gpu/src/memory_bound_mma_along_l.rs`): columns of
+/// the long side per block, 16 bytes for each of a warp's 8 lane groups
+/// (four `m16` tiles), so that a block reads whole 128-byte lines of each
+/// row of X.
+pub const ALONG_L_LONG_TILE: u32 = 64;
+/// Step 104: `m16` tiles of the long side per block.
+pub const ALONG_L_M16_TILES: u32 = ALONG_L_LONG_TILE / 16;
+/// Step 104: rows of X (K indices) a lane copies per K step, those of one
+/// `k16` `mma`; a warp's step is 4 lane quads × these.
+pub const ALONG_L_ROWS: u32 = 4;
+/// Step 104's ring: per warp and stage, for each of a lane's rows and each
+/// lane quad, the 16-byte granules its 8 lane groups read, and one more
+/// where rows lie off 16 bytes (a window straddles two).
+pub const ALONG_L_GRANULES: u32 = 9;
+/// Bytes of one warp's stage of the ring.
+pub const ALONG_L_WARP_STAGE_BYTES: u32 = ALONG_L_ROWS * 4 * ALONG_L_GRANULES * 16;
+/// Stages of step 104's ring: each warp has four K steps on their way
+/// while it multiplies one, 64 KiB of X a block in flight (two blocks an
+/// SM on Hopper), and the ring's 90 KiB fit the 99 KiB an sm_86/sm_89
+/// block may have.
+pub const ALONG_L_STAGES: u32 = 5;
+
+/// Shared memory of step 104's kernel of `rows` rows: its ring, which the
+/// cross-warp sum (f32 `[warp][tile][n8 tile][register][lane]`) reuses
+/// once every warp is done with it.
+pub const fn along_l_smem_bytes(rows: u32) -> u32 {
+    let ring = (THREADS / 32) * ALONG_L_STAGES * ALONG_L_WARP_STAGE_BYTES;
+    let sums = (THREADS / 32) * ALONG_L_M16_TILES * (rows / 8) * 4 * 32 * 4;
+    if ring > sums { ring } else { sums }
 }
 
 /// Tensor-core kernels (PERF.md steps 86 and 88,
@@ -181,10 +218,12 @@ pub const fn mma_smem_bytes(rows: u32) -> u32 {
 }
 
 /// Why the tensor-core memory-bound kernel `spec` cannot run an `m × n`
-/// call with these operand layouts (`None` for every other kernel): its
-/// lanes read X, the large operand, 16 bytes along K into the `mma`
+/// call with these operand layouts (`None` for every other kernel): step
+/// 86's lanes read X, the large operand, 16 bytes along K into the `mma`
 /// fragments, so X must be contiguous along K (A row-major where N is the
-/// small side, B column-major where M is).
+/// small side, B column-major where M is); step 104's ([`Layouts::AlongL`])
+/// read it 16 bytes a lane along the long side, so X must be contiguous
+/// there.
 pub const fn mma_refusal(
     spec: &KernelSpec,
     m: u32,
@@ -192,7 +231,19 @@ pub const fn mma_refusal(
     a_col_major: bool,
     b_col_major: bool,
 ) -> Option<&'static str> {
-    if on_tensor_cores(spec) && x_along_l(m, n, a_col_major, b_col_major) {
+    let along_l = x_along_l(m, n, a_col_major, b_col_major);
+    if !on_tensor_cores(spec) {
+        None
+    } else if matches!(spec.layouts, Layouts::AlongL) {
+        if along_l {
+            None
+        } else {
+            Some(
+                "it reads the large operand along its long side (B row-major where M is the small side, A \
+                 column-major where N is); this call's is contiguous along K",
+            )
+        }
+    } else if along_l {
         Some(
             "it reads the large operand along K (A row-major where N is the small side, B column-major where M is); \
              this call's is contiguous along its long side",
@@ -214,12 +265,14 @@ pub const fn x_along_l(m: u32, n: u32, a_col_major: bool, b_col_major: bool) -> 
     if small_is_m(m, n) { !b_col_major } else { a_col_major }
 }
 
-/// Blocks: long-side tiles × row groups of `rows`; block `b` is row group
-/// `b % groups` of long tile `b / groups`, so the groups that read the same
-/// part of X run side by side and share it through L2.
-pub const fn grid(rows: u32, m: u32, n: u32) -> u64 {
+/// Blocks: long-side tiles of `long_tile` ([`LONG_TILE`], or step 104's
+/// [`ALONG_L_LONG_TILE`]: the spec's `tile.bn`) × row groups of `rows`;
+/// block `b` is row group `b % groups` of long tile `b / groups`, so the
+/// groups that read the same part of X run side by side and share it
+/// through L2.
+pub const fn grid(rows: u32, long_tile: u32, m: u32, n: u32) -> u64 {
     let (small, long) = if small_is_m(m, n) { (m, n) } else { (n, m) };
-    tiles(long, LONG_TILE) as u64 * tiles(small, rows) as u64
+    tiles(long, long_tile) as u64 * tiles(small, rows) as u64
 }
 
 const fn spec(name: &'static str, dtype: Dtype, rows: u32) -> KernelSpec {
@@ -294,6 +347,35 @@ pub const SKINNY_MMA_BF16: KernelSpec = mma_spec("bgemm_skinny_mma", Dtype::Bf16
 pub const SKINNY_MMA_F16_R16: KernelSpec = mma_spec("hgemm_skinny_mma_r16", Dtype::F16, MMA_ROWS_WIDE);
 pub const SKINNY_MMA_BF16_R16: KernelSpec = mma_spec("bgemm_skinny_mma_r16", Dtype::Bf16, MMA_ROWS_WIDE);
 pub const SKINNY_MMA_TF32_R16: KernelSpec = mma_spec("tgemm_skinny_mma_r16", Dtype::Tf32, MMA_ROWS_WIDE);
+
+/// Step 104: the same multiply for 16-bit calls whose large operand is
+/// contiguous along the long side (B row-major where M is the small side,
+/// A column-major where N is), read 16 bytes a lane along it
+/// (`kernels-gpu/src/memory_bound_mma_along_l.rs`).
+const fn along_l(spec: KernelSpec, name: &'static str) -> KernelSpec {
+    KernelSpec { name, layouts: Layouts::AlongL, tile: Tile { bn: ALONG_L_LONG_TILE, ..spec.tile }, ..spec }
+}
+pub const SKINNY_MMA_L_F16: KernelSpec = along_l(SKINNY_MMA_F16, "hgemm_skinny_mma_l");
+pub const SKINNY_MMA_L_BF16: KernelSpec = along_l(SKINNY_MMA_BF16, "bgemm_skinny_mma_l");
+pub const SKINNY_MMA_L_F16_R16: KernelSpec = along_l(SKINNY_MMA_F16_R16, "hgemm_skinny_mma_l_r16");
+pub const SKINNY_MMA_L_BF16_R16: KernelSpec = along_l(SKINNY_MMA_BF16_R16, "bgemm_skinny_mma_l_r16");
+pub const SKINNY_MMA_L_F16_F32OUT: KernelSpec = f32_output("hgemm_skinny_mma_l_f32out", SKINNY_MMA_L_F16);
+pub const SKINNY_MMA_L_BF16_F32OUT: KernelSpec = f32_output("bgemm_skinny_mma_l_f32out", SKINNY_MMA_L_BF16);
+pub const SKINNY_MMA_L_F16_R16_F32OUT: KernelSpec = f32_output("hgemm_skinny_mma_l_r16_f32out", SKINNY_MMA_L_F16_R16);
+pub const SKINNY_MMA_L_BF16_R16_F32OUT: KernelSpec = f32_output("bgemm_skinny_mma_l_r16_f32out", SKINNY_MMA_L_BF16_R16);
+
+/// Step 104's kernel of `dtype` for a small side of `small` (16-bit, up to
+/// [`MMA_ROWS_WIDE`]), if there is one.
+pub const fn skinny_mma_along_l_for(dtype: Dtype, small: u32) -> Option<KernelSpec> {
+    match dtype {
+        _ if small > MMA_ROWS_WIDE => None,
+        Dtype::F16 if small <= MMA_ROWS => Some(SKINNY_MMA_L_F16),
+        Dtype::Bf16 if small <= MMA_ROWS => Some(SKINNY_MMA_L_BF16),
+        Dtype::F16 => Some(SKINNY_MMA_L_F16_R16),
+        Dtype::Bf16 => Some(SKINNY_MMA_L_BF16_R16),
+        Dtype::Tf32 | Dtype::F32 => None,
+    }
+}
 
 /// The tensor-core memory-bound kernel of `dtype` for a small side of
 /// `small`, if there is one: 16-bit up to 8 rows on step 86's, up to 16 on

@@ -276,6 +276,12 @@ pub enum Layouts {
     /// run time, `crate::memory_bound::mma_refusal`). TN (column-major A,
     /// row-major B) has it along the long side whichever side is small.
     AlongK,
+    /// Three entries, NN, TN and TT: the layouts in which the large operand
+    /// of an M or N ≤ 16 call can be contiguous along its long side (step
+    /// 104's tensor-core memory-bound kernels,
+    /// `crate::memory_bound::mma_refusal`). NT (row-major A, column-major B)
+    /// has it along K whichever side is small.
+    AlongL,
 }
 
 impl Layouts {
@@ -287,6 +293,7 @@ impl Layouts {
             Layouts::KMajor => "every layout (the nt entry; other layouts copied to it transposed)",
             Layouts::NMajorB => "every layout (the nn entry; other layouts copied to it transposed)",
             Layouts::AlongK => "every layout but column-major A with row-major B",
+            Layouts::AlongL => "every layout but row-major A with column-major B",
         }
     }
 }
@@ -379,6 +386,7 @@ impl KernelSpec {
             Layouts::Any | Layouts::KMajor | Layouts::NMajorB => true,
             Layouts::RowMajor => !layout.a_col_major && !layout.b_col_major,
             Layouts::AlongK => !layout.a_col_major || layout.b_col_major,
+            Layouts::AlongL => layout.a_col_major || !layout.b_col_major,
         }
     }
 
