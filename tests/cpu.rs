@@ -407,12 +407,26 @@ fn launch_geometry_is_consistent() {
             // Steps 86, 88: one thread per accumulator of a warp (and n8
             // tile) in the reduction; 16-bit or TF32 `mma.sync`.
             assert_eq!(spec.threads(), mb::THREADS, "{}", spec.name);
-            assert_eq!(spec.smem_bytes(), mb::mma_smem_bytes(t.bm), "{}", spec.name);
+            // Step 104's ring holds the cross-warp sum once it is free.
+            let along_l = spec.layouts == gemm_launch::Layouts::AlongL;
+            let smem = if along_l { mb::along_l_smem_bytes(t.bm) } else { mb::mma_smem_bytes(t.bm) };
+            assert_eq!(spec.smem_bytes(), smem, "{}", spec.name);
+            assert!(smem >= mb::mma_smem_bytes(t.bm) && smem <= 99 * 1024, "{}: fits an sm_86 block", spec.name);
             assert!([mb::MMA_ROWS, mb::MMA_ROWS_WIDE].contains(&t.bm), "{}", spec.name);
-            assert_eq!((t.bn, t.bk), (mb::LONG_TILE, mb::mma_k_step(spec.dtype)), "{}", spec.name);
+            let long_tile =
+                if spec.layouts == gemm_launch::Layouts::AlongL { mb::ALONG_L_LONG_TILE } else { mb::LONG_TILE };
+            assert_eq!((t.bn, t.bk), (long_tile, mb::mma_k_step(spec.dtype)), "{}", spec.name);
             assert!(matches!(spec.dtype, Dtype::F16 | Dtype::Bf16 | Dtype::Tf32), "{}: mma.sync", spec.name);
-            assert_eq!(spec.layouts, gemm_launch::Layouts::AlongK, "{}", spec.name);
-            assert!(!spec.supports(OperandLayout { a_col_major: true, b_col_major: false }), "{}", spec.name);
+            // Step 86's read X along K, step 104's (16-bit) along L: each
+            // has the three layouts that allow it, and not the fourth.
+            let (along, never) = match spec.layouts {
+                gemm_launch::Layouts::AlongK => (true, OperandLayout { a_col_major: true, b_col_major: false }),
+                gemm_launch::Layouts::AlongL => (false, OperandLayout { a_col_major: false, b_col_major: true }),
+                other => panic!("{}: {other:?}", spec.name),
+            };
+            assert!(along || spec.dtype.element_bytes() == 2, "{}", spec.name);
+            assert!(!spec.supports(never), "{}", spec.name);
+            assert_eq!(OperandLayout::ALL.iter().filter(|l| spec.has_entry(**l)).count(), 3, "{}", spec.name);
             continue;
         }
         if spec.algorithm == Algorithm::MemoryBound {
@@ -658,10 +672,12 @@ fn dtype_and_kernel_names() {
     // The f32-output twins have entries (every layout) but no name a caller
     // can ask for: they write split-K partial sums, not a 16-bit C.
     let twins: Vec<_> = KERNELS.iter().filter(|s| s.features.f32_output).collect();
-    assert_eq!(twins.len(), 20);
+    assert_eq!(twins.len(), 24);
     for twin in twins {
-        // Every layout's entry, but steps 86 and 88's three (its large operand along K).
-        let layouts = if twin.layouts == gemm_launch::Layouts::AlongK { 3 } else { 4 };
+        // Every layout's entry, but steps 86, 88 and 104's three (their large
+        // operand along K, or along L).
+        let three = matches!(twin.layouts, gemm_launch::Layouts::AlongK | gemm_launch::Layouts::AlongL);
+        let layouts = if three { 3 } else { 4 };
         assert_eq!(entries().filter(|(s, _, _)| s.name == twin.name).count(), layouts, "{}", twin.name);
         assert!(!twin.dtype.kernels().contains(&twin), "{}", twin.name);
         assert!(find_kernel(twin.dtype, twin.name).is_err() && find_kernel(twin.dtype, short_name(twin)).is_err());
@@ -729,13 +745,30 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     assert_eq!([f16(16384, 1).as_str(), short_k.as_str()], ["skinny_r1", "skinny_mma"]);
     // Off Hopper, and with B column-major, the tiles were not measured:
     // step 86's kernel, which reads A along K in both; with A column-major
-    // it cannot (A along M), and the CUDA-core kernel keeps the call.
+    // it cannot (A along M), and step 104's, which reads it along M, takes
+    // the call.
     let sm80 = default_choice(Dtype::F16, (16384, 4, 4096), 132, OperandLayout::NN, (8, 0), |_| true).kernel;
     assert_eq!(sm80, "skinny_mma", "the tiles were measured on Hopper only");
     let nt = OperandLayout { a_col_major: false, b_col_major: true };
     let tn = OperandLayout { a_col_major: true, b_col_major: false };
     let layout = |layout| default_choice(Dtype::F16, (16384, 4, 4096), 132, layout, (9, 0), |_| true).kernel;
-    assert_eq!([layout(nt), layout(tn)], ["skinny_mma", "skinny_r4"]);
+    assert_eq!(
+        [layout(nt), layout(tn), layout(OperandLayout { a_col_major: true, b_col_major: true })],
+        ["skinny_mma", "skinny_mma_l", "skinny_mma_l"]
+    );
+    // Step 104's kernel where M is small and B's packed rows are off 16
+    // bytes (N not a multiple of 8), 2 to 16 rows; B's rows on 16 bytes stay
+    // on the TMA tiles, and one row on `skinny_r1`; from K = 2048 step 70's
+    // tiles keep the calls they take.
+    let nn = |m, n, k| default_choice(Dtype::Bf16, (m, n, k), 132, OperandLayout::NN, (9, 0), |_| true).kernel;
+    assert_eq!(
+        [nn(8, 42212, 501), nn(2, 50257, 1000), nn(16, 16383, 2047)],
+        ["skinny_mma_l", "skinny_mma_l", "skinny_mma_l_r16"]
+    );
+    assert_eq!([nn(16, 16383, 4096), nn(2, 50257, 4096)], ["mma_16x64x64"; 2]);
+    assert_ne!(nn(8, 42216, 504), "skinny_mma_l");
+    assert_eq!(nn(1, 42212, 501), "skinny_r1");
+    assert!(!nn(17, 42212, 501).starts_with("skinny_mma_l"), "17 rows: past the memory-bound path");
     // `auto`'s choice for packed f16 operands, with the real TMA refusals.
     let at = |m: usize, n: usize, k: usize| {
         let plan = rgemm::driver::tensor_map::packed_plan(m, n, k);
@@ -763,6 +796,25 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
         let reason = rgemm::driver::launch::call_refusal(spec, &plan(4, 1000), [0; 3]).unwrap();
         assert!(reason.contains("along K"), "{reason}");
         assert_eq!(rgemm::driver::launch::call_refusal(spec, &plan(1000, 4), [0; 3]), None);
+    }
+    // Step 104's read it along L: the other way round (NN where M is
+    // small, TN always, TT where N is small; NT has no entry).
+    use gemm_launch::memory_bound::{SKINNY_MMA_L_BF16, SKINNY_MMA_L_BF16_R16, SKINNY_MMA_L_F16, SKINNY_MMA_L_F16_R16};
+    for spec in [&SKINNY_MMA_L_F16, &SKINNY_MMA_L_BF16, &SKINNY_MMA_L_F16_R16, &SKINNY_MMA_L_BF16_R16] {
+        let refused = |m, n, a_col, b_col| mma_refusal(spec, m, n, a_col, b_col).is_some();
+        assert_eq!(
+            [refused(1000, 4, false, false), refused(1000, 4, true, false), refused(1000, 4, true, true)],
+            [true, false, false]
+        );
+        assert_eq!(
+            [refused(4, 1000, false, false), refused(4, 1000, true, false), refused(4, 1000, true, true)],
+            [false, false, true]
+        );
+        assert!(spec.supports(tn) && !spec.supports(nt) && spec.supports(OperandLayout::NN));
+        let plan = |m, n| rgemm::driver::tensor_map::packed_plan(m, n, 64);
+        let reason = rgemm::driver::launch::call_refusal(spec, &plan(1000, 4), [0; 3]).unwrap();
+        assert!(reason.contains("along its long side"), "{reason}");
+        assert_eq!(rgemm::driver::launch::call_refusal(spec, &plan(4, 1000), [0; 3]), None);
     }
     assert_eq!(mma_refusal(&SKINNY_F16_R4, 4, 1000, false, false), None);
     // A's rows off 16 bytes (K not a multiple of 8): step 10's tiles refuse
@@ -1397,7 +1449,7 @@ fn sweep_shapes_parse_within_the_kernels_limit() {
 
 #[test]
 fn memory_bound_shapes_choose_the_skinny_kernels() {
-    use gemm_launch::memory_bound::{LONG_TILE, MAX_SMALL_SIDE, mma_refusal, skinny_for, tiles_beat_skinny, x_along_l};
+    use gemm_launch::memory_bound::{MAX_SMALL_SIDE, mma_refusal, skinny_for, tiles_beat_skinny, x_along_l};
     use rgemm::api::choice::{skinny_mma_tiles, skinny_tiles_win, streams_on_tensor_cores};
     for (dtype, hopper) in Dtype::ALL.into_iter().flat_map(|d| [(d, false), (d, true)]) {
         for layout in OperandLayout::ALL {
@@ -1438,6 +1490,20 @@ fn memory_bound_shapes_choose_the_skinny_kernels() {
                     );
                     continue;
                 }
+                // Step 104's kernel where X is along L and its packed rows
+                // are off 16 bytes, or N is the small side.
+                // From K = 2048 (this test's is 4096) step 70's tiles keep
+                // the calls they take.
+                if rgemm::api::choice::along_l_streams(dtype, (m, n), layout) {
+                    let along_l = spec.layouts == gemm_launch::Layouts::AlongL;
+                    assert!(
+                        along_l || (spec.is_skinny_tile() && hopper),
+                        "{dtype:?} {m}×{n} {layout:?}: {}",
+                        spec.name
+                    );
+                    assert!(spec.supports(layout) && m.min(n) >= 2, "{}", spec.name);
+                    continue;
+                }
                 if beats && hopper && (sixteen_bit || layout == OperandLayout::NN) {
                     assert_ne!(spec.algorithm, Algorithm::MemoryBound, "{dtype:?} {m}×{n} {layout:?}: {}", spec.name);
                     if dtype == Dtype::Tf32 {
@@ -1461,9 +1527,9 @@ fn memory_bound_shapes_choose_the_skinny_kernels() {
                 );
                 let two_blocks = sixteen_rows && hopper;
                 assert_eq!(spec.name.ends_with("_r16_2cta"), two_blocks, "{dtype:?} {m}×{n} {layout:?}");
-                // One block per 32 columns of the long side and per row group.
+                // One block per 32 columns of the long side (64 for step 104) and per row group.
                 let (small, long) = (m.min(n) as u32, m.max(n) as u32);
-                let expected = tiles(long, LONG_TILE) as u64 * tiles(small, spec.tile.bm) as u64;
+                let expected = tiles(long, spec.tile.bn) as u64 * tiles(small, spec.tile.bm) as u64;
                 assert_eq!(spec.grid(m as u32, n as u32), expected, "{} {m}×{n}", spec.name);
             }
             for (m, n) in [(17, 4096), (4096, 17), (8192, 4096)] {

@@ -1144,6 +1144,63 @@ fn memory_bound_kernels_keep_nan_padding_out_of_c() {
     }
 }
 
+/// Step 104's kernels (16-bit, the large operand along the long side),
+/// each named and through `auto`: M small with B row-major (NN, TN) and N
+/// small with A column-major (TN, TT); rows of X on 8 bytes, off them
+/// (N or M odd, padded leading dimensions of NaN, a batch whose matrices
+/// start off 8 bytes), the last block's columns read element by element,
+/// K of 1 and odd, α and β, and a deep K split onto the f32-output twins.
+#[test]
+fn along_l_kernels_every_alignment_layout_and_split() {
+    let Some(gpu) = gpu_or_skip("along_l_kernels_every_alignment_layout_and_split") else { return };
+    let seed = rand::random::<u64>();
+    let mut rng = StdRng::seed_from_u64(seed);
+    let nn = OperandLayout::NN;
+    let tn = OperandLayout { a_col_major: true, b_col_major: false };
+    let tt = OperandLayout { a_col_major: true, b_col_major: true };
+    let cases = [
+        (5, 1003, 777, nn),
+        (8, 42212, 501, nn),
+        (13, 4999, 200, nn),
+        (16, 4096, 512, nn),
+        (16, 8201, 600, tn),
+        (1003, 6, 777, tn),
+        (4999, 13, 200, tt),
+        (2, 33, 40, nn),
+        (3, 333, 1, nn),
+        (6, 2001, 9001, nn),
+        (2001, 14, 9001, tt),
+    ];
+    for dtype in [Dtype::F16, Dtype::Bf16] {
+        let named = dtype.kernels().into_iter().filter(|s| s.layouts == gemm_launch::Layouts::AlongL);
+        let kernels: Vec<_> = named.map(KernelChoice::Kernel).chain([KernelChoice::Auto]).collect();
+        assert_eq!(kernels.len(), 3, "{dtype:?}: two along-L kernels and auto");
+        for (m, n, k, layout) in cases {
+            for &kernel in &kernels {
+                let padded = |d: MatrixDesc, pad| MatrixDesc { ld: d.ld + pad, ..d };
+                for (pad, count) in [(0, 1), (3, 2)] {
+                    let a = padded(dense(m, k, layout.a_col_major), pad);
+                    let b = padded(dense(k, n, layout.b_col_major), pad);
+                    let c = dense(m, n, false);
+                    let batch = match count {
+                        1 => Batch::single(),
+                        _ => Batch { count, stride_a: extent(&a) + 1, stride_b: extent(&b) + 3, stride_c: extent(&c) },
+                    };
+                    let case = Case { dtype, a, b, c, alpha: 0.5, beta: 2.0, batch, kernel, split_k: SplitK::Auto };
+                    let what = format!("{dtype:?} {kernel:?} {m}×{n}×{k}, {a:?} {b:?} ×{count} (seed {seed})");
+                    let result = match dtype {
+                        Dtype::F16 => run_case_with_gaps::<f16>(&gpu, &case, &mut rng, Some(f32::NAN)),
+                        _ => run_case_with_gaps::<bf16>(&gpu, &case, &mut rng, Some(f32::NAN)),
+                    };
+                    let (err, gaps_kept) = result.unwrap_or_else(|e| panic!("{what}: {e}"));
+                    assert!(dtype.accepts(err, k), "{what}: relative error {err:e}");
+                    assert!(gaps_kept, "{what}: wrote outside C");
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn beta_zero_never_reads_c() {
     let Some(gpu) = gpu_or_skip("beta_zero_never_reads_c") else { return };

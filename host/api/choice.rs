@@ -162,6 +162,23 @@ pub fn default_choice(
         // to step 88's kernel where it streams them).
         let skinny_tiles = skinny_mma_tiles(dtype, m, n)
             .filter(|spec| runs(spec) && tma_takes(spec) && skinny_tiles_win(spec, (m, n, k), multiprocessors, layout));
+        // Step 104: 16-bit, the large operand along L on tensor cores where
+        // the TMA tiles would copy its rows realigned first, and where only
+        // the CUDA-core kernel read it before ([`along_l_streams`]); but
+        // from K = SWAPPED_SKINNY_MAX_K step 70's tiles, where they take
+        // the call, read those rows in place and ran faster at 16×16383×4096
+        // (0.106 ms against 0.129, H200, PERF.md step 104).
+        let skinny_tiles_keep = tiles_beat_skinny
+            && dtype != Dtype::Tf32
+            && hopper_tiles
+            && skinny_tiles.is_some()
+            && k >= SWAPPED_SKINNY_MAX_K;
+        if let Some(spec) = gemm_launch::memory_bound::skinny_mma_along_l_for(dtype, m32.min(n32))
+            .as_ref()
+            .filter(|spec| along_l_streams(dtype, (m, n), layout) && !skinny_tiles_keep && runs(spec))
+        {
+            return chosen(spec);
+        }
         if few_columns_on_tiles(dtype, m32, n32) {
             let long_rows = (FEW_COLUMNS_STREAM_MIN_K..STREAM_MMA_MAX_K).contains(&k) && skinny_mma.is_some();
             if let Some(spec) = skinny_tiles.filter(|_| hopper_tiles && layout == OperandLayout::NN && !long_rows) {
@@ -803,6 +820,19 @@ pub const F32_SPLIT_TILES_MIN_K: usize = 4096;
 /// tile runs at 106%.
 pub const F32_SPLIT_TILES_MAX_QUARTERS: u64 = 2;
 
+/// Whether `auto` streams an `m × n` 16-bit call on step 104's kernel
+/// (`memory_bound_mma_along_l.rs`): a small side of 2 to 16 and the large
+/// operand X contiguous along the long side, where X's packed rows are off
+/// 16 bytes (the long side not a multiple of 8: the TMA tiles copied X
+/// realigned first) or N is the small side (A column-major: the CUDA-core
+/// kernel took it). One row of the small side stays on `skinny_r1`, which
+/// wastes no `mma` rows.
+pub fn along_l_streams(dtype: Dtype, (m, n): (usize, usize), layout: OperandLayout) -> bool {
+    let (small, long) = (m.min(n), m.max(n));
+    let along_l = gemm_launch::memory_bound::x_along_l(m as u32, n as u32, layout.a_col_major, layout.b_col_major);
+    dtype.element_bytes() == 2 && (2..=16).contains(&small) && along_l && (!long.is_multiple_of(8) || n < m)
+}
+
 /// Whether the rows of a packed row-major B of `n` columns of `dtype` (or
 /// of its realigned copy, padded to 16 bytes) start off the 32-byte
 /// sectors of memory: every other row, for a row of an odd number of
@@ -870,7 +900,8 @@ fn tile_rate(spec: &KernelSpec) -> f64 {
 /// capability `cc`: compiled for the layout and not refused there
 /// ([`entry_refusal`]), the call's operands pass the kernel's refusals
 /// (`takes_operands`, asked only of the kernels that refuse some: the TMA
-/// kernels, and step 86's tensor-core memory-bound ones, [`call_refusal`]),
+/// kernels, and steps 86 and 104's tensor-core memory-bound ones,
+/// [`call_refusal`]),
 /// and a GPU has run it (`KernelSpec::is_unmeasured_in`). The filter of
 /// [`default_choice`]'s lists and of tuned entries.
 fn runs_call(spec: &KernelSpec, layout: OperandLayout, cc: (i32, i32), takes_operands: bool) -> bool {
