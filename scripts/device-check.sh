@@ -318,6 +318,46 @@ ncu_auto_times() {
   done
 }
 
+# GPU tests, each "binary filter seconds" under its own limit (a host
+# deadlock costs only its limit), each with its log in $L and a line in
+# the summary.
+limited_tests() {
+  local t r log
+  for t in "$@"; do
+    set -- $t
+    log=$L/test-$1-$2.log
+    if timeout $3 "$B/tests/$1" $2 --test-threads=1 >"$log" 2>&1; then r=pass; else r="FAIL (rc $?)"; fi
+    note "tests/$1 $2: $r ($(grep -h 'test result' "$log" | tail -1))"
+  done
+}
+
+# Step 104's comparisons: 16-bit `gemm sweep` at the shapes `$2` on the
+# bundle, on VARIANTS' first bundle, then on the bundle again, for f16
+# and bf16, noted under `$1`; and the new kernels named against `auto`
+# where B's rows are on 16 bytes (f16).
+step104_rounds() {
+  local what=$1 shapes=$2 dtype round bundle
+  for dtype in f16 bf16; do
+    for round in new1 old new2; do
+      bundle=$B; [ $round = old ] && bundle=${VARIANTS%% *}
+      timeout 100 "$bundle/gemm" sweep --dtype $dtype --shapes "$shapes" --iters 20 --out "$L/$dtype-$round" \
+        >"$L/$dtype-$round.log" 2>&1
+      note "$what $dtype $round ($bundle): rc=$? $(tail -1 "$L/$dtype-$round.log")"
+    done
+  done
+}
+step104_named() {
+  local shape kernel tile
+  for shape in "8 42216 504" "16 16384 4096" "16 200000 256" "4 80000 320" "12 50000 384" "2 100000 512" \
+               "16 4096 1536" "8 16384 16384"; do
+    set -- $shape
+    tile=skinny_mma_l; [ $1 -gt 8 ] && tile=skinny_mma_l_r16
+    for kernel in auto $tile; do
+      timeout 60 "$B/gemm" --m $1 --n $2 --k $3 --dtype f16 --kernel $kernel --iters 20
+    done
+  done 2>&1
+}
+
 # The default sweep, into $L/sweep.
 default_sweep() {
   "$B/gemm" sweep --iters 10 --out "$L/sweep" >"$L/sweep.log" 2>&1
@@ -3103,6 +3143,94 @@ PY
       if timeout $3 "$B/tests/$1" $2 --test-threads=1 >"$log" 2>&1; then r=pass; else r="FAIL (rc $?)"; fi
       note "tests/$1 $2: $r ($(grep -h 'test result' "$log" | tail -1))"
     done
+    ;;
+  check104)
+    # Run 1 of 2026-11-28 (seventh), step 104: 16-bit memory-bound kernels
+    # on `mma.sync` that read the large operand along its long side
+    # (`skinny_mma_l`, `skinny_mma_l_r16`). Their GPU tests first, each under
+    # a short limit; memcheck and racecheck on both (rows off 8 bytes: N
+    # odd); 16-bit `auto` new-old-new against VARIANTS (`.dev-c123g`, step
+    # 103 as committed) where B's rows are off 16 bytes; named, the new
+    # kernels against `auto` where B's rows are on 16 bytes, and M = 1.
+    limited_tests "library along_l 300" "library memory_bound_kernels_keep_nan 240" \
+      "gpu every_kernel_on_tile_edges 150"
+    sanitize_kernels "f16 bf16" "13 4999 201" skinny_mma_l_r16 skinny_mma_l
+    shapes=8x42212x501,13x50001x1000,16x50257x4096,4x100003x777,2x30001x2000,16x16383x4096
+    shapes=$shapes,8x4097x100000,6x2292x5015,13x186997x5813,3x65537x512,16x1001x4000
+    step104_rounds check104 "$shapes"
+    step104_named | tee "$L/named.txt"
+    for kernel in auto skinny_mma_l; do
+      timeout 60 "$B/gemm" --m 1 --n 8192 --k 8192 --dtype f16 --kernel $kernel --iters 20
+      timeout 60 "$B/gemm" --m 1 --n 50257 --k 4096 --dtype f16 --kernel $kernel --iters 20
+    done 2>&1 | tee -a "$L/named.txt"
+    tally named "$L/named.txt"
+    ;;
+  check104b)
+    # Run 2 of 2026-11-28 (seventh), step 104 with its ring: each warp's
+    # K steps reach shared memory through 5 stages of 8-byte `cp.async`
+    # (run 1's loads into registers streamed 1.2-1.8 TB/s). The GPU tests
+    # and sanitizers of run 1; 16-bit `auto` new-old-new against VARIANTS
+    # (`.dev-c123g`) where B's rows are off 16 bytes; named where they are
+    # on 16 bytes.
+    limited_tests "library along_l 300" "library memory_bound_kernels_keep_nan 240" \
+      "gpu every_kernel_on_tile_edges 150"
+    sanitize_kernels "f16 bf16" "13 4999 201" skinny_mma_l_r16 skinny_mma_l
+    sanitize_kernels "bf16 f16" "6 5000 333" skinny_mma_l
+    shapes=8x42212x501,13x50001x1000,16x50257x4096,4x100003x777,2x30001x2000,16x16383x4096
+    shapes=$shapes,8x4097x100000,6x2292x5015,13x186997x5813,3x65537x512,16x1001x4000
+    step104_rounds check104b "$shapes"
+    step104_named | tee "$L/named.txt"
+    tally named "$L/named.txt"
+    ;;
+  prof104)
+    # Run 3 of 2026-11-28 (seventh): why step 104's ring streams 1.1-1.4
+    # TB/s. ncu's sections on it (aligned rows, K deep; rows off 16 bytes,
+    # K short) and on step 70's 16×64 tiles at the aligned shape (4.3 TB/s).
+    ncu=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
+    for run in "8 16384 16384 skinny_mma_l" "8 42212 501 skinny_mma_l" "8 16384 16384 mma_16x64x64"; do
+      set -- $run
+      timeout 150 "$ncu" --section SpeedOfLight --section MemoryWorkloadAnalysis --section WarpStateStats \
+        --section SchedulerStats --section Occupancy --section LaunchStats -c 1 -k regex:'skinny|mma_16' \
+        "$B/gemm" --m $1 --n $2 --k $3 --dtype f16 --kernel $4 --split-k off --iters 1 --no-cublas \
+        >"$L/ncu-$4-$1x$2x$3.txt" 2>&1
+      note "prof104 ncu $run: rc=$? $(grep -c 'Section:' "$L/ncu-$4-$1x$2x$3.txt") sections"
+    done
+    ;;
+  check104c)
+    # Run 4 of 2026-11-28 (seventh), step 104 as rebuilt after run 3's ncu
+    # (L1 54% busy with 8-byte `.ca` copies, warps waiting on S's loads):
+    # 16-byte `cp.async.cg` copies, 16 bytes a lane of 4 rows per step, 64
+    # columns a block. The GPU tests and sanitizers; 16-bit `auto`
+    # new-old-new against VARIANTS (`.dev-c123g`) where B's rows are off 16
+    # bytes, and step 86's kernel (whose sum the step now shares); named
+    # where B's rows are on 16 bytes.
+    limited_tests "library along_l 300" "library memory_bound_kernels_keep_nan 240" \
+      "gpu every_kernel_on_tile_edges 150"
+    sanitize_kernels "f16 bf16" "13 4999 201" skinny_mma_l_r16 skinny_mma_l
+    sanitize_kernels "bf16 f16" "6 5000 333" skinny_mma_l
+    shapes=8x42212x501,13x50001x1000,16x50257x4096,4x100003x777,2x30001x2000,16x16383x4096
+    shapes=$shapes,8x4097x100000,6x2292x5015,13x186997x5813,3x65537x512,16x1001x4000,100000x16x777,100000x4x777
+    step104_rounds check104c "$shapes"
+    step104_named | tee "$L/named.txt"
+    tally named "$L/named.txt"
+    ;;
+  final104)
+    # Run 5 of 2026-11-28 (seventh), step 104 as committed: `auto` keeps
+    # step 70's tiles from K = 2048 where they take the call. The GPU test
+    # of the new kernels (its `auto` cases), memcheck on `auto`, and 16-bit
+    # `auto` new-old-new against VARIANTS (`.dev-c123g`).
+    limited_tests "library along_l 200"
+    sanitize memcheck "$L/san-memcheck-auto.log" "$B/gemm" --m 8 --n 42212 --k 501 --dtype bf16 --kernel auto \
+      --iters 1 --no-cublas
+    shapes=8x42212x501,16x16383x4096,16x50257x4096,13x186997x5813,4x100003x777,2x30001x2000,16x1001x4000
+    for round in new1 old new2; do
+      bundle=$B; [ $round = old ] && bundle=${VARIANTS%% *}
+      timeout 80 "$bundle/gemm" sweep --dtype f16 --shapes "$shapes" --iters 20 --out "$L/f16-$round" \
+        >"$L/f16-$round.log" 2>&1
+      note "final104 f16 $round ($bundle): rc=$? $(tail -1 "$L/f16-$round.log")"
+    done
+    timeout 80 "$B/gemm" sweep --dtype bf16 --shapes "$shapes" --iters 20 --out "$L/bf16-new" >"$L/bf16-new.log" 2>&1
+    note "final104 bf16 new: rc=$? $(tail -1 "$L/bf16-new.log")"
     ;;
   *) note "unknown part $part" ;;
   esac
