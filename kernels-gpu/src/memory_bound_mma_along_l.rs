@@ -9,8 +9,8 @@
 //! the other layout went to the TMA tiles, which need X's rows on 16
 //! bytes: B's rows are 2N bytes, and with N not a multiple of 8 the host
 //! copied B realigned first (f16 8×42212×501: 0.047 ms, 0.9 TB/s, 86% of
-//! cuBLAS on an H200), or, with N the small side and A column-major, to
-//! the CUDA-core kernel (16×1001×4000 read as its transpose: 51%).
+//! cuBLAS on an H200), or, where the tiles did not take the call or N is
+//! the small side, to the CUDA-core kernel (16×1001×4000: 51%).
 //!
 //! Here lane `(g, t)` takes 16 bytes of each of 4 rows of X per K step:
 //! long-side indices `8g .. 8g + 8` of the block's 64, K indices `k0 + 4t

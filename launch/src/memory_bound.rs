@@ -184,7 +184,7 @@ pub const ALONG_L_STAGES: u32 = 5;
 /// once every warp is done with it.
 pub const fn along_l_smem_bytes(rows: u32) -> u32 {
     let ring = (THREADS / 32) * ALONG_L_STAGES * ALONG_L_WARP_STAGE_BYTES;
-    let sums = (THREADS / 32) * ALONG_L_M16_TILES * (rows / 8) * 4 * 32 * 4;
+    let sums = warp_sums_bytes(rows, ALONG_L_M16_TILES);
     if ring > sums { ring } else { sums }
 }
 
@@ -214,7 +214,14 @@ pub const fn on_tensor_cores(spec: &KernelSpec) -> bool {
 /// accumulators, f32 `[warp][tile][n8 tile][register][lane]`, summed
 /// across the warps at the end.
 pub const fn mma_smem_bytes(rows: u32) -> u32 {
-    (THREADS / 32) * MMA_LONG_TILES * (rows / 8) * 4 * 32 * 4
+    warp_sums_bytes(rows, MMA_LONG_TILES)
+}
+
+/// Bytes of every warp's f32 accumulators of `m16_tiles` `m16` tiles and
+/// `rows / 8` n8 tiles (`[warp][tile][n8 tile][register][lane]`): the
+/// cross-warp sum of steps 86 and 104.
+const fn warp_sums_bytes(rows: u32, m16_tiles: u32) -> u32 {
+    (THREADS / 32) * m16_tiles * (rows / 8) * 4 * 32 * 4
 }
 
 /// Why the tensor-core memory-bound kernel `spec` cannot run an `m × n`
@@ -231,25 +238,19 @@ pub const fn mma_refusal(
     a_col_major: bool,
     b_col_major: bool,
 ) -> Option<&'static str> {
-    let along_l = x_along_l(m, n, a_col_major, b_col_major);
-    if !on_tensor_cores(spec) {
+    let reads_along_l = matches!(spec.layouts, Layouts::AlongL);
+    if !on_tensor_cores(spec) || reads_along_l == x_along_l(m, n, a_col_major, b_col_major) {
         None
-    } else if matches!(spec.layouts, Layouts::AlongL) {
-        if along_l {
-            None
-        } else {
-            Some(
-                "it reads the large operand along its long side (B row-major where M is the small side, A \
-                 column-major where N is); this call's is contiguous along K",
-            )
-        }
-    } else if along_l {
+    } else if reads_along_l {
+        Some(
+            "it reads the large operand along its long side (B row-major where M is the small side, A column-major \
+             where N is); this call's is contiguous along K",
+        )
+    } else {
         Some(
             "it reads the large operand along K (A row-major where N is the small side, B column-major where M is); \
              this call's is contiguous along its long side",
         )
-    } else {
-        None
     }
 }
 
