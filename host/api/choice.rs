@@ -92,8 +92,8 @@ pub fn choice_list(dtype: Dtype) -> &'static [(KernelSpec, i64)] {
 /// tensor-core memory-bound routes run on any GPU from sm_80 but were
 /// measured on an H100 only. Where K is deep enough that the call
 /// will be split, [`deep_k_list`] decides; where K is at most
-/// [`SHALLOW_MAX_K`], [`shallow_k_kernel`] (16-bit: step 10d; TF32 with B
-/// row-major: step 10f's 128×128 tiles); 16-bit calls whose small side is
+/// [`SHALLOW_MAX_K`], [`shallow_k_kernel`] (TF32 with B row-major: step
+/// 10f's 128×128 tiles; 16-bit calls keep the wave fill's tiles); 16-bit calls whose small side is
 /// M, A and B row-major and K under [`SWAPPED_SKINNY_MAX_K`] take step
 /// 10g's tiles ([`swapped_skinny_tiles`]). Otherwise each dtype has a short list of kernels,
 /// largest tile first, each with the fraction of a wave of blocks (one block
@@ -269,9 +269,9 @@ pub fn default_choice(
     if let Some(twin) = swapped_twin(spec, layout).filter(|twin| runs(twin)) {
         spec = twin;
     }
-    // Shallow K: C's writes are the work, and two blocks per SM keep them
-    // going while each waits on its stores (step 10d); TF32's smaller
-    // swapped tiles, for the row-major B they read in place.
+    // Shallow K, TF32: C's writes are the work, and the smaller swapped
+    // tiles write less of it between their loads of the row-major B they
+    // read in place.
     if let Some(shallow) = shallow_k_kernel(dtype).filter(|s| {
         k <= SHALLOW_MAX_K
             && spec.algorithm == Algorithm::WarpSpecialized
@@ -377,30 +377,34 @@ fn two_block_ring(skinny: &KernelSpec, cc: (i32, i32)) -> Option<&'static Kernel
 }
 
 /// The kernel [`default_choice`] gives a call of K up to [`SHALLOW_MAX_K`]
-/// (16-bit: one K slice) where it would run step 10: step 10d, two blocks per SM
-/// of 128×128 tiles. H100 (PERF.md step 49), % of cuBLAS against step
-/// 10's 128×256 and 128×128 tiles and the clusters: f16 8192²×16 85.6
-/// against 62.9, 55.9; 8192²×64 85.7 against 62.5, 55.9; 6000×5000×64
-/// 82.1 against 69.8, 71.3 and 68.5 (bf16 84.4, 84.5, 79.7). From K = 512
-/// on, its two stages lose (2048×8192×512: 66.1 against 67.7).
-/// TF32 (two K slices) with a row-major B: step 10f's 128×128 swapped
-/// tiles, whose blocks write half the C of the 256×128 ones between their
-/// loads. H200 (PERF.md step 101, runs 1 and 2), named, % of cuBLAS,
-/// 256×128 → 128×128: 8192²×16 75–79 → 85, 8192²×32 83 → 95, 8192²×48 86
-/// → 91.5, 8192²×64 95 → 100, 4096²×16 84 → 92, 6492×5008×24 88 → 96,
-/// 6000×5000×64 95–96 → 104–106 (`auto`'s 128×192 99); level at K = 128
-/// (8192²: 88 / 89), behind at 256 (4096²: 93 / 89).
+/// where it would run step 10: TF32 (two K slices) with a row-major B,
+/// step 10f's 128×128 swapped tiles, whose blocks write half the C of the
+/// 256×128 ones between their loads. H200 (PERF.md step 101, runs 1 and
+/// 2), named, % of cuBLAS, 256×128 → 128×128: 8192²×16 75–79 → 85,
+/// 8192²×32 83 → 95, 8192²×48 86 → 91.5, 8192²×64 95 → 100, 4096²×16 84 →
+/// 92, 6492×5008×24 88 → 96, 6000×5000×64 95–96 → 104–106 (`auto`'s
+/// 128×192 99); level at K = 128 (8192²: 88 / 89), behind at 256 (4096²:
+/// 93 / 89).
+///
+/// 16-bit calls keep the wave fill's one-block tiles. Step 49 gave them
+/// step 10d's two blocks per SM (H100, f16 8192²×16 85.6% of cuBLAS
+/// against 62.9% on 128×256), but step 52 then took the per-pair branches
+/// out of the one-block tiles' epilogue where β = 0, which step 10d's
+/// 96 registers could not hold (H100: f16 4096²×64 27.0 → 15.3 µs on
+/// 128×256, cuBLAS 15.6). H200 (PERF.md step 105, run 2), named, ms,
+/// two-block → the wave fill's one-block tile: f16 8192²×16 0.060 → 0.045
+/// (79 → 107% of cuBLAS), 8192²×64 0.060 → 0.043, 16384×4096×48 0.060 →
+/// 0.043, 4096²×64 0.019 → 0.014, 6492×5008×24 0.036 → 0.026, bf16
+/// 8192²×16 0.060 → 0.044; every shallow shape measured was faster.
 pub fn shallow_k_kernel(dtype: Dtype) -> Option<&'static KernelSpec> {
     match dtype {
-        Dtype::F16 => Some(&gemm_launch::WS_F16_128X128X64_2CTA),
-        Dtype::Bf16 => Some(&gemm_launch::WS_BF16_128X128X64_2CTA),
         Dtype::Tf32 => Some(&gemm_launch::WS_TF32_128X128X32_RS),
-        Dtype::F32 => None,
+        Dtype::F16 | Dtype::Bf16 | Dtype::F32 => None,
     }
 }
 
-/// Deepest K that [`default_choice`] gives to [`shallow_k_kernel`]: one K
-/// slice of the 16-bit tiles, two of TF32's.
+/// Deepest K that [`default_choice`] gives to [`shallow_k_kernel`]: two K
+/// slices of TF32's tiles (one of the 16-bit tiles').
 pub const SHALLOW_MAX_K: usize = 64;
 
 /// The tile kernels a TF32 call with M of 8 to 16 (the small side) runs

@@ -596,7 +596,8 @@ pub const WS_BF16_128X128X64: KernelSpec =
 /// Step 10d: step 10's 128×128 tiles, two blocks per SM (2 stages of 32
 /// KiB and the 32 KiB C staging tile each, 112 registers per thread, a
 /// producer of one warp): one block's epilogue runs while the other
-/// multiplies.
+/// multiplies. Named only since PERF step 105 (the one-block tiles' β = 0
+/// epilogue is faster at shallow K).
 pub const WS_F16_128X128X64_2CTA: KernelSpec =
     KernelSpec { name: "hgemm_ws_128x128x64_2cta", stages: 2, min_blocks_per_sm: 2, ..WS_F16_128X128X64 };
 
