@@ -516,11 +516,13 @@ fn f32_realigned_copies_in_every_layout() {
 
 /// Split-K whose last chunk is shorter than the others, wherever it runs:
 /// in the launch of the other chunks on the warp-tiled and memory-bound
-/// kernels (`KernelSpec::takes_k_last`), and as a launch of its own on
-/// another kernel and on TMA kernels whose operands are copied (realigned,
-/// rows off 16 bytes; transposed, with chunks off 16 bytes); odd sizes,
-/// every layout 128×256 takes, α and β, batches whose
-/// matrices start off 16 bytes, and the split model's own pick (`auto`).
+/// kernels (`KernelSpec::takes_k_last`; step 10's f32-output twins:
+/// `tma_partials_run_a_shorter_last_chunk_in_their_launch`), and as a
+/// launch of its own on another kernel and on TMA kernels whose operands
+/// are copied (realigned, rows off 16 bytes; transposed, with chunks off
+/// 16 bytes); odd sizes, every layout 128×256 takes, α and β, batches
+/// whose matrices start off 16 bytes, and the split model's own pick
+/// (`auto`).
 #[test]
 fn ragged_splits_in_one_launch_and_apart() {
     use gemm_launch::memory_bound::{SKINNY_F16_R8, SKINNY_F32_R1};
@@ -584,21 +586,87 @@ fn ragged_splits_in_one_launch_and_apart() {
     }
 }
 
-/// `auto`'s deep-K splits with a shorter last chunk on TMA partial sums
-/// whose A and B are both realigned copies (rows off 16 bytes): the chunks
-/// evened out and the copies padded with zeros to whole chunks, so one
-/// launch computes every chunk (`split_k::split_with_copies`, PERF step
-/// 101), in f16 and bf16 at shapes measured on that path; α and β.
-/// A caller's chunks are kept as asked (`ragged_splits_in_one_launch_and_apart`).
+/// A split's shorter last chunk on step 10's f32-output twins (the 16-bit
+/// TMA partial sums), in the launch of the other chunks: the batch's last
+/// matrix reads A and B through maps whose K ends at its K
+/// (`KernelSpec::takes_k_last`, `tma::LAST_CHUNK_MAPS_OFFSET`, PERF step
+/// 105). Operands on 16 bytes (leading dimensions and batch strides
+/// padded, the padding NaN), so that no copy takes the call apart; every
+/// layout; last chunks of 487 (under the others by more than a K slice),
+/// 7 (under a slice and under 16 bytes) and 1; both tiles; batches; α and
+/// β; and `auto`'s own deep-K split at 384×384×100003.
 #[test]
-fn padded_copies_split_ragged_k_in_one_launch() {
-    use rgemm::driver::operand_copies::padded_operand_copies;
-    let Some(gpu) = gpu_or_skip("padded_copies_split_ragged_k_in_one_launch") else { return };
+fn tma_partials_run_a_shorter_last_chunk_in_their_launch() {
+    use gemm_launch::{WS_BF16_128X128X64, WS_F16_128X128X64, WS_F16_128X192X64};
+    let Some(gpu) = gpu_or_skip("tma_partials_run_a_shorter_last_chunk_in_their_launch") else { return };
     let seed = rand::random::<u64>();
     let mut rng = StdRng::seed_from_u64(seed);
-    // (TF32 at these shapes reads B in place since step 103:
-    // `b_rows_off_16_bytes_read_in_place_by_residue`.)
-    let cases = [(Dtype::F16, (47, 307, 9001)), (Dtype::Bf16, (47, 307, 53605))];
+    let named = |spec| KernelChoice::Kernel(spec);
+    let cases = [
+        (Dtype::F16, named(&WS_F16_128X128X64), (333, 257, 1999), (false, false, false), 1, SplitK::Chunk(504)),
+        (Dtype::Bf16, named(&WS_BF16_128X128X64), (333, 257, 1999), (true, true, false), 2, SplitK::Chunk(504)),
+        (Dtype::F16, named(&WS_F16_128X192X64), (333, 257, 1999), (false, true, true), 2, SplitK::Chunk(664)),
+        (Dtype::Bf16, named(&WS_BF16_128X128X64), (130, 300, 2401), (true, false, false), 1, SplitK::Chunk(800)),
+        (Dtype::F16, KernelChoice::Auto, (384, 384, 100_003), (false, false, false), 1, SplitK::Auto),
+    ];
+    // Leading dimensions on 16 bytes (8 elements), the padding NaN-filled by the harness.
+    let padded = |rows: usize, cols: usize, col_major: bool| {
+        let d = dense(rows, cols, col_major);
+        MatrixDesc { ld: d.ld.next_multiple_of(8), ..d }
+    };
+    for (dtype, kernel, (m, n, k), (a_col, b_col, c_col), count, split_k) in cases {
+        let (a, b) = (padded(m, k, a_col), padded(k, n, b_col));
+        let c = if c_col { MatrixDesc::col_major(m, n) } else { MatrixDesc::row_major(m, n) };
+        let stride = |d: &MatrixDesc| extent(d).next_multiple_of(8) + 8;
+        let batch = Batch { count, stride_a: stride(&a), stride_b: stride(&b), stride_c: extent(&c) + 1 };
+        let what =
+            format!("{dtype:?} {kernel:?} {m}×{n}×{k}: A col {a_col}, B col {b_col}, C col {c_col}, batch {count}");
+        let options = GemmOptions { kernel, split_k, ..GemmOptions::default() };
+        let plan = rgemm::api::plan((&a, usize::MAX), (&b, usize::MAX), (&c, usize::MAX), &batch).unwrap();
+        let spec = match kernel {
+            KernelChoice::Kernel(spec) => spec,
+            KernelChoice::Auto => rgemm::api::select_kernel::<f16>(&options, &plan, [0; 3], &gpu.info).unwrap(),
+        };
+        let resident = |s| gpu.resident_blocks(s, plan.layout);
+        let (split, partials) =
+            rgemm::split_k::split_for(&options, &plan, spec, gpu.info.multiprocessors as u32, resident)
+                .unwrap()
+                .unwrap_or_else(|| panic!("{what}: not split"));
+        assert!(partials.takes_k_last(), "{what}: {} runs its last chunk apart", partials.name);
+        assert!(!k.is_multiple_of(split.chunk as usize), "{what}: not a ragged split ({split:?})");
+        let (ran, copies) = rgemm::split_k::split_with_copies(&plan, split, partials, [0; 3], true);
+        assert!(ran == split && copies.is_none(), "{what}: copied or evened out ({ran:?})");
+        if matches!(kernel, KernelChoice::Auto) {
+            // No exact split near the count (K prime): 14 chunks of 7168 (112
+            // slices) and a last of 6819, where the last was a launch of its own.
+            assert_eq!((spec.name, split.chunk, split.splits), (WS_F16_128X128X64.name, 7168, 14), "{what}");
+        }
+        let (alpha, beta) = (rng.random_range(0.5..2.0), rng.random_range(-1.0..1.0));
+        let case = Case { dtype, a, b, c, alpha, beta, batch, kernel, split_k };
+        let (err, gaps_kept) = run_any(&gpu, &case, &mut rng).unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert!(dtype.accepts(err, k), "{what}: relative error {err:e} (seed {seed})");
+        assert!(gaps_kept, "{what}: wrote outside C (seed {seed})");
+    }
+}
+
+/// `auto`'s deep-K splits with a shorter last chunk on TMA partial sums
+/// whose A and B are both realigned copies (rows off 16 bytes), in one
+/// launch: the 16-bit f32-output twins read the last chunk through maps of
+/// their own (`KernelSpec::takes_k_last`, PERF step 105), so the copies
+/// are the operands as they are; TF32's kernels do not, so the chunks are
+/// evened out and the copies padded with zeros to whole chunks
+/// (`split_k::split_with_copies`, PERF step 101). f16, bf16 and TF32 at
+/// shapes measured on those paths; α and β. A caller's chunks are kept as
+/// asked (`ragged_splits_in_one_launch_and_apart`).
+#[test]
+fn ragged_deep_k_splits_on_copies_in_one_launch() {
+    use rgemm::driver::operand_copies::{operand_copies, padded_operand_copies_with};
+    let Some(gpu) = gpu_or_skip("ragged_deep_k_splits_on_copies_in_one_launch") else { return };
+    let seed = rand::random::<u64>();
+    let mut rng = StdRng::seed_from_u64(seed);
+    // (TF32 reads a B this large in place since step 103:
+    // `b_rows_off_16_bytes_read_in_place_by_residue`; 11 MB it copies.)
+    let cases = [(Dtype::F16, (47, 307, 9001)), (Dtype::Bf16, (47, 307, 53605)), (Dtype::Tf32, (47, 307, 9001))];
     for (dtype, (m, n, k)) in cases {
         let (a, b, c) = (dense(m, k, false), dense(k, n, false), MatrixDesc::row_major(m, n));
         let batch = Batch::single();
@@ -617,10 +685,21 @@ fn padded_copies_split_ragged_k_in_one_launch() {
                 .unwrap()
                 .unwrap_or_else(|| panic!("{what}: not split"));
         assert!(!k.is_multiple_of(split.chunk as usize), "{what}: not a ragged split ({split:?})");
-        let (even, copies) = rgemm::split_k::split_with_copies(&plan, split, partials, [0; 3], true);
-        assert_eq!(even.splits, split.splits, "{what}");
-        let padded = padded_operand_copies(partials, &plan, [0; 3], even.chunk * even.splits);
-        assert!(padded.is_some() && copies == padded, "{what}: both operands should be copied as they are");
+        assert_eq!(partials.algorithm, gemm_launch::Algorithm::WarpSpecialized, "{what}: {}", partials.name);
+        let (ran, copies) = rgemm::split_k::split_with_copies(&plan, split, partials, [0; 3], true);
+        assert_eq!(ran.splits, split.splits, "{what}");
+        if dtype == Dtype::Tf32 {
+            assert!(!partials.takes_k_last(), "{what}: {}", partials.name);
+            // B too (11 MB: under `B_ROWS_TWIN_MIN_RAGGED_B_BYTES`, step 10h's
+            // twin would not read it in place).
+            let padded = padded_operand_copies_with(partials, &plan, [0; 3], ran.chunk * ran.splits, false);
+            assert!(padded.is_some() && copies == padded, "{what}: both operands should be copied, padded");
+        } else {
+            assert!(partials.takes_k_last(), "{what}: {}", partials.name);
+            assert_eq!(ran, split, "{what}: the chunks as the rule made them");
+            let as_they_are = operand_copies(partials, &plan, [0; 3]);
+            assert!(as_they_are.is_some() && copies == as_they_are, "{what}: both operands copied as they are");
+        }
         let (alpha, beta) = (rng.random_range(0.5..2.0), rng.random_range(-1.0..1.0));
         let case = Case { dtype, a, b, c, alpha, beta, batch, kernel: KernelChoice::Auto, split_k: SplitK::Auto };
         let (err, gaps_kept) = run_any(&gpu, &case, &mut rng).unwrap_or_else(|e| panic!("{what}: {e}"));

@@ -11,8 +11,8 @@ use gemm_launch::split_k::{
     SHORT_K_MIN_QUARTERS, SLOWER_PARTIALS_MIN_QUARTERS, Split, SplitCall, SplitError, SplitK, TMA_BYTES_IN_FLIGHT,
     TMA_F32_OUTPUT_TWINS, TMA_REMAINDER_MAX_QUARTERS, TWO_LEVEL_COLUMNS, combine_groups, epilogue_for,
     epilogue_geometry, epilogue_smem_bytes, exact_chunk, exact_chunk_fewer, few_tiles_target, partials_kernel,
-    plan_split, reduce_geometry, slab_elements, streaming_blocks_per_sm, tma_block_bytes_in_flight, two_level_epilogue,
-    wants_occupancy, whole_rounds_chunk, workspace_bytes, writes_f32,
+    plan_split, ragged_chunk, reduce_geometry, slab_elements, streaming_blocks_per_sm, tma_block_bytes_in_flight,
+    tma_chunk_granule, two_level_epilogue, wants_occupancy, whole_rounds_chunk, workspace_bytes, writes_f32,
 };
 use gemm_launch::{
     Algorithm, DB_64X64X16, DB_128X64X16, DB_256X128X8, Features, KernelSpec, MMA_BF16_128X128X32_W32X64_F32OUT,
@@ -46,6 +46,7 @@ fn the_rule_splits_deep_k_and_few_tiles_only() {
         accuracy_chunk_scale: 1,
         streaming_blocks_per_sm: 0,
         few_tiles_waves: FEW_TILES_WAVES,
+        last_chunk_in_launch: false,
     };
     let auto_of = |m, n, k, tiles, dtype| plan_split(SplitK::Auto, &call(m, n, k, tiles, dtype)).unwrap();
     let auto = |m, n, k, tiles| auto_of(m, n, k, tiles, Dtype::F32);
@@ -148,46 +149,89 @@ fn the_rule_splits_deep_k_and_few_tiles_only() {
             tiles: spec.grid(m, n),
             dtype: spec.dtype,
             tma_bytes_in_flight: Some(tma_block_bytes_in_flight(spec, m, n)),
+            last_chunk_in_launch: spec.takes_k_last(),
+            ..call(m, n, k, 0, Dtype::F16)
+        };
+        plan_split(SplitK::Auto, &call).unwrap()
+    };
+    // The same kernels were their last chunk a launch of its own, as on
+    // TF32's TMA partials (the rule before PERF step 105).
+    let tma_apart = |spec: &KernelSpec, m, n, k| {
+        let call = SplitCall {
+            tiles: spec.grid(m, n),
+            dtype: spec.dtype,
+            tma_bytes_in_flight: Some(tma_block_bytes_in_flight(spec, m, n)),
             ..call(m, n, k, 0, Dtype::F16)
         };
         plan_split(SplitK::Auto, &call).unwrap()
     };
     let (square, wide) = (&WS_F16_128X128X64_F32OUT, &WS_F16_128X192X64_F32OUT);
+    assert!(square.takes_k_last() && wide.takes_k_last() && !gemm_launch::WS_TF32_128X128X32_RS.takes_k_last());
     // One tile of 128×128: 6 stages of 32 KiB a block, 64 blocks.
     assert_eq!(tma_block_bytes_in_flight(square, 128, 128), 6 * (32 << 10));
     assert_eq!(tma(square, 128, 128, 65536), Some(Split { chunk: 1024, splits: 64 }));
     // 64×192 on 128×192: A's 64 rows and B's 192 columns, 5 stages: 77
-    // blocks, 75 chunks of 4000.
-    assert_eq!(tma(wide, 64, 192, 300_000), Some(Split { chunk: 4000, splits: 75 }));
-    // 3×3 tiles share each slice three ways: a wave wanted, 10 chunks of
-    // 10000 the nearest exact split within it (91% of cuBLAS, where 7 of
-    // 12800 and a last of 10400 ran at 54%).
-    assert_eq!(tma(square, 384, 384, 100_000), Some(Split { chunk: 10_000, splits: 10 }));
-    // One row of 24 tiles: A from L2, B from memory: 124 blocks, 5 chunks.
-    assert_eq!(tma(square, 100, 3000, 20_000), Some(Split { chunk: 4000, splits: 5 }));
-    assert_eq!(tma(square, 1000, 128, 30_000), Some(Split { chunk: 2000, splits: 15 }));
+    // blocks, 77 chunks of 3904 (61 K slices; the last 3296); with the
+    // last chunk apart, the exact 75 of 4000.
+    assert_eq!(tma(wide, 64, 192, 300_000), Some(Split::of(300_000, 3904)));
+    assert_eq!(tma_apart(wide, 64, 192, 300_000), Some(Split { chunk: 4000, splits: 75 }));
+    // 3×3 tiles share each slice three ways: a wave wanted, 14 chunks of
+    // 7168; apart, 10 chunks of 10000, the nearest exact split within it
+    // (91% of cuBLAS, where 7 of 12800 and a last of 10400, that one a
+    // launch of its own, ran at 54%). H200 (PERF step 105): 0.066 → 0.057 ms.
+    assert_eq!(tma(square, 384, 384, 100_000), Some(Split::of(100_000, 7168)));
+    assert_eq!(tma_apart(square, 384, 384, 100_000), Some(Split { chunk: 10_000, splits: 10 }));
+    // 2×2 tiles: 32 chunks of 3136 (49 slices), not the exact 25 of 4000
+    // (0.045 → 0.042 ms).
+    assert_eq!(tma(square, 200, 200, 100_000), Some(Split::of(100_000, 3136)));
+    assert_eq!(tma_apart(square, 200, 200, 100_000), Some(Split { chunk: 4000, splits: 25 }));
+    // Where K is a whole number of slices per chunk, the same split either way.
+    assert_eq!(tma(square, 256, 256, 131_072), tma_apart(square, 256, 256, 131_072));
+    // One row of 24 tiles: A from L2, B from memory: 124 blocks, 5 chunks
+    // of 63 slices (apart: exact, of 4000).
+    assert_eq!(tma(square, 100, 3000, 20_000), Some(Split::of(20_000, 4032)));
+    assert_eq!(tma_apart(square, 100, 3000, 20_000), Some(Split { chunk: 4000, splits: 5 }));
+    assert_eq!(tma(square, 1000, 128, 30_000), Some(Split::of(30_000, 2048)));
+    assert_eq!(tma_apart(square, 1000, 128, 30_000), Some(Split { chunk: 2000, splits: 15 }));
     assert_eq!(tma(square, 256, 256, 131_072), Some(Split { chunk: 4096, splits: 32 }));
     // 90 tiles: two chunks would be more blocks than a wave, so none.
     assert_eq!(tma(square, 1152, 1280, 65536), None);
     // K with no exact split near the count: equal chunks and a short last.
-    assert_eq!(tma(square, 384, 384, 100_003), Some(Split::of(100_003, 7136)));
+    // Past DEEP_K, where the last runs in the launch of the others, whole K
+    // slices, and no more blocks than a wave (apart, the rule counted the
+    // full chunks only: 15 chunks of 9 tiles are 135 blocks).
+    assert_eq!(tma_chunk_granule(Dtype::F16), 64);
+    assert_eq!(tma(square, 384, 384, 100_003), Some(Split::of(100_003, 7168)));
+    assert_eq!(tma_apart(square, 384, 384, 100_003), Some(Split::of(100_003, 7136)));
     // Unless an exact split of fewer chunks, each at most
     // EXACT_SPLIT_MAX_EXTRA_K longer, exists: 36 tiles want 3.7 chunks of
     // 4096, and 2 of 2048 run faster than 3 of 1360 and a last of 16 (PERF
     // step 64); at K = 65536 the 2 of 32768 would be 10923 longer.
     assert_eq!(EXACT_SPLIT_MAX_EXTRA_K, 1024);
     assert_eq!(tma(square, 768, 768, 4096), Some(Split { chunk: 2048, splits: 2 }));
-    assert_eq!(tma(square, 768, 768, 65536), Some(Split::of(65536, 21840)));
+    assert_eq!(tma_apart(square, 768, 768, 65536), Some(Split::of(65536, 21840)));
+    // (In the launch of the others, past DEEP_K, the 3 chunks its blocks
+    // want, whole slices, the last shorter.)
+    assert_eq!(tma(square, 768, 768, 65536), Some(Split::of(65536, 21888)));
     // No exact split, a quarter of a wave of tiles (56) and K ≤ DEEP_K: no
     // split; deeper K keeps the short last chunk.
     assert_eq!(TMA_REMAINDER_MAX_QUARTERS, 1);
     assert_eq!(tma(square, 777, 999, 3333), None);
-    assert_eq!(tma(square, 777, 999, 33333), Some(Split::of(33333, 16664)));
+    assert_eq!(tma_apart(square, 777, 999, 33333), Some(Split::of(33333, 16664)));
+    assert_eq!(tma(square, 777, 999, 33333), Some(Split::of(33333, 16704)));
     assert_eq!(tma(square, 512, 512, 4095), Some(Split::of(4095, 512)), "16 tiles keep the short last chunk");
     assert_eq!(exact_chunk_fewer(4096, 8, (512, 3000), |splits| splits <= 3), Some(2048));
     assert_eq!(exact_chunk_fewer(4096, 8, (512, 2000), |splits| splits <= 3), None, "2048 is too long");
     assert_eq!(exact_chunk_fewer(3333, 8, (1, 3333), |_| true), None, "no multiple of 8 divides 3333");
     assert_eq!(exact_chunk_fewer(96, 8, (8, 96), |_| true), Some(8), "the most chunks");
+    // The ragged split: at most the nominal count (rounded up), as many as
+    // allowed, chunks a multiple of the granule, the last shorter; none
+    // under two.
+    assert_eq!(ragged_chunk(100_000, 32.0, 8, (512, 100_000), |_| true), 3128);
+    assert_eq!(ragged_chunk(100_000, 31.2, 8, (512, 100_000), |_| true), 3128);
+    assert_eq!(ragged_chunk(100_000, 32.0, 8, (512, 100_000), |splits| splits <= 30), 3336);
+    assert_eq!(ragged_chunk(1000, 8.0, 8, (512, 1000), |_| true), 512, "no chunk under 512: two, the last 488");
+    assert_eq!(ragged_chunk(1000, 8.0, 8, (512, 1000), |splits| splits < 2), 1000, "no split");
     // The exact split: nearest by ratio, the fewer chunks on a tie; none
     // outside 1.5× of the count or refused.
     assert_eq!(exact_chunk(12, 3.0, 1, (1, 12), |_| true), Some(4));
@@ -236,6 +280,7 @@ fn short_k_splits_fill_the_kernels_block_slots() {
         accuracy_chunk_scale: 1,
         streaming_blocks_per_sm: 0,
         few_tiles_waves: FEW_TILES_WAVES,
+        last_chunk_in_launch: false,
     };
     let auto = |m, k, spec, blocks_per_sm| plan_split(SplitK::Auto, &call(m, k, spec, blocks_per_sm)).unwrap();
     assert_eq!((SHORT_K_MIN, CHUNK_SHORT_K, SHORT_K_MIN_QUARTERS, SHORT_K_MAX_QUARTERS), (512, 128, 1, 6));
@@ -291,6 +336,7 @@ fn explicit_splits_and_their_errors() {
         accuracy_chunk_scale: 1,
         streaming_blocks_per_sm: 0,
         few_tiles_waves: FEW_TILES_WAVES,
+        last_chunk_in_launch: false,
     };
     let chunk = |c, k| plan_split(SplitK::Chunk(c), &call(k));
     assert_eq!(chunk(1000, 2500), Ok(Some(Split { chunk: 1000, splits: 3 })));
@@ -843,6 +889,7 @@ fn f32_split_model_ranks_measured_splits_within_bounds() {
             accuracy_chunk_scale: 1,
             streaming_blocks_per_sm: 0,
             few_tiles_waves: FEW_TILES_WAVES,
+            last_chunk_in_launch: false,
         }
     };
     assert_eq!(plan_split(SplitK::Auto, &call).unwrap(), f32_split(wt128, (1031, 1029, 1027, 1), SMS).0);
@@ -929,6 +976,7 @@ fn dot_pattern_accuracy_chunks_scale_with_its_threads() {
             accuracy_chunk_scale: scale,
             streaming_blocks_per_sm: streaming_blocks_per_sm(&spec, scale, 0),
             few_tiles_waves: FEW_TILES_WAVES,
+            last_chunk_in_launch: false,
         };
         let split = plan_split(SplitK::Auto, &call).unwrap().expect("deep f32 K splits for accuracy");
         let unscaled = plan_split(SplitK::Auto, &SplitCall { accuracy_chunk_scale: 1, ..call }).unwrap().unwrap();

@@ -131,6 +131,7 @@ pub fn split_for(
             blocks_per_sm,
         ),
         few_tiles_waves: gemm_launch::split_k::few_tiles_waves(partials),
+        last_chunk_in_launch: partials.takes_k_last(),
     };
     let split = plan_split(mode, &call);
     match split {

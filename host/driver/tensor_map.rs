@@ -93,6 +93,7 @@ fn encoder() -> Result<EncodeTiled> {
 /// One operand as the TMA sees it: `inner × outer` elements (inner
 /// contiguous), `ld` elements between the starts of consecutive `outer`
 /// lines, a batch of matrices `stride` elements apart.
+#[derive(Clone, Copy)]
 struct Operand {
     address: u64,
     inner: u32,
@@ -228,16 +229,23 @@ pub struct KernelMaps {
     /// Step 10h: the maps of B's rows `k ≡ 1, 2, 3 (mod 4)`; zeros for the
     /// other kernels.
     pub b_residues: [TensorMap; tma::B_ROW_RESIDUES as usize - 1],
+    /// For a kernel that reads `k_last` (`KernelSpec::takes_k_last`): A's
+    /// and B's maps with K ending at `Plan::k_last` (at `k` where there is
+    /// none), which the batch's last matrix reads, a split's shorter last
+    /// chunk; zeros for the other kernels.
+    pub last_chunk: [TensorMap; 2],
 }
 
 impl KernelMaps {
     /// The maps in the slots the kernel reads them from (`tensor_maps`:
     /// A, B, C, then `stream_k`, the stream-K addresses, then B's maps of
-    /// residues 1 to 3, `tma::B_RESIDUE_MAPS_OFFSET`).
+    /// residues 1 to 3, `tma::B_RESIDUE_MAPS_OFFSET`, then A's and B's for
+    /// the last chunk, `tma::LAST_CHUNK_MAPS_OFFSET`).
     pub fn slots(&self, stream_k: TensorMap) -> [TensorMap; tma::MAP_SLOTS] {
         let [a, b, c] = self.operands;
         let [b1, b2, b3] = self.b_residues;
-        [a, b, c, stream_k, b1, b2, b3]
+        let [a_last, b_last] = self.last_chunk;
+        [a, b, c, stream_k, b1, b2, b3, a_last, b_last]
     }
 }
 
@@ -274,9 +282,25 @@ pub fn tensor_maps(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Result
         box_dims: tma::c_box(spec.dtype),
     };
     let c_map = if c_map_usable(spec, plan, pointers[2]) { encode(spec, &c, plan.batch)? } else { TensorMap([0; 16]) };
+    let none = TensorMap([0; 16]);
+    // The last chunk's maps: A's and B's K extent `k_last`, the same
+    // addresses and strides, so that the last matrix's slices past it land
+    // as zeros.
+    let last_chunk = if spec.takes_k_last() {
+        let k_last = plan.k_last.unwrap_or(plan.k);
+        let ends_at_k_last = |op: &Operand, k_inner: bool| {
+            if k_inner { Operand { inner: k_last, ..*op } } else { Operand { outer: k_last, ..*op } }
+        };
+        [
+            encode(spec, &ends_at_k_last(&a, a_k_major), plan.batch)?,
+            encode(spec, &ends_at_k_last(&b, b_k_major), plan.batch)?,
+        ]
+    } else {
+        [none; 2]
+    };
     if !spec.features.b_rows_by_residue {
         let operands = [encode(spec, &a, plan.batch)?, encode(spec, &b, plan.batch)?, c_map];
-        return Ok(KernelMaps { operands, b_residues: [TensorMap([0; 16]); 3] });
+        return Ok(KernelMaps { operands, b_residues: [none; 3], last_chunk });
     }
     // Step 10h: map `r` over B's rows `r, r + 4, …` (4·ldb apart), from
     // row `r`'s start aligned down to 16 bytes, its columns as many wider;
@@ -298,6 +322,7 @@ pub fn tensor_maps(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Result
     Ok(KernelMaps {
         operands: [encode(spec, &a, plan.batch)?, residue(0)?, c_map],
         b_residues: [residue(1)?, residue(2)?, residue(3)?],
+        last_chunk,
     })
 }
 

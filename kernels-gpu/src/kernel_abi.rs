@@ -345,7 +345,8 @@ macro_rules! kernel_entries {
     // Steps 10 and 10b (f16/bf16/TF32, warp-specialized): element type
     // (its A/B and C types), accumulator type (the block tile's width),
     // block tile, threads, stages, whether C leaves through the TMA, blocks
-    // per cluster, blocks per SM, stream-K, B read by residue.
+    // per cluster, blocks per SM, stream-K, B read by residue, a split's
+    // shorter last chunk read through maps of its own.
     (warp_specialized $kernel:ident<$element:ty, $acc:ty>, $name:ident, $spec:path, $layouts:ident) => {
         $crate::kernel_abi::kernel_entries!(@layouts $name, $spec, <$element as WsElement>::In => <$element as WsElement>::Out, $layouts, |p, A_T, B_T| {
             const SPEC: gemm_launch::KernelSpec = $spec;
@@ -368,6 +369,7 @@ macro_rules! kernel_entries {
                 { SPEC.min_blocks_per_sm as usize },
                 { SPEC.features.stream_k },
                 { SPEC.features.b_rows_by_residue },
+                { SPEC.takes_k_last() },
                 A_T,
                 B_T,
             >(p)

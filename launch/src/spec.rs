@@ -356,15 +356,19 @@ impl KernelSpec {
     /// of a strided batch, so that a split's shorter last chunk runs in the
     /// launch of the other chunks: the warp-tiled kernels of steps 7b and
     /// 7c, on which the f32 split runs its partial sums
-    /// (`split_k::f32_split`), and the memory-bound kernels, whose deep-K
+    /// (`split_k::f32_split`), the memory-bound kernels, whose deep-K
     /// splits rarely divide K (PERF.md step 80: f16 7×5×300001 ran its last
-    /// chunk as one block of its own). The other entries take the parameter
-    /// and ignore it: reading it costs a register for the whole kernel, and
-    /// three kernels at their register caps spilled (`tgemm_mma_128x128x32`,
+    /// chunk as one block of its own), and step 10's f32-output twins, the
+    /// 16-bit TMA partial sums, which read that matrix through maps of A and
+    /// B whose K ends at `k_last` (`tma::LAST_CHUNK_MAPS_OFFSET`; PERF.md
+    /// step 105). The other entries take the parameter and ignore it:
+    /// reading it costs a register for the whole kernel, and three kernels
+    /// at their register caps spilled (`tgemm_mma_128x128x32`,
     /// `sgemm_db_128x128x8`, `sgemm_db_256x128x8_tn`); the host runs their
     /// last chunk as a launch of its own.
     pub const fn takes_k_last(&self) -> bool {
         matches!(self.algorithm, Algorithm::WarpTiled | Algorithm::MemoryBound)
+            || (matches!(self.algorithm, Algorithm::WarpSpecialized) && self.features.f32_output)
     }
 
     /// Whether the kernel's main loop has step 7b's unchecked variant: the

@@ -277,6 +277,11 @@ pub struct SplitCall {
     pub streaming_blocks_per_sm: u32,
     /// Waves a few-tiles split without the TMA aims at ([`few_tiles_waves`]).
     pub few_tiles_waves: u32,
+    /// Whether the partials kernel runs a shorter last chunk in the launch
+    /// of the others (`KernelSpec::takes_k_last`). For TMA partials that do,
+    /// a deep-K split takes as many chunks as its blocks want, the last
+    /// shorter, where no exact split has as many ([`ragged_chunk`]).
+    pub last_chunk_in_launch: bool,
 }
 
 /// A tile of the f32 split model ([`f32_modeled_us`]): its block tile, the
@@ -542,6 +547,16 @@ pub const fn chunk_granule(dtype: Dtype) -> u32 {
     16 / dtype.element_bytes()
 }
 
+/// K elements of one K slice of the TMA tiles (a 128-byte swizzled row):
+/// the ragged splits of TMA partials ([`ragged_chunk`]) are whole slices,
+/// so every chunk's K-major rows start where the whole call's do within
+/// 128 bytes. H200 (PERF.md step 105), f16 768×768×65536 in 3 chunks on
+/// 128×128 tiles: 21840 (32-byte steps) and a last of 16 as a launch of
+/// its own 0.134 ms, 21848 (16-byte steps), the last in the launch, 0.181.
+pub const fn tma_chunk_granule(dtype: Dtype) -> u32 {
+    128 / dtype.element_bytes()
+}
+
 /// The split of `call` (`None`: no split).
 ///
 /// The rule ([`SplitK::Auto`]):
@@ -644,13 +659,21 @@ pub fn plan_split(mode: SplitK, call: &SplitCall) -> Result<Option<Split>, Split
                 (k / splits / granule * granule).clamp(shortest.min(longest), longest)
             };
             let exact = exact_chunk(k, nominal, granule, (shortest, longest), allowed);
-            let mut chunk = match (exact, tma_bytes_in_flight) {
-                (Some(chunk), _) => chunk,
+            // Deep K on TMA partials that run a shorter last chunk in the
+            // launch of the others: the chunks their blocks want, whole K
+            // slices, the last shorter, rather than an exact split.
+            let ragged = (tma_bytes_in_flight.is_some() && call.last_chunk_in_launch && k > DEEP_K).then(|| {
+                let slice = tma_chunk_granule(dtype).max(granule);
+                ragged_chunk(k, nominal, slice, (shortest, longest), allowed)
+            });
+            let mut chunk = match (exact, tma_bytes_in_flight, ragged) {
+                (_, _, Some(ragged)) => ragged,
+                (Some(chunk), _, None) => chunk,
                 // TMA partials: a last chunk of its own costs about as much
                 // as EXACT_SPLIT_MAX_EXTRA_K more of every chunk, and up to
                 // DEEP_K beside a quarter of a wave of tiles more than the
                 // split gains.
-                (None, Some(_)) if few_tiles => {
+                (None, Some(_), _) if few_tiles => {
                     let remainder_chunk = with_remainder();
                     let longest_exact = longest.min(remainder_chunk.saturating_add(EXACT_SPLIT_MAX_EXTRA_K));
                     match exact_chunk_fewer(k, granule, (shortest, longest_exact), allowed) {
@@ -659,7 +682,7 @@ pub fn plan_split(mode: SplitK, call: &SplitCall) -> Result<Option<Split>, Split
                         None => remainder_chunk,
                     }
                 }
-                (None, _) => with_remainder(),
+                (None, _, _) => with_remainder(),
             };
             if few_tiles && streaming_blocks_per_sm > 0 {
                 let slots = streaming_blocks_per_sm as u64 * multiprocessors as u64;
@@ -783,6 +806,33 @@ pub fn exact_chunk_fewer(
         .rev()
         .find(|&splits| splits_exactly(k, splits, granule, (shortest, longest)) && allowed(splits))
         .map(|splits| k / splits)
+}
+
+/// The chunk of a split of `k` into at most `ceil(nominal)` chunks, as
+/// many as `allowed` lets in (at least two, else `k`: no split), equal
+/// multiples of `granule` from `shortest` to `longest` long and a shorter
+/// last one: the deep-K split of TMA partials that run that last chunk in
+/// the launch of the others ([`SplitCall::last_chunk_in_launch`]), in whole
+/// K slices ([`tma_chunk_granule`]). Before, those took an exact split near
+/// the nominal count ([`exact_chunk`]), whose chunks are rarely whole
+/// slices, or else ran the last chunk as a launch of its own. H200
+/// (PERF.md step 105), f16 on 128×128 tiles, ms: 200×200×100000 in 25
+/// exact chunks of 4000 0.045, in 32 of 3136 0.042 (of 3128, 16-byte
+/// steps, 0.051); 384×384×100000 in 10 of 10000 0.066, in 14 of 7168
+/// 0.057 (of 7144: 0.084); 777×999×33333 in 3 of 16664 and a last of 5
+/// apart 0.30, in 2 of 16672 0.256.
+pub fn ragged_chunk(
+    k: u32,
+    nominal: f64,
+    granule: u32,
+    (shortest, longest): (u32, u32),
+    allowed: impl Fn(u32) -> bool,
+) -> u32 {
+    let fits = |splits: u32| {
+        let chunk = k.div_ceil(splits).next_multiple_of(granule).clamp(shortest.min(longest), longest);
+        (chunk < k && allowed(Split::of(k, chunk).splits)).then_some(chunk)
+    };
+    (2..=ceil(nominal).max(k.div_ceil(longest.max(1))).min(MAX_SPLITS)).rev().find_map(fits).unwrap_or(k)
 }
 
 /// The least whole number ≥ `x` (x ≥ 0; `core` has no `f64::ceil`).

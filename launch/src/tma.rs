@@ -74,9 +74,15 @@ pub const fn b_tile_columns(dtype: Dtype, bn: u32, by_residue: bool) -> u32 {
 /// stream-K addresses ([`crate::stream_k::ADDRESSES_OFFSET`]).
 pub const B_RESIDUE_MAPS_OFFSET: u64 = crate::stream_k::ADDRESSES_OFFSET + 128;
 
+/// Bytes into the kernel's tensor maps where the maps of A and B for a
+/// split's shorter last chunk lie (`KernelSpec::takes_k_last`: the batch's
+/// last matrix, its K ending at `k_last`): after B's maps by residue.
+pub const LAST_CHUNK_MAPS_OFFSET: u64 = B_RESIDUE_MAPS_OFFSET + 128 * (B_ROW_RESIDUES as u64 - 1);
+
 /// 128-byte slots a kernel's tensor maps take: A, B, C, the stream-K
-/// addresses and B's maps of residues 1 to 3 (zeros where unused).
-pub const MAP_SLOTS: usize = (B_RESIDUE_MAPS_OFFSET / 128) as usize + B_ROW_RESIDUES as usize - 1;
+/// addresses, B's maps of residues 1 to 3, and A's and B's for a shorter
+/// last chunk (zeros where unused).
+pub const MAP_SLOTS: usize = (LAST_CHUNK_MAPS_OFFSET / 128) as usize + 2;
 
 /// Bytes between the MN-major boxes of a tile: one box of `bk` rows.
 pub const fn mn_block_bytes(bk: u32) -> u32 {

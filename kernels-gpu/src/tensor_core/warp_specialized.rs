@@ -48,7 +48,13 @@
 //! wave fill by its rate);
 //! and the 16-bit 128×128 and 128×192 (5 stages) tiles with f32 C from
 //! registers (`F32Out`: the partial sums of step 10's split-K calls, a
-//! strided batch over K chunks).
+//! strided batch over K chunks). Their producer reads the batch's last
+//! matrix, a shorter last chunk, through maps of A and B whose K ends
+//! where that chunk does (`K_LAST`, `tma::LAST_CHUNK_MAPS_OFFSET`), so the
+//! chunk runs in the launch of the others; the host then splits deep K into
+//! whole K slices. H200 (PERF step 105), `auto`, f16: 384×384×100000 0.065
+//! → 0.057 ms (86 → 99% of cuBLAS), 200×200×100000 0.045 → 0.042 (76 →
+//! 80.5%), 22×56×171379 0.040 → 0.034.
 //!
 //! Step 10c runs the 128×256 tiles in 2×1 thread-block clusters (`_c2`,
 //! `Features::cluster_m`): the two blocks of a cluster take vertically
@@ -66,8 +72,12 @@
 //! ptxas compiles every thread to the launch bounds' share and 384 would
 //! leave 80): while one block waits on its C stores the other computes.
 //! Where K fits one slice, C's writes are the whole job: f16 8192²×16 at
-//! 85.6% of cuBLAS where step 10 runs 62.9% (C written at 2.06 TB/s against
-//! 1.5); from K = 512 its two stages lose to step 10's.
+//! 85.6% of cuBLAS where step 10 ran 62.9% (H100, PERF step 49; C written
+//! at 2.06 TB/s against 1.5); from K = 512 its two stages lose to step
+//! 10's. Step 52 then gave the one-block tiles an epilogue without
+//! per-pair branches where β = 0, which 96 registers cannot hold here, and
+//! they overtook it: H200, 8192²×16 0.045 ms on 128×256 against 0.060
+//! (PERF step 105). `auto` no longer takes it; it stays as the step.
 //! Step 10e runs the 128×256 tiles with stream-K (`_sk`,
 //! `gemm_launch::stream_k`): a grid of every SM, and where the tiles leave
 //! the last wave part-empty, each block takes an even range of some tiles'
@@ -205,8 +215,8 @@ use crate::device::sm90a::{
     wgmma_m64n256k16_f16, wgmma_wait, wgmma_wait_holding,
 };
 use crate::device::{
-    block_idx, block_idx_z, fence_gpu, grid_dim, load_acquire_gpu, load_global_x4, load_shared_b32, load_shared_x2_b32,
-    smem_addr, store_global_x4, store_relaxed_gpu, sync_threads, sync_warp, thread_idx, trap,
+    block_idx, block_idx_z, fence_gpu, grid_dim, grid_dim_z, load_acquire_gpu, load_global_x4, load_shared_b32,
+    load_shared_x2_b32, smem_addr, store_global_x4, store_relaxed_gpu, sync_threads, sync_warp, thread_idx, trap,
 };
 use crate::kernel_abi::{Gemm, kernel_entries};
 use gemm_launch::{Dtype, stream_k, tile_coords, tiles, tma};
@@ -1007,13 +1017,21 @@ unsafe fn produce<
     const CLUSTER: usize,
     const STREAM_K: bool,
     const B_BY_RESIDUE: bool,
+    const K_LAST: bool,
     const A_T: bool,
     const B_T: bool,
 >(
     p: &Gemm<E::In, E::Out>,
     ring: Ring<STAGES>,
 ) {
-    let (map_a, map_b) = (p.tensor_maps, p.tensor_maps + 128);
+    let z = block_idx_z();
+    // A split's shorter last chunk (`K_LAST`, the f32-output twins): the
+    // batch's last matrix reads A and B through maps whose K ends where
+    // that chunk does, so its last slice's columns past it land as zeros
+    // and it runs in the launch of the others (PERF.md step 105).
+    let last_chunk = K_LAST && z + 1 == grid_dim_z();
+    let maps = if last_chunk { p.tensor_maps + tma::LAST_CHUNK_MAPS_OFFSET } else { p.tensor_maps };
+    let (map_a, map_b) = (maps, maps + 128);
     if p.fence_tensor_maps {
         fence_tensormap_acquire(map_a);
         fence_tensormap_acquire(map_b);
@@ -1031,7 +1049,6 @@ unsafe fn produce<
             prefetch_tensormap(residue_map(r));
         }
     }
-    let z = block_idx_z();
     let slices = p.k.div_ceil(BK as u32);
     let block = tma::mn_block_bytes(BK as u32);
     let row = tma::row_elements(E::DTYPE);
@@ -1272,6 +1289,7 @@ unsafe fn ws_kernel<
     const BLOCKS_PER_SM: usize,
     const STREAM_K: bool,
     const B_BY_RESIDUE: bool,
+    const K_LAST: bool,
     const A_T: bool,
     const B_T: bool,
 >(
@@ -1298,6 +1316,8 @@ unsafe fn ws_kernel<
         assert!(CLUSTER >= 1 && BN.is_multiple_of(CLUSTER) && (BN / CLUSTER).is_multiple_of(64));
         // Stream-K's blocks walk single tiles.
         assert!(!STREAM_K || CLUSTER == 1);
+        // A shorter last chunk's maps: the partial sums' plain tiles only.
+        assert!(!K_LAST || (CLUSTER == 1 && !STREAM_K && !B_BY_RESIDUE));
         // Step 10h: a swapped TF32 tile's B, its slices 4 residues of 8 rows, in blocks of their own.
         assert!(!B_BY_RESIDUE || (swapped::<E>(B_T) && BK == 32 && CLUSTER == 1 && !STREAM_K));
         // C's staged boxes (0: C leaves from registers) are at most a
@@ -1344,7 +1364,7 @@ unsafe fn ws_kernel<
             setmaxnreg_dec::<PRODUCER_REGISTERS>();
         }
         if t < consumer_threads + 32 && elect_one() {
-            unsafe { produce::<E, BM, BN, BK, STAGES, CLUSTER, STREAM_K, B_BY_RESIDUE, A_T, B_T>(&p, ring) };
+            unsafe { produce::<E, BM, BN, BK, STAGES, CLUSTER, STREAM_K, B_BY_RESIDUE, K_LAST, A_T, B_T>(&p, ring) };
         }
     } else {
         if BLOCKS_PER_SM == 1 && B_BY_RESIDUE {
