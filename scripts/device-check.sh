@@ -3232,6 +3232,152 @@ PY
     timeout 80 "$B/gemm" sweep --dtype bf16 --shapes "$shapes" --iters 20 --out "$L/bf16-new" >"$L/bf16-new.log" 2>&1
     note "final104 bf16 new: rc=$? $(tail -1 "$L/bf16-new.log")"
     ;;
+  diag105)
+    # Run 1 of 2026-11-28 (eighth): where the time goes in the rows still
+    # under issue 11's targets on an H200. ncu's kernel times of `auto`'s
+    # launches and of cuBLAS's (the same call, its own process), the
+    # sections of our main kernel at three of them, and named chunks of
+    # 16-bit deep K.
+    ncu=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
+    metrics=gpu__time_duration.sum,launch__grid_size,launch__block_size,launch__registers_per_thread,dram__bytes_read.sum,dram__bytes_write.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,lts__throughput.avg.pct_of_peak_sustained_elapsed
+    for run in "f16 200 200 100000" "f16 8192 8192 16" "f16 1536 1536 1536" "tf32 8192 8192 16" \
+      "f32 6492 5009 24" "f32 777 999 3333" "f32 100000 16 777" "f16 8 42212 501"; do
+      set -- $run
+      timeout 120 "$ncu" --clock-control none --metrics "$metrics" \
+        "$B/gemm" --m $2 --n $3 --k $4 --dtype $1 --kernel auto --iters 1 --no-cublas >"$L/ncu-ours-$1-$2x$3x$4.txt" 2>&1
+      note "diag105 ours $run: rc=$? $(grep -c gpu__time_duration "$L/ncu-ours-$1-$2x$3x$4.txt") kernels"
+      timeout 120 "$ncu" --clock-control none --metrics "$metrics" -k regex:'nvjet|splitK|gemv|xmma|cutlass|Kernel|reduce|sm90|sm80' \
+        "$B/gemm" --m $2 --n $3 --k $4 --dtype $1 --kernel auto --iters 1 >"$L/ncu-cublas-$1-$2x$3x$4.txt" 2>&1
+      note "diag105 cublas $run: rc=$? $(grep -c gpu__time_duration "$L/ncu-cublas-$1-$2x$3x$4.txt") kernels"
+    done
+    for run in "f16 200 200 100000 ws_128x128x64 4032" "f16 8192 8192 16 ws_128x128x64_2cta off" \
+      "f16 8 42212 501 skinny_mma_l off"; do
+      set -- $run
+      timeout 150 "$ncu" --section SpeedOfLight --section MemoryWorkloadAnalysis --section WarpStateStats \
+        --section SchedulerStats --section Occupancy --section LaunchStats -c 1 -k regex:'gemm_' \
+        "$B/gemm" --m $2 --n $3 --k $4 --dtype $1 --kernel $5 --split-k $6 --iters 1 --no-cublas \
+        >"$L/ncu-sections-$5-$2x$3x$4.txt" 2>&1
+      note "diag105 sections $run: rc=$? $(grep -c 'Section:' "$L/ncu-sections-$5-$2x$3x$4.txt") sections"
+    done
+    for round in 1 2; do
+      for chunk in 4032 3072 2048 1536 6272; do
+        "$B/gemm" --m 200 --n 200 --k 100000 --dtype f16 --kernel ws_128x128x64 --split-k $chunk --iters 30
+        "$B/gemm" --m 200 --n 200 --k 100000 --dtype f16 --kernel ws_128x192x64 --split-k $chunk --iters 30
+      done
+      "$B/gemm" --m 200 --n 200 --k 100000 --dtype f16 --kernel auto --iters 30
+      for kernel in ws_128x128x64_2cta ws_128x128x64 ws_128x256x64 ws_128x192x64 auto; do
+        "$B/gemm" --m 8192 --n 8192 --k 16 --dtype f16 --kernel $kernel --iters 30
+      done
+    done 2>&1 | tee "$L/named.txt"
+    tally named "$L/named.txt"
+    ;;
+  shallow105)
+    # Run 2 of 2026-11-28 (eighth): run 1 found the 16-bit 8192²×16 on step
+    # 10d's two-block tiles (`auto`, 0.060 ms) slower than step 10's
+    # one-block tiles named (0.044–0.045). Step 52's branch-free epilogue
+    # (β = 0) reached the one-block tiles only, after step 49 had measured
+    # them at shallow K. Each tile named at the shallow-K shapes, C on and
+    # off 16 bytes, f16 (bf16 and TF32 at fewer), two rounds.
+    for round in 1 2; do
+      for shape in "8192 8192 16" "8192 8192 64" "4096 4096 16" "4096 4096 64" "6000 5000 64" "2048 8192 16" \
+        "16384 4096 48" "3030 10002 4" "6492 5008 24" "6492 5009 24" "10260 4071 54" "1024 1024 32"; do
+        set -- $shape
+        for kernel in auto ws_128x128x64_2cta ws_128x256x64 ws_128x256x64_c2 ws_128x192x64 ws_128x128x64; do
+          timeout 60 "$B/gemm" --m $1 --n $2 --k $3 --dtype f16 --kernel $kernel --iters 30
+        done
+      done
+      for shape in "8192 8192 16" "6000 5000 64" "6492 5009 24" "4096 4096 32"; do
+        set -- $shape
+        for kernel in auto ws_128x128x64_2cta ws_128x256x64 ws_128x256x64_c2; do
+          timeout 60 "$B/gemm" --m $1 --n $2 --k $3 --dtype bf16 --kernel $kernel --iters 30
+        done
+        for kernel in auto ws_128x128x32_rs ws_256x128x32_rs ws_128x256x32 ws_128x192x32; do
+          timeout 60 "$B/gemm" --m $1 --n $2 --k $3 --dtype tf32 --kernel $kernel --iters 30
+        done
+      done
+    done 2>&1 | grep -v "^device:\|^kernel " | tee "$L/named.txt"
+    tally named "$L/named.txt"
+    ;;
+  check105)
+    # Run 3 of 2026-11-28 (eighth), step 105: 16-bit shallow K on the
+    # one-block tiles (the two-block ones named only), and the 16-bit TMA
+    # partial sums running a split's shorter last chunk in their launch
+    # (maps of A and B ending at its K), so deep K takes as many chunks as
+    # its blocks want. The new and changed GPU tests, sanitizers on the
+    # twins' ragged launches, and `auto` new-old-new against VARIANTS
+    # (`.dev-c127s`, step 104's build).
+    limited_tests "library tma_partials_run_a_shorter 200" "library ragged_deep_k_splits_on_copies 150" \
+      "library ragged_splits_in_one_launch 150" "accuracy split_k_adds_the_chunks 150"
+    for tool in memcheck racecheck; do
+      sanitize $tool "$L/san-$tool-ragged128.log" "$B/gemm" --m 333 --n 264 --k 2008 --dtype f16 \
+        --kernel ws_128x128x64 --split-k 504 --iters 1 --no-cublas
+    done
+    sanitize memcheck "$L/san-memcheck-ragged192.log" "$B/gemm" --m 136 --n 200 --k 2024 --dtype bf16 \
+      --kernel ws_128x192x64 --split-k 672 --iters 1 --no-cublas
+    sanitize memcheck "$L/san-memcheck-auto-deep.log" "$B/gemm" --m 200 --n 200 --k 100000 --dtype f16 \
+      --kernel auto --iters 1 --no-cublas
+    sanitize memcheck "$L/san-memcheck-auto-shallow.log" "$B/gemm" --m 4096 --n 4096 --k 16 --dtype bf16 \
+      --kernel auto --iters 1 --no-cublas
+    deep=200x200x100000,384x384x100000,384x384x100003,768x768x65536,64x192x300000,47x307x53605,264x33x210822
+    deep=$deep,256x256x131072,128x128x65536,1000x128x30000,777x999x33333,22x56x171379
+    shallow=8192x8192x16,8192x8192x64,16384x4096x48,6492x5008x24,4096x4096x64,6000x5000x64,2048x8192x16
+    sweeps_new_old_new "check105 f16" "$deep,$shallow" f16
+    for round in new old; do
+      bundle=$B; [ $round = old ] && bundle=${VARIANTS%% *}
+      "$bundle/gemm" sweep --dtype bf16 --shapes "$deep,$shallow" --iters 20 --out "$L/bf16-$round" >"$L/bf16-$round.log" 2>&1
+      note "check105 bf16 $round ($bundle): rc=$? $(tail -1 "$L/bf16-$round.log")"
+    done
+    for chunk in 3128 4000 2504; do
+      "$B/gemm" --m 200 --n 200 --k 100000 --dtype f16 --kernel ws_128x128x64 --split-k $chunk --iters 30
+    done 2>&1 | grep -v "^device:\|^kernel " | tee "$L/named.txt"
+    tally named "$L/named.txt"
+    ;;
+  check105b)
+    # Run 4 of 2026-11-28 (eighth): run 3 found ragged splits slower where
+    # an exact one was near (200×200×100000: 32 chunks 0.051 ms against 25
+    # exact 0.043) and at 768×768×65536 on chunks 16 bytes apart (21848:
+    # 0.181 against 0.134). Now: an exact split where one is near, else
+    # whole K slices (128 bytes). The tests again (the TF32 padded case
+    # fixed), the chunk's alignment named, `auto` new-old-new at deep K.
+    limited_tests "library tma_partials_run_a_shorter 200" "library ragged_deep_k_splits_on_copies 150" \
+      "library ragged_splits_in_one_launch 150" "library every_layout_kernel 240"
+    for round in 1 2; do
+      for run in "768 768 65536 21848" "768 768 65536 21888" "768 768 65536 21840" "200 200 100000 3128" \
+        "200 200 100000 3136" "200 200 100000 4000" "384 384 100000 7144" "384 384 100000 7168" "384 384 100000 10000"; do
+        set -- $run
+        "$B/gemm" --m $1 --n $2 --k $3 --dtype f16 --kernel ws_128x128x64 --split-k $4 --iters 30
+      done
+    done 2>&1 | grep -v "^device:\|^kernel " | tee "$L/named.txt"
+    tally named "$L/named.txt"
+    deep=200x200x100000,384x384x100000,384x384x100003,768x768x65536,64x192x300000,47x307x53605,264x33x210822
+    deep=$deep,256x256x131072,128x128x65536,1000x128x30000,777x999x33333,22x56x171379,1000x1000x20011
+    sweeps_new_old_new "check105b f16" "$deep" f16
+    ;;
+  final105)
+    # Run 5 of 2026-11-28 (eighth), step 105 as committed: the deep-K split
+    # of the 16-bit TMA partials in whole K slices, the last chunk in the
+    # launch (run 4 named: 384×384×100000 in 14 chunks of 7168 0.057 ms
+    # against 0.084 in chunks of 7144). The tests, memcheck on `auto`'s
+    # ragged launches, `auto` new-old-new against VARIANTS (`.dev-c127s`).
+    limited_tests "library tma_partials_run_a_shorter 200" "library ragged_deep_k_splits_on_copies 150" \
+      "library ragged_splits_in_one_launch 150" "accuracy split_k_adds_the_chunks 150"
+    sanitize memcheck "$L/san-memcheck-auto-200.log" "$B/gemm" --m 200 --n 200 --k 100000 --dtype f16 \
+      --kernel auto --iters 1 --no-cublas
+    sanitize memcheck "$L/san-memcheck-auto-384.log" "$B/gemm" --m 384 --n 384 --k 100003 --dtype bf16 \
+      --kernel auto --iters 1 --no-cublas
+    deep=200x200x100000,384x384x100000,384x384x100003,768x768x65536,64x192x300000,47x307x53605,264x33x210822
+    deep=$deep,256x256x131072,128x128x65536,1000x128x30000,100x3000x20000,777x999x33333,22x56x171379
+    sweeps_new_old_new "final105 f16" "$deep,8192x8192x16,16384x4096x48" f16
+    for round in new old; do
+      bundle=$B; [ $round = old ] && bundle=${VARIANTS%% *}
+      "$bundle/gemm" sweep --dtype bf16 --shapes "$deep" --iters 20 --out "$L/bf16-$round" >"$L/bf16-$round.log" 2>&1
+      note "final105 bf16 $round ($bundle): rc=$? $(tail -1 "$L/bf16-$round.log")"
+    done
+    ;;
+  sweep105)
+    # Run 6 of 2026-11-28 (eighth): the default sweep on step 105 as committed.
+    default_sweep
+    ;;
   *) note "unknown part $part" ;;
   esac
 done
