@@ -1031,8 +1031,14 @@ fn shallow_k_keeps_the_one_block_tiles() {
         default_choice(Dtype::F16, (m, n, k), 132, OperandLayout::NN, (9, 0), takes).kernel
     };
     assert_eq!(at(6492, 5008, 24), "ws_128x256x64");
-    let odd = at(6492, 5009, 24);
-    assert!(odd.starts_with("ws_128x") && !odd.ends_with("_2cta"), "{odd}");
+    assert!(at(6492, 5009, 24).starts_with("ws_128x2"));
+    // A tune cache's two-block tile is still refused where C's rows are off
+    // 16 bytes (it would store them from registers).
+    let two_blocks = &gemm_launch::WS_F16_128X128X64_2CTA;
+    let refusal = |n| {
+        rgemm::api::choice::staged_c_refusal(two_blocks, &rgemm::driver::tensor_map::packed_plan(6492, n, 24), [0; 3])
+    };
+    assert!(refusal(5009).is_some() && refusal(5008).is_none());
 }
 
 #[test]

@@ -209,6 +209,13 @@ fn the_rule_splits_deep_k_and_few_tiles_only() {
     // step 64); at K = 65536 the 2 of 32768 would be 10923 longer.
     assert_eq!(EXACT_SPLIT_MAX_EXTRA_K, 1024);
     assert_eq!(tma(square, 768, 768, 4096), Some(Split { chunk: 2048, splits: 2 }));
+    // Up to DEEP_K with no exact split near: equal chunks and a shorter last
+    // that, in the launch of the others, counts among its blocks (10 tiles:
+    // 13 chunks, not 14 for 140 blocks, past a wave of 132).
+    let ten_tiles = tma(square, 176, 520, 7033).unwrap();
+    assert_eq!(square.grid(176, 520), 10);
+    assert!(ten_tiles.remainder(7033) > 0 && ten_tiles.splits == 13, "{ten_tiles:?}");
+    assert_eq!(tma_apart(square, 176, 520, 7033).map(|s| s.splits), Some(14));
     assert_eq!(tma_apart(square, 768, 768, 65536), Some(Split::of(65536, 21840)));
     // (In the launch of the others, past DEEP_K, the 3 chunks its blocks
     // want, whole slices, the last shorter.)

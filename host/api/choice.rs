@@ -1099,7 +1099,9 @@ pub fn auto_tma_refusal(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3], mult
 }
 
 /// Why `auto` does not take a two-block tile (step 10d) for a call whose C
-/// the TMA cannot store (its rows or N off 16 bytes, [`c_map_usable`]):
+/// the TMA cannot store (its rows or N off 16 bytes, [`c_map_usable`]),
+/// where a tune cache names one (the built-in choice offers none since
+/// PERF.md step 105):
 /// there, at its 96 registers, it stores C from registers, 4 or 2 bytes
 /// in each of 8 rows per warp store, where the one-block tiles stage C in
 /// shared memory and write whole rows (PERF.md step 99: f16

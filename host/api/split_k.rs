@@ -202,9 +202,10 @@ pub fn partial_launches(plan: &Plan, split: Split) -> Vec<PartialLaunch> {
 /// makes): each chunk of the copies then starts on 16 bytes, and a shorter
 /// last chunk stays in the launch of the others. Other chunks (a caller's)
 /// would need copies of the copies, inside the scratch buffer's lock: there
-/// each launch copies its own chunks (`None` here). A TMA kernel runs a
-/// shorter last chunk as a launch of its own, after the others (7–8 µs on
-/// an H200, PERF.md step 101): where both operands are copied anyway and
+/// each launch copies its own chunks (`None` here). A TMA kernel that does
+/// not read `k_last` (TF32's; the 16-bit f32-output twins do since PERF.md
+/// step 105) runs a shorter last chunk as a launch of its own, after the
+/// others (7–8 µs on an H200, PERF.md step 101): where both operands are copied anyway and
 /// the split is the rule's (`even_out`: `SplitK::Auto`; a caller's chunks
 /// are kept as asked), the chunks are evened out ([`Split::even`]: as many,
 /// none longer) and the copies padded with zeros to whole chunks, one

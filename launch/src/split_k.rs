@@ -135,8 +135,9 @@ pub const SLOWER_PARTIALS_MIN_QUARTERS: u64 = 1;
 /// K elements by which the chunks of an exact split of a few-tiles call on
 /// TMA partials may be longer than those of the split with a shorter last
 /// chunk that the nominal count gives ([`exact_chunk_fewer`]): that last
-/// chunk is a launch of its own, after the others, and costs as much as
-/// about this much more of every chunk. H100, 36 tiles of 128×128 at
+/// chunk was a launch of its own, after the others (TF32's partials, and the
+/// 16-bit ones before PERF.md step 105), and cost as much as about this
+/// much more of every chunk. H100, 36 tiles of 128×128 at
 /// 768²×4096 (PERF.md step 64), µs: TF32 35 in 2 chunks of 2048, 41 in 3
 /// of 1364 and a last of 4; f16 21 and 25.
 pub const EXACT_SPLIT_MAX_EXTRA_K: u32 = 1024;
@@ -144,7 +145,9 @@ pub const EXACT_SPLIT_MAX_EXTRA_K: u32 = 1024;
 /// with K up to [`DEEP_K`] and no exact split is left unsplit rather than
 /// given a shorter last chunk: H100, 777×999×3333 (56 tiles of 128×128,
 /// PERF.md step 64), % of cuBLAS unsplit against 3 chunks of 1664 and a
-/// last of 5: f16 112.5 / 86, TF32 106 / 90.
+/// last of 5 as a launch of its own: f16 112.5 / 86, TF32 106 / 90. (Not
+/// measured again since the 16-bit partials run that chunk in the launch,
+/// PERF.md step 105.)
 pub const TMA_REMAINDER_MAX_QUARTERS: u64 = 1;
 /// Largest workspace [`SplitK::Auto`] uses; the chunk doubles until the
 /// slabs fit (and the rule does not split when even two do not).
@@ -278,9 +281,10 @@ pub struct SplitCall {
     /// Waves a few-tiles split without the TMA aims at ([`few_tiles_waves`]).
     pub few_tiles_waves: u32,
     /// Whether the partials kernel runs a shorter last chunk in the launch
-    /// of the others (`KernelSpec::takes_k_last`). For TMA partials that do,
-    /// a deep-K split takes as many chunks as its blocks want, the last
-    /// shorter, where no exact split has as many ([`ragged_chunk`]).
+    /// of the others (`KernelSpec::takes_k_last`): that chunk then counts
+    /// among the blocks of the launch, and TMA partials that do split K
+    /// past [`DEEP_K`] into as many whole K slices per chunk as their
+    /// blocks want ([`ragged_chunk`]), not into an exact split.
     pub last_chunk_in_launch: bool,
 }
 
@@ -552,7 +556,8 @@ pub const fn chunk_granule(dtype: Dtype) -> u32 {
 /// so every chunk's K-major rows start where the whole call's do within
 /// 128 bytes. H200 (PERF.md step 105), f16 768×768×65536 in 3 chunks on
 /// 128×128 tiles: 21840 (32-byte steps) and a last of 16 as a launch of
-/// its own 0.134 ms, 21848 (16-byte steps), the last in the launch, 0.181.
+/// its own 0.134 ms; in the launch, 21848 (16-byte steps) 0.155–0.181,
+/// 21888 (whole slices) 0.129.
 pub const fn tma_chunk_granule(dtype: Dtype) -> u32 {
     128 / dtype.element_bytes()
 }
@@ -577,8 +582,11 @@ pub const fn tma_chunk_granule(dtype: Dtype) -> u32 {
 ///
 /// Of the splits near that count, one whose equal chunks make up K exactly
 /// is taken ([`exact_chunk`]); where none is, equal chunks, a multiple of
-/// [`chunk_granule`], and a short last one. But for a few-tiles call on TMA
-/// partials, where none is, an exact split of fewer chunks, each at most
+/// [`chunk_granule`], and a short last one. TMA partials that run that last
+/// chunk in the launch of the others take, past [`DEEP_K`], chunks of whole
+/// K slices as their blocks want and no exact split ([`ragged_chunk`]). But
+/// for a few-tiles call on other TMA partials, or up to [`DEEP_K`], where
+/// none is, an exact split of fewer chunks, each at most
 /// [`EXACT_SPLIT_MAX_EXTRA_K`] longer ([`exact_chunk_fewer`]); failing that,
 /// from [`TMA_REMAINDER_MAX_QUARTERS`] quarters of a wave of tiles and K up
 /// to [`DEEP_K`], no split. A memory-bound kernel's few-tiles split is
@@ -648,15 +656,21 @@ pub fn plan_split(mode: SplitK, call: &SplitCall) -> Result<Option<Split>, Split
             // No chunk divides K near the nominal count: that count of
             // equal chunks (a multiple of the granule, within the bounds),
             // and a last one of what is left, shorter than `splits × granule`.
+            // Where that last chunk runs in the launch of the others, it
+            // counts among the blocks `allowed` weighs.
+            let chunk_for = |splits: u32| (k / splits / granule * granule).clamp(shortest.min(longest), longest);
+            let launched = |splits: u32| {
+                if call.last_chunk_in_launch { Split::of(k, chunk_for(splits)).splits } else { splits }
+            };
             let with_remainder = || {
                 let mut splits = ceil(nominal).max(k.div_ceil(longest));
-                while splits >= 2 && !allowed(splits) {
+                while splits >= 2 && !allowed(launched(splits)) {
                     splits -= 1;
                 }
                 if splits < 2 {
                     return k;
                 }
-                (k / splits / granule * granule).clamp(shortest.min(longest), longest)
+                chunk_for(splits)
             };
             let exact = exact_chunk(k, nominal, granule, (shortest, longest), allowed);
             // Deep K on TMA partials that run a shorter last chunk in the
@@ -669,10 +683,12 @@ pub fn plan_split(mode: SplitK, call: &SplitCall) -> Result<Option<Split>, Split
             let mut chunk = match (exact, tma_bytes_in_flight, ragged) {
                 (_, _, Some(ragged)) => ragged,
                 (Some(chunk), _, None) => chunk,
-                // TMA partials: a last chunk of its own costs about as much
-                // as EXACT_SPLIT_MAX_EXTRA_K more of every chunk, and up to
-                // DEEP_K beside a quarter of a wave of tiles more than the
-                // split gains.
+                // TMA partials (TF32's, and up to DEEP_K the 16-bit ones,
+                // whose rules were measured when their last chunk was a
+                // launch of its own too): a last chunk of its own costs about
+                // as much as EXACT_SPLIT_MAX_EXTRA_K more of every chunk, and
+                // up to DEEP_K beside a quarter of a wave of tiles more than
+                // the split gains.
                 (None, Some(_), _) if few_tiles => {
                     let remainder_chunk = with_remainder();
                     let longest_exact = longest.min(remainder_chunk.saturating_add(EXACT_SPLIT_MAX_EXTRA_K));
@@ -819,8 +835,8 @@ pub fn exact_chunk_fewer(
 /// (PERF.md step 105), f16 on 128×128 tiles, ms: 200×200×100000 in 25
 /// exact chunks of 4000 0.045, in 32 of 3136 0.042 (of 3128, 16-byte
 /// steps, 0.051); 384×384×100000 in 10 of 10000 0.066, in 14 of 7168
-/// 0.057 (of 7144: 0.084); 777×999×33333 in 3 of 16664 and a last of 5
-/// apart 0.30, in 2 of 16672 0.256.
+/// 0.057 (of 7144: 0.084); 777×999×33333 in 2 of 16664 and a last of 5
+/// apart 0.30, in 2 of 16704 0.255.
 pub fn ragged_chunk(
     k: u32,
     nominal: f64,
