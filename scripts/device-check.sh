@@ -3336,8 +3336,9 @@ PY
     # Run 4 of 2026-11-28 (eighth): run 3 found ragged splits slower where
     # an exact one was near (200×200×100000: 32 chunks 0.051 ms against 25
     # exact 0.043) and at 768×768×65536 on chunks 16 bytes apart (21848:
-    # 0.181 against 0.134). Now: an exact split where one is near, else
-    # whole K slices (128 bytes). The tests again (the TF32 padded case
+    # 0.181 against 0.134). This build (`.dev-c129s`): an exact split where
+    # one is near, else whole K slices (128 bytes); the committed rule
+    # (run 5) takes whole slices past DEEP_K always. The tests again (the TF32 padded case
     # fixed), the chunk's alignment named, `auto` new-old-new at deep K.
     limited_tests "library tma_partials_run_a_shorter 200" "library ragged_deep_k_splits_on_copies 150" \
       "library ragged_splits_in_one_launch 150" "library every_layout_kernel 240"
@@ -3377,6 +3378,40 @@ PY
   sweep105)
     # Run 6 of 2026-11-28 (eighth): the default sweep on step 105 as committed.
     default_sweep
+    ;;
+  tile105)
+    # Run 7 of 2026-11-28 (eighth): 128×256 f32-output twins for 16-bit deep
+    # K where 256-wide tiles pad N no more than 128-wide ones (A read once
+    # per chunk, not twice). Tried, not kept (slower at 5 of 7 shapes; the
+    # diff is in the run's folder). The tests with the new twin named, sanitizers,
+    # and `auto` new-old-new against VARIANTS (`.dev-c130s`, step 105).
+    limited_tests "library tma_partials_run_a_shorter 200" "library every_layout_kernel 200"
+    for tool in memcheck racecheck; do
+      sanitize $tool "$L/san-$tool-256.log" "$B/gemm" --m 200 --n 264 --k 2008 --dtype f16 \
+        --kernel ws_128x256x64 --split-k 504 --iters 1 --no-cublas
+    done
+    deep=200x200x100000,256x256x131072,100x3000x20000,768x768x65536,250x250x80000,512x256x65536,200x480x50000
+    sweeps_new_old_new "tile105 f16" "$deep" f16
+    for round in new old; do
+      bundle=$B; [ $round = old ] && bundle=${VARIANTS%% *}
+      "$bundle/gemm" sweep --dtype bf16 --shapes "$deep" --iters 20 --out "$L/bf16-$round" >"$L/bf16-$round.log" 2>&1
+      note "tile105 bf16 $round ($bundle): rc=$? $(tail -1 "$L/bf16-$round.log")"
+    done
+    ;;
+  fix105)
+    # Run 8 of 2026-11-28 (eighth): the review's fix. Up to DEEP_K, a 16-bit
+    # TMA split with a shorter last chunk (no exact split near) now counts
+    # that chunk among the launch's blocks: step 105 as first committed
+    # (VARIANTS' first, `.dev-c130s`) ran it in the launch past one wave
+    # (176×520×7033: 14 chunks of 10 tiles, 140 blocks); step 104
+    # (VARIANTS' second, `.dev-c127s`) ran it as a launch of its own.
+    limited_tests "library ragged_splits_in_one_launch 150" "library tma_partials_run_a_shorter 200"
+    shapes=176x520x7033,777x999x7001,300x300x6001,1000x128x5003,200x200x8191,520x501x4099
+    for round in new1 committed old new2; do
+      bundle=$B; [ $round = committed ] && bundle=${VARIANTS%% *}; [ $round = old ] && bundle=${VARIANTS##* }
+      "$bundle/gemm" sweep --dtype f16 --shapes "$shapes" --iters 20 --out "$L/$round" >"$L/$round.log" 2>&1
+      note "fix105 f16 $round ($bundle): rc=$? $(tail -1 "$L/$round.log")"
+    done
     ;;
   *) note "unknown part $part" ;;
   esac
