@@ -283,24 +283,30 @@ pub fn tensor_maps(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Result
     };
     let c_map = if c_map_usable(spec, plan, pointers[2]) { encode(spec, &c, plan.batch)? } else { TensorMap([0; 16]) };
     let none = TensorMap([0; 16]);
+    let a_map = encode(spec, &a, plan.batch)?;
     // The last chunk's maps: A's and B's K extent `k_last`, the same
     // addresses and strides, so that the last matrix's slices past it land
-    // as zeros.
-    let last_chunk = if spec.takes_k_last() {
-        let k_last = plan.k_last.unwrap_or(plan.k);
-        let ends_at_k_last = |op: &Operand, k_inner: bool| {
+    // as zeros; A's and B's own where that matrix is as deep as the others.
+    let last_chunk = |b_map: TensorMap| -> Result<[TensorMap; 2]> {
+        let ends_at = |op: &Operand, k_inner: bool, k_last: u32| {
             if k_inner { Operand { inner: k_last, ..*op } } else { Operand { outer: k_last, ..*op } }
         };
-        [
-            encode(spec, &ends_at_k_last(&a, a_k_major), plan.batch)?,
-            encode(spec, &ends_at_k_last(&b, b_k_major), plan.batch)?,
-        ]
-    } else {
-        [none; 2]
+        Ok(match (spec.takes_k_last(), plan.k_last) {
+            (false, _) => [none; 2],
+            (true, None) => [a_map, b_map],
+            (true, Some(k_last)) => [
+                encode(spec, &ends_at(&a, a_k_major, k_last), plan.batch)?,
+                encode(spec, &ends_at(&b, b_k_major, k_last), plan.batch)?,
+            ],
+        })
     };
     if !spec.features.b_rows_by_residue {
-        let operands = [encode(spec, &a, plan.batch)?, encode(spec, &b, plan.batch)?, c_map];
-        return Ok(KernelMaps { operands, b_residues: [none; 3], last_chunk });
+        let b_map = encode(spec, &b, plan.batch)?;
+        return Ok(KernelMaps {
+            operands: [a_map, b_map, c_map],
+            b_residues: [none; 3],
+            last_chunk: last_chunk(b_map)?,
+        });
     }
     // Step 10h: map `r` over B's rows `r, r + 4, …` (4·ldb apart), from
     // row `r`'s start aligned down to 16 bytes, its columns as many wider;
@@ -319,10 +325,11 @@ pub fn tensor_maps(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Result
         };
         encode(spec, &rows, plan.batch)
     };
+    let b_map = residue(0)?;
     Ok(KernelMaps {
-        operands: [encode(spec, &a, plan.batch)?, residue(0)?, c_map],
+        operands: [a_map, b_map, c_map],
         b_residues: [residue(1)?, residue(2)?, residue(3)?],
-        last_chunk,
+        last_chunk: last_chunk(b_map)?,
     })
 }
 
