@@ -1288,8 +1288,14 @@ fn beta_zero_never_reads_c() {
     for dtype in Dtype::ALL {
         for spec in dtype.kernels().into_iter().filter(|s| gpu.cannot_run(s).is_none()) {
             let (n, k) = if spec.algorithm == Algorithm::WarpSpecialized { (136, 40) } else { (130, 33) };
-            // N the small side for step 86's kernels, which read A along K.
-            let (m, n) = if gemm_launch::memory_bound::on_tensor_cores(spec) { (n, 67) } else { (67, n) };
+            // N the small side for step 86's kernels, which read A along K;
+            // M of 13 for step 104's, which read a row-major B along its rows.
+            let along_l = matches!(spec.layouts, gemm_launch::Layouts::AlongL);
+            let (m, n) = match (along_l, gemm_launch::memory_bound::on_tensor_cores(spec)) {
+                (true, _) => (13, n),
+                (false, true) => (n, 67),
+                (false, false) => (67, n),
+            };
             let (a, b, c) = (MatrixDesc::row_major(m, k), MatrixDesc::row_major(k, n), MatrixDesc::row_major(m, n));
             let case = Case {
                 dtype,
