@@ -3413,6 +3413,14 @@ PY
       note "fix105 f16 $round ($bundle): rc=$? $(tail -1 "$L/$round.log")"
     done
     ;;
+  last105)
+    # Run 9 of 2026-11-28 (eighth): the last look, on HEAD's kernels and
+    # the maps reused where no chunk is shorter. Every `gpu` test (every
+    # kernel on tile edges, odd and prime shapes, NaN-poisoned C) and the
+    # `library` tests of the TMA kernels and their splits.
+    limited_tests "gpu _ 170" "library tma_ 120" "library ragged 120" "library every_layout 120" \
+      "library beta_zero 60"
+    ;;
   *) note "unknown part $part" ;;
   esac
 done
