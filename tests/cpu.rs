@@ -1014,7 +1014,6 @@ fn shallow_k_keeps_the_one_block_tiles() {
         let off_sectors = pick(Dtype::Bf16, 6000, 5000, 64, layout);
         assert!(!off_sectors.ends_with("_2cta") && off_sectors.starts_with("ws_128x"), "{off_sectors} {layout:?}");
     }
-    assert_eq!(pick(Dtype::F32, 8192, 8192, 16, OperandLayout::NN), "wt_256x128x8");
     // TF32 with a row-major B, K of two slices: step 10f's 128×128 tiles
     // (PERF step 101); a column-major B keeps step 10b's, deeper K the
     // 256×128 swapped tiles.
@@ -1039,6 +1038,58 @@ fn shallow_k_keeps_the_one_block_tiles() {
         rgemm::api::choice::staged_c_refusal(two_blocks, &rgemm::driver::tensor_map::packed_plan(6492, n, 24), [0; 3])
     };
     assert!(refusal(5009).is_some() && refusal(5008).is_none());
+}
+
+#[test]
+fn f32_shallow_k_runs_on_the_64x64_tiles() {
+    // K up to SHALLOW_MAX_K, whatever the wave fill picks: step 7b's 64×64
+    // tiles, five blocks per SM (H200, PERF step 106: 8192²×16 0.126 →
+    // 0.094 ms, 1000×999×16 0.010 → 0.007); deeper K keeps the wave fill's.
+    use rgemm::api::choice::SHALLOW_MAX_K;
+    let pick = |m, n, k, layout| default_choice(Dtype::F32, (m, n, k), 132, layout, (9, 0), |_| true).kernel;
+    let nn = OperandLayout::NN;
+    for (m, n, k) in [(8192, 8192, 16), (6492, 5009, 24), (6000, 5000, SHALLOW_MAX_K), (1000, 999, 16), (100, 100, 1)] {
+        assert_eq!(pick(m, n, k, nn), "wt_64x64x8", "{m}x{n}x{k}");
+    }
+    assert_eq!(pick(8192, 8192, SHALLOW_MAX_K + 1, nn), "wt_256x128x8");
+    assert_eq!(pick(1000, 999, SHALLOW_MAX_K + 1, nn), "db_128x64x16");
+    // The layouts the warp tiles were not timed in keep step 6's tiles.
+    for layout in OperandLayout::ALL.into_iter().filter(|&layout| layout != nn) {
+        assert_eq!(pick(8192, 8192, 16, layout), pick(8192, 8192, SHALLOW_MAX_K + 1, layout), "{layout:?}");
+    }
+    // Where C's rows are off 16 bytes the host launches the twin that
+    // writes them whole, at these depths.
+    let twin = gemm_launch::c_rows_twin(&gemm_launch::WT_64X64X8, SHALLOW_MAX_K as u32);
+    assert_eq!(twin.map(|record| record.twin.name), Some("sgemm_wt_64x64x8_cu"));
+}
+
+#[test]
+fn tf32_few_tiles_run_on_the_16x128_tiles() {
+    // A and B row-major, K short of the few-tiles split, at most one block
+    // of 16×128 per SM: step 10f's 16×128 tiles (H200, PERF step 106: 512³
+    // 0.012 → 0.008 ms); more blocks, deeper K or other layouts keep the
+    // tiles they had.
+    let pick = |m, n, k, layout| default_choice(Dtype::Tf32, (m, n, k), 132, layout, (9, 0), |_| true).kernel;
+    let nn = OperandLayout::NN;
+    for (m, n, k) in [(512, 512, 512), (256, 256, 256), (1024, 256, 1024), (200, 300, 2047), (512, 512, 16)] {
+        assert_eq!(pick(m, n, k, nn), "ws_16x128x32_rs", "{m}x{n}x{k}");
+    }
+    let few_k = gemm_launch::split_k::FEW_TILES_MIN_K as usize;
+    assert_eq!(pick(768, 768, 768, nn), "ws_128x128x32_rs");
+    assert_eq!(pick(512, 512, few_k, nn), "ws_128x128x32_rs");
+    assert_ne!(pick(512, 512, 512, OperandLayout::NT), "ws_16x128x32_rs");
+    // A batch counts all its matrices' blocks: 2 × 512² makes 256.
+    use rgemm::api::choice::default_choice_for_batch;
+    let batched = |batch| default_choice_for_batch(Dtype::Tf32, (512, 512, 512), batch, 132, nn, (9, 0), |_| true);
+    assert_eq!(batched(1).kernel, "ws_16x128x32_rs");
+    assert_eq!(batched(2).kernel, "ws_128x128x32_rs");
+    assert_eq!(
+        default_choice_for_batch(Dtype::Tf32, (256, 256, 256), 4, 132, nn, (9, 0), |_| true).kernel,
+        "ws_16x128x32_rs"
+    );
+    // Where the 16×128 tiles' TMA cannot read the operands: the tiles of before.
+    let refused = default_choice(Dtype::Tf32, (512, 512, 512), 132, nn, (9, 0), |s| s.tile.bm > 16).kernel;
+    assert_eq!(refused, "ws_128x128x32_rs");
 }
 
 #[test]
@@ -1925,6 +1976,7 @@ fn c_rows_twin_is_the_same_launch_where_it_pays() {
     assert_eq!(twin_name(&WT_256X128X8, C_ROWS_TWIN_MAX_K), Some("sgemm_wt_256x128x8_cu"));
     assert!(c_rows_twin(&WT_256X128X8, C_ROWS_TWIN_MAX_K + 1).is_none());
     assert!(c_rows_twin(&WT_128X128X8, 24).is_none());
+    assert_eq!(twin_name(&gemm_launch::WT_64X64X8, 24), Some("sgemm_wt_64x64x8_cu"));
     assert_eq!(twin_name(&WS_TF32_256X128X32_RS, 1 << 20), Some("tgemm_ws_256x128x32_rs_cu"));
     assert!(c_rows_twin(&WS_TF32_16X128X32_RS, 24).is_none());
     for record in C_ROWS_TWINS {

@@ -93,7 +93,9 @@ pub fn choice_list(dtype: Dtype) -> &'static [(KernelSpec, i64)] {
 /// measured on an H100 only. Where K is deep enough that the call
 /// will be split, [`deep_k_list`] decides; where K is at most
 /// [`SHALLOW_MAX_K`], [`shallow_k_kernel`] (TF32 with B row-major: step
-/// 10f's 128×128 tiles; 16-bit calls keep the wave fill's tiles); 16-bit calls whose small side is
+/// 10f's 128×128 tiles; f32: step 7b's 64×64 tiles; 16-bit calls keep the
+/// wave fill's tiles); TF32 calls of few tiles, [`few_tiles_tf32_kernel`]
+/// (step 10f's 16×128 tiles); 16-bit calls whose small side is
 /// M, A and B row-major and K under [`SWAPPED_SKINNY_MAX_K`] take step
 /// 10g's tiles ([`swapped_skinny_tiles`]). Otherwise each dtype has a short list of kernels,
 /// largest tile first, each with the fraction of a wave of blocks (one block
@@ -125,6 +127,21 @@ pub fn choice_list(dtype: Dtype) -> &'static [(KernelSpec, i64)] {
 pub fn default_choice(
     dtype: Dtype,
     (m, n, k): (usize, usize, usize),
+    multiprocessors: i32,
+    layout: OperandLayout,
+    cc: (i32, i32),
+    tma_takes: impl Fn(&KernelSpec) -> bool,
+) -> Choice {
+    default_choice_for_batch(dtype, (m, n, k), 1, multiprocessors, layout, cc, tma_takes)
+}
+
+/// [`default_choice`] for a strided batch of `batch` matrices. Only
+/// [`few_tiles_tf32_kernel`] reads the batch, whose rule holds for one
+/// wave of tiles; every other rule weighs one matrix's tiles.
+pub fn default_choice_for_batch(
+    dtype: Dtype,
+    (m, n, k): (usize, usize, usize),
+    batch: u32,
     multiprocessors: i32,
     layout: OperandLayout,
     cc: (i32, i32),
@@ -269,16 +286,24 @@ pub fn default_choice(
     if let Some(twin) = swapped_twin(spec, layout).filter(|twin| runs(twin)) {
         spec = twin;
     }
-    // Shallow K, TF32: C's writes are the work, and the smaller swapped
-    // tiles write less of it between their loads of the row-major B they
-    // read in place.
+    // Shallow K, TF32 and f32: C's writes are the work. TF32's smaller
+    // swapped tiles write less of it between their loads of the row-major
+    // B they read in place; f32's 64×64 tiles, five blocks per SM, write
+    // theirs while the other blocks load and multiply.
     if let Some(shallow) = shallow_k_kernel(dtype).filter(|s| {
         k <= SHALLOW_MAX_K
-            && spec.algorithm == Algorithm::WarpSpecialized
+            && (dtype == Dtype::F32 || spec.algorithm == Algorithm::WarpSpecialized)
             && (!s.is_swapped() || !layout.b_col_major)
             && runs(s)
     }) {
         spec = shallow;
+    }
+    // TF32 of a few tiles: step 10f's 16×128 tiles where they make at most
+    // one wave of blocks.
+    if let Some(small) = few_tiles_tf32_kernel(dtype, (m, n, k), batch, multiprocessors, layout)
+        .filter(|s| spec.algorithm == Algorithm::WarpSpecialized && runs(s))
+    {
+        spec = small;
     }
     // Deep K: the split's chunks, not the tiles, fill the GPU, so the tile
     // that wastes least of itself on padding, weighed by its rate there,
@@ -376,8 +401,8 @@ fn two_block_ring(skinny: &KernelSpec, cc: (i32, i32)) -> Option<&'static Kernel
     (cc.0 == 9).then_some(twin)
 }
 
-/// The kernel [`default_choice`] gives a call of K up to [`SHALLOW_MAX_K`]
-/// where it would run step 10: TF32 (two K slices) with a row-major B,
+/// The kernel [`default_choice`] gives a call of K up to [`SHALLOW_MAX_K`]:
+/// where it would run step 10, TF32 (two K slices) with a row-major B,
 /// step 10f's 128×128 swapped tiles, whose blocks write half the C of the
 /// 256×128 ones between their loads. H200 (PERF.md step 101, runs 1 and
 /// 2), named, % of cuBLAS, 256×128 → 128×128: 8192²×16 75–79 → 85,
@@ -396,16 +421,58 @@ fn two_block_ring(skinny: &KernelSpec, cc: (i32, i32)) -> Option<&'static Kernel
 /// (79 → 107% of cuBLAS), 8192²×64 0.060 → 0.043, 16384×4096×48 0.060 →
 /// 0.043, 4096²×64 0.019 → 0.014, 6492×5008×24 0.036 → 0.026, bf16
 /// 8192²×16 0.060 → 0.044; every shallow shape measured was faster.
+///
+/// f32 calls with A and B row-major (the layouts the warp tiles were timed
+/// in), whatever tile the wave fill picks: step 7b's 64×64 tiles,
+/// five blocks of four warps per SM, where the 256×128 ones run one block
+/// of eight, whose epilogue (C's writes, the work here) nothing else on
+/// the SM overlaps. Where C's rows are off 16 bytes the host launches
+/// their twin that writes C's rows whole (`gemm_launch::WT_64X64X8_CU`).
+/// H200 (PERF.md step 106, runs 1 and 3), named, ms, the tile `auto` ran
+/// before → 64×64: 8192²×16 0.126 → 0.094 (110 → 148% of cuBLAS),
+/// 8192²×48 0.210 → 0.194, 6492×5008×24 0.077 → 0.065, 6000×5000×64
+/// 0.130 → 0.119, 1000×999×16 (`db_128x64x16`) 0.010 → 0.007; C's rows
+/// off 16 bytes, on the twin: 6492×5009×24 0.098 → 0.084 (84 → 98%),
+/// 3030×10002×4 0.070 → 0.054; but 4096²×64 0.066 → 0.068.
 pub fn shallow_k_kernel(dtype: Dtype) -> Option<&'static KernelSpec> {
     match dtype {
         Dtype::Tf32 => Some(&gemm_launch::WS_TF32_128X128X32_RS),
-        Dtype::F16 | Dtype::Bf16 | Dtype::F32 => None,
+        Dtype::F32 => Some(&gemm_launch::WT_64X64X8),
+        Dtype::F16 | Dtype::Bf16 => None,
     }
 }
 
 /// Deepest K that [`default_choice`] gives to [`shallow_k_kernel`]: two K
-/// slices of TF32's tiles (one of the 16-bit tiles').
+/// slices of TF32's tiles (one of the 16-bit tiles'). f32's 64×64 tiles
+/// ran ahead of 256×128 up to K = 48 at every shape measured, and at K =
+/// 64 ahead at 6000×5000 (0.119 against 0.130 ms), level at 8192² and
+/// behind at 4096² (0.068 against 0.066; PERF.md step 106).
 pub const SHALLOW_MAX_K: usize = 64;
+
+/// The kernel [`default_choice`] gives a TF32 call with A and B row-major
+/// and K under `split_k::FEW_TILES_MIN_K` (short of the few-tiles split)
+/// whose blocks of step 10f's 16×128 tiles (`WS_TF32_16X128X32_RS`, made
+/// for M ≤ 16), over all `batch` matrices, are at most one per
+/// multiprocessor, where it would run tiles of 128 rows: at 512³ those
+/// make 16 blocks, the 16×128 tiles 128. (Past one wave the 16×128 tiles
+/// lose: their `m64n16` steps do a sixteenth of the 128-row tiles' work
+/// per load of B.)
+/// H200 (PERF.md step 106, run 1), named, ms, 128×128 → 16×128: 512³
+/// 0.012 → 0.008 (77 → 114% of cuBLAS), 256³ 0.009 → 0.006–0.007; but
+/// 768³ (288 blocks) 0.015 → 0.021.
+pub fn few_tiles_tf32_kernel(
+    dtype: Dtype,
+    (m, n, k): (usize, usize, usize),
+    batch: u32,
+    multiprocessors: i32,
+    layout: OperandLayout,
+) -> Option<&'static KernelSpec> {
+    let small = &gemm_launch::WS_TF32_16X128X32_RS;
+    let blocks = small.grid(m as u32, n as u32).saturating_mul(batch.max(1) as u64);
+    let one_wave = blocks <= multiprocessors.max(0) as u64;
+    let short_k = k < gemm_launch::split_k::FEW_TILES_MIN_K as usize;
+    (dtype == Dtype::Tf32 && layout == OperandLayout::NN && one_wave && short_k).then_some(small)
+}
 
 /// The tile kernels a TF32 call with M of 8 to 16 (the small side) runs
 /// ([`gemm_launch::memory_bound::tiles_beat_skinny`]), the first that can:
@@ -494,7 +561,7 @@ pub fn skinny_tiles_win(
 /// 77–79 → 126–133. [`default_choice`] gives the tiles only calls with A
 /// and B row-major (as measured) where step 10's tiles could take them,
 /// which leaves out A's rows off 16 bytes (K not a multiple of 8) and calls
-/// under 2²⁷ flop (`REALIGN_MIN_FLOP`: those tiles would copy B); step 86's
+/// under 2²⁷ flop (`REALIGN_SKINNY_MIN_FLOP`: those tiles would copy B); step 86's
 /// kernel takes the rest (PERF.md step 86, named, f16: 100000×4×777 133%
 /// where the tiles ran 75% and the CUDA-core kernel 49%, 8192×5×8191 81%
 /// (38, 31), 100000×4×256 105% (107, 33)), and those on other GPUs or with
@@ -954,9 +1021,24 @@ pub fn choose_kernel(
     layout: OperandLayout,
     tma_refusal: impl Fn(&KernelSpec) -> Option<String>,
 ) -> Choice {
+    choose_kernel_for_batch(tuned, device, dtype, (m, n, k), 1, layout, tma_refusal)
+}
+
+/// [`choose_kernel`] for a strided batch of `batch` matrices
+/// ([`default_choice_for_batch`]): the library's choice.
+pub fn choose_kernel_for_batch(
+    tuned: Option<&TuneCache>,
+    device: &DeviceInfo,
+    dtype: Dtype,
+    (m, n, k): (usize, usize, usize),
+    batch: u32,
+    layout: OperandLayout,
+    tma_refusal: impl Fn(&KernelSpec) -> Option<String>,
+) -> Choice {
     tuned_choice(tuned, device, dtype, (m, n, k), layout, &tma_refusal).unwrap_or_else(|| {
         let (sms, cc) = (device.multiprocessors, device.compute_capability);
-        let choice = default_choice(dtype, (m, n, k), sms, layout, cc, |spec| tma_refusal(spec).is_none());
+        let takes = |spec: &KernelSpec| tma_refusal(spec).is_none();
+        let choice = default_choice_for_batch(dtype, (m, n, k), batch, sms, layout, cc, takes);
         f32_split_tiles(dtype, choice, (m, n, k), sms, layout, cc)
     })
 }
@@ -1155,7 +1237,7 @@ pub fn select<T: Element>(
             let mnk = (plan.m as usize, plan.n as usize, plan.k as usize);
             let sms = device.multiprocessors.max(0) as u32;
             let tma = |spec: &KernelSpec| auto_tma_refusal(spec, plan, pointers, sms);
-            let choice = choose_kernel(tuned_choices(), device, dtype, mnk, plan.layout, tma);
+            let choice = choose_kernel_for_batch(tuned_choices(), device, dtype, mnk, plan.batch, plan.layout, tma);
             let spec = find_kernel(dtype, &choice.kernel)?;
             let spec = rows_kernel_for_split(spec, options, plan, sms, device.compute_capability);
             (spec, options.group_m.or(Some(choice.group_m)))

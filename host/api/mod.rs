@@ -49,7 +49,10 @@ pub mod tuned;
 pub mod views;
 
 pub use crate::driver::launch::Plan;
-pub use choice::{Choice, choose_kernel, default_choice, select, select_kernel, tuned_choice};
+pub use choice::{
+    Choice, choose_kernel, choose_kernel_for_batch, default_choice, default_choice_for_batch, select, select_kernel,
+    tuned_choice,
+};
 pub use options::{GemmOptions, KernelChoice, SplitK};
 pub use plan::{MAX_BATCH, MAX_DIM, check_alignment, plan};
 pub use tuned::{TuneCache, cache_key, cache_path, load_or_warn, tuned_choices};

@@ -214,8 +214,8 @@ pub struct CRowsTwin {
 }
 
 /// The kernels with an entry for C's rows off 16 bytes: f32 `auto`'s
-/// largest tile and TF32's swapped tiles, which `auto` gives the calls
-/// where C's writes are the work (shallow K).
+/// largest tile, its 64×64 tile (f32 shallow K) and TF32's swapped tiles,
+/// which `auto` gives the calls where C's writes are the work (shallow K).
 ///
 /// TF32's take every K, and only C's rows off 8 bytes: their base's lanes
 /// store 8-byte pairs. H200, PERF.md step 100, ms, base → twin, N odd:
@@ -224,6 +224,7 @@ pub struct CRowsTwin {
 /// C's rows on 8 bytes, 0.080 → 0.087.
 pub const C_ROWS_TWINS: &[CRowsTwin] = &[
     CRowsTwin { base: WT_256X128X8, twin: WT_256X128X8_CU, max_k: C_ROWS_TWIN_MAX_K, alignment: 16 },
+    CRowsTwin { base: WT_64X64X8, twin: WT_64X64X8_CU, max_k: C_ROWS_TWIN_64_MAX_K, alignment: 16 },
     CRowsTwin { base: WS_TF32_256X128X32_RS, twin: WS_TF32_256X128X32_RS_CU, max_k: u32::MAX, alignment: 8 },
     CRowsTwin { base: WS_TF32_128X128X32_RS, twin: WS_TF32_128X128X32_RS_CU, max_k: u32::MAX, alignment: 8 },
 ];
@@ -236,6 +237,14 @@ pub const C_ROWS_TWINS: &[CRowsTwin] = &[
 /// 3030×10002×4 0.216 → 0.075; but 1999×2003×997 0.215 → 0.220 and
 /// 5003×4001×3001 2.681 → 2.897.
 pub const C_ROWS_TWIN_MAX_K: u32 = 512;
+
+/// Deepest K at which a launch of `wt_64x64x8` whose C's rows are off 16
+/// bytes takes its twin ([`WT_64X64X8_CU`]): the shallow K at which it was
+/// measured (`choice::SHALLOW_MAX_K`; H200, PERF.md step 106, ms, base →
+/// twin: 6492×5009×24 0.185 → 0.084). Deeper, where the 64×64 tiles run
+/// mid sizes and the f32 split's partial sums (slabs of N columns), the
+/// base keeps the launches it was measured on.
+pub const C_ROWS_TWIN_64_MAX_K: u32 = 64;
 
 /// The [`C_ROWS_TWINS`] record of `spec` for a launch of depth `k`, if its
 /// twin pays at that depth; the caller tests C's rows against its
@@ -306,6 +315,19 @@ pub const WT_64X64X8: KernelSpec = KernelSpec {
     tile: Tile { bm: 64, bn: 64, bk: 8, tm: 32, tn: 32 },
     min_blocks_per_sm: 5,
     ..WT_128X128X8
+};
+
+/// [`WT_64X64X8`]'s entry for C's rows off 16 bytes
+/// (`Features::c_rows_off_16_bytes`), as [`WT_256X128X8_CU`] is
+/// 256×128's: each warp's accumulator rows pass through its own 512 bytes
+/// of the stages, so that a warp stores 128 consecutive bytes of one row.
+/// The host launches it in its twin's place at K up to
+/// [`C_ROWS_TWIN_64_MAX_K`] ([`c_rows_twin`]): f32 shallow K runs on these
+/// tiles (`choice::shallow_k_kernel`), where C's writes are the work.
+pub const WT_64X64X8_CU: KernelSpec = KernelSpec {
+    name: "sgemm_wt_64x64x8_cu",
+    features: Features { c_rows_off_16_bytes: true, ..WT_64X64X8.features },
+    ..WT_64X64X8
 };
 
 /// Step 7c: step 7b's 256×128×8 warp tiles fed by a 3-stage `cp.async`
@@ -952,6 +974,7 @@ pub const KERNELS: &[KernelSpec] = &[
     WT_128X128X8,
     WT_64X128X8,
     WT_64X64X8,
+    WT_64X64X8_CU,
     WT_ASYNC_256X128X8,
     WT_ASYNC_64X64X8,
     MMA_F16_128X256X32,

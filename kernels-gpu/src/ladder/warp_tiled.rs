@@ -35,7 +35,10 @@
 //! so that a warp stores 128 consecutive bytes of a row ([`store_c_rows`];
 //! 216 registers on sm_90). H100, `auto` (PERF.md step 99): f32
 //! 6492×5009×24 0.244 → 0.104 ms (38 → 87% of cuBLAS), 3030×10002×4
-//! 0.216 → 0.075 (32 → 91%).
+//! 0.216 → 0.075 (32 → 91%). `sgemm_wt_64x64x8_cu` is 64×64×8's (96
+//! registers on sm_90, 0 spills), for f32 shallow K, which `auto` runs on
+//! the 64×64 tiles: H200 (PERF.md step 106), 6492×5009×24 0.185 ms on the
+//! base, 0.084 on the twin (98% of cuBLAS), 3030×10002×4 0.054.
 //!
 //! Their entries read `k_last` (the K of a strided batch's last matrix,
 //! `KernelSpec::takes_k_last`, as the memory-bound kernels' do since step
@@ -359,3 +362,4 @@ kernel_entries!(warp_tiled warp_tiled, sgemm_wt_256x128x8_w32x128, gemm_launch::
 kernel_entries!(warp_tiled warp_tiled, sgemm_wt_128x128x8, gemm_launch::WT_128X128X8, row_major);
 kernel_entries!(warp_tiled warp_tiled, sgemm_wt_64x128x8, gemm_launch::WT_64X128X8, row_major);
 kernel_entries!(warp_tiled warp_tiled, sgemm_wt_64x64x8, gemm_launch::WT_64X64X8, row_major);
+kernel_entries!(warp_tiled warp_tiled, sgemm_wt_64x64x8_cu, gemm_launch::WT_64X64X8_CU, row_major);
