@@ -1787,13 +1787,37 @@ fn tma_kernels_take_every_call_through_operand_copies() {
     assert_eq!(realign_refusal(f16, &big, at), None);
     assert!(operand_copies(f16, &big, at).unwrap().realigns());
     assert_eq!(realign_refusal(tf32, &plan, at), None, "NN TF32 with K = 24 only transposes");
+    // M and N both over 16: from REALIGN_MIN_FLOP (2²²) and 8 flop per
+    // byte copied (PERF step 106: TF32 200×201×203, 49 per byte, 0.031 ms
+    // in place, 0.012 on copies); not under 2²².
+    use gemm_launch::operand_copies::{
+        REALIGN_MIN_FLOP, REALIGN_MIN_FLOP_PER_BYTE, REALIGN_SKINNY_MIN_FLOP, REALIGN_TILES_MIN_FLOP_PER_BYTE,
+    };
+    let square = |n: u32| Plan { m: n, n: n + 1, k: n + 3, lda: n + 3, ldb: n + 1, ldc: n + 1, ..plan };
+    let tf32_rs = &gemm_launch::WS_TF32_16X128X32_RS;
+    for (spec, n) in [(f16, 129), (f16, 400), (tf32_rs, 200), (tf32_rs, 331)] {
+        let call = operand_copies(spec, &square(n), at).unwrap_or_else(|| panic!("{} {n}: no copies", spec.name));
+        assert!(call.realigns(), "{} {n}", spec.name);
+        assert_eq!(realign_refusal(spec, &square(n), at), None, "{} {n}", spec.name);
+    }
+    assert!(square(129).flop() >= REALIGN_MIN_FLOP && square(101).flop() < REALIGN_MIN_FLOP);
+    assert!(realign_refusal(f16, &square(101), at).is_some());
+    assert!(realign_refusal(tf32_rs, &square(99), at).is_some());
+    // 17 rows over 5001 columns: about 17 flop per byte of B's copy, enough;
+    // 17 over 5001 with K = 3 (5.1·10⁵ flop): too little work.
+    let wide = Plan { m: 17, n: 5001, k: 777, lda: 777, ldb: 5001, ldc: 5001, ..plan };
+    let per_byte = wide.flop() / operand_copies(f16, &wide, at).unwrap().scratch_bytes;
+    assert!((REALIGN_TILES_MIN_FLOP_PER_BYTE..REALIGN_MIN_FLOP_PER_BYTE).contains(&per_byte), "{per_byte}");
+    assert_eq!(realign_refusal(f16, &wide, at), None);
+    assert!(realign_refusal(f16, &Plan { k: 3, lda: 3, ..wide }, at).is_some());
+    assert_eq!(REALIGN_SKINNY_MIN_FLOP, 1 << 27);
     // 16-bit skinny calls that step 10's tiles take are realigned at any
     // flop per byte (their memory-bound fallback is slower), not under
     // REALIGN_MIN_FLOP, and not where the memory-bound kernel wins (N < 8).
     let skinny = Plan { m: 100_000, n: 16, k: 777, lda: 777, ldb: 16, ldc: 16, ..plan };
     assert!(operand_copies(f16, &skinny, at).unwrap().realigns());
     assert_eq!(realign_refusal(f16, &skinny, at), None);
-    assert!(realign_refusal(f16, &Plan { m: 2000, ..skinny }, at).is_some(), "under REALIGN_MIN_FLOP");
+    assert!(realign_refusal(f16, &Plan { m: 2000, ..skinny }, at).is_some(), "under REALIGN_SKINNY_MIN_FLOP");
     assert!(realign_refusal(f16, &Plan { n: 4, ldb: 4, ldc: 4, ..skinny }, at).is_some(), "4 columns: memory-bound");
     // One B for the whole batch (stride 0) stays with the kernels that read
     // it in place, rather than one copy per matrix.

@@ -30,10 +30,10 @@ use crate::driver::launch::Plan;
 use cust::function::GridSize;
 use gemm_launch::operand_copies::{
     self as geometry, COPY_ROWS_B16, COPY_ROWS_B32, F32_REALIGN_MIN_FLOP, F32_REALIGN_MIN_FLOP_PER_BYTE,
-    F32_REALIGN_UNCHECKED_MIN_FLOP, REALIGN_DEEP_K_MIN_FLOP_PER_BYTE, REALIGN_MIN_FLOP, REALIGN_MIN_FLOP_PER_BYTE,
-    TRANSPOSE_F32,
+    F32_REALIGN_UNCHECKED_MIN_FLOP, REALIGN_MIN_FLOP, REALIGN_MIN_FLOP_PER_BYTE, REALIGN_SKINNY_MIN_FLOP,
+    REALIGN_TILES_MIN_FLOP_PER_BYTE, TRANSPOSE_F32,
 };
-use gemm_launch::{Algorithm, Dtype, KernelSpec, memory_bound, split_k};
+use gemm_launch::{Algorithm, Dtype, KernelSpec, memory_bound};
 use std::ffi::c_void;
 
 /// One operand's copy.
@@ -271,10 +271,13 @@ pub fn rows_on_multiple_of(address: u64, ld: u32, stride: u64, batch: u32, eleme
 
 /// Why `--kernel auto` should not run `spec` on this call though it could:
 /// its operands would be realigned for less work than the copies save:
-/// 2·M·N·K·batch below [`REALIGN_MIN_FLOP`], or below
-/// [`REALIGN_MIN_FLOP_PER_BYTE`] per byte copied (a skinny call, bound by
-/// reading the operand it would copy). `None`: no realignment, or enough
-/// work.
+/// 2·M·N·K·batch below [`REALIGN_MIN_FLOP`] ([`REALIGN_SKINNY_MIN_FLOP`]
+/// where M or N is at most `memory_bound::MAX_SMALL_SIDE`), or below
+/// [`REALIGN_MIN_FLOP_PER_BYTE`] per byte copied where M or N is that
+/// small (a skinny call, bound by reading the operand it would copy, which
+/// the memory-bound kernels read in place at memory speed), else below
+/// [`REALIGN_TILES_MIN_FLOP_PER_BYTE`] (in place, `mma.sync` gathers the
+/// operands element by element). `None`: no realignment, or enough work.
 ///
 /// The per-byte floor is waived for the 16-bit skinny calls that
 /// `tiles_beat_skinny` gives to step 10's tiles: refused, they fall back
@@ -282,23 +285,23 @@ pub fn rows_on_multiple_of(address: u64, ld: u32, stride: u64, batch: u32, eleme
 /// speed of the copies and the tiles together (H100, PERF.md step 68, %
 /// of cuBLAS, memory-bound → realigned tiles: f16 100000×16×777 20 → 48,
 /// bf16 16384×16×1023 27 → 54, f16 16×50001×1024 24 → 51).
-///
-/// Deep-K calls whose small sides both exceed the memory-bound path's
-/// ([`REALIGN_DEEP_K_MIN_FLOP_PER_BYTE`]) have a lower floor.
 pub fn realign_refusal(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option<String> {
     let call = operand_copies(spec, plan, pointers)?;
     let flop = plan.flop();
     let per_byte = flop / call.scratch_bytes.max(1);
-    let skinny_tiles = spec.dtype.element_bytes() == 2
-        && plan.m.min(plan.n) <= memory_bound::MAX_SMALL_SIDE
-        && memory_bound::tiles_beat_skinny(spec.dtype, plan.m, plan.n);
-    let deep_few = plan.k > split_k::DEEP_K && plan.m.min(plan.n) > memory_bound::MAX_SMALL_SIDE;
-    let floor = if deep_few { REALIGN_DEEP_K_MIN_FLOP_PER_BYTE } else { REALIGN_MIN_FLOP_PER_BYTE };
+    let small_side = plan.m.min(plan.n) <= memory_bound::MAX_SMALL_SIDE;
+    let skinny_tiles =
+        spec.dtype.element_bytes() == 2 && small_side && memory_bound::tiles_beat_skinny(spec.dtype, plan.m, plan.n);
+    let (min_flop, floor) = if small_side {
+        (REALIGN_SKINNY_MIN_FLOP, REALIGN_MIN_FLOP_PER_BYTE)
+    } else {
+        (REALIGN_MIN_FLOP, REALIGN_TILES_MIN_FLOP_PER_BYTE)
+    };
     let too_little_per_byte = per_byte < floor && !skinny_tiles;
-    (call.realigns() && (flop < REALIGN_MIN_FLOP || too_little_per_byte)).then(|| {
+    (call.realigns() && (flop < min_flop || too_little_per_byte)).then(|| {
         format!(
-            "its operands are off the TMA's 16 bytes, and copying them costs more than it saves below \
-             {REALIGN_MIN_FLOP} flop or {floor} flop per byte copied (this call: {flop}, {per_byte} per byte)"
+            "its operands are off the TMA's 16 bytes, and copying them costs more than it saves below {min_flop} \
+             flop or {floor} flop per byte copied (this call: {flop}, {per_byte} per byte)"
         )
     })
 }

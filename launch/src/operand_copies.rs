@@ -67,33 +67,48 @@ pub const fn padded_ld(elements: u32, element_bytes: u32) -> u32 {
     elements.next_multiple_of(16 / element_bytes)
 }
 
-/// Least work (2·M·N·K flops) for which `--kernel auto` realigns operands
-/// to run a TMA kernel; smaller calls take a kernel that reads them in
-/// place (`wgmma` or `mma.sync` with `cp.async`), where the copies' two
-/// launches would cost more than they save. Measured (H100, f16, odd sizes,
-/// % of cuBLAS, copies + step 10 / the best in place; PERF.md step 34):
-/// 509×511×513 (2.7·10⁸ flop) 107 / 27, 767×769×771 88 / 30, 1031³ 101 /
-/// 35; so the threshold sits below the smallest size measured.
-pub const REALIGN_MIN_FLOP: u64 = 1 << 27;
+/// Least work (2·M·N·K flops) for which `--kernel auto` realigns the
+/// operands of a call whose M and N both exceed the memory-bound path's
+/// (`memory_bound::MAX_SMALL_SIDE`) to run a TMA kernel; smaller calls take
+/// a kernel that reads them in place (`mma.sync` with `cp.async`), where
+/// the copies' two launches would cost more than they save. In place,
+/// operands off 16 bytes are gathered element by element: H200 (PERF.md
+/// step 106), ms, the TMA tiles on copies / in place: f16 65×67×69 (6·10⁵
+/// flop) 0.019 / 0.012, 101×103×107 (2.2·10⁶) 0.018 / 0.015,
+/// 129×131×133 (4.5·10⁶) 0.016 / 0.018, 200×201×203 0.018 / 0.025,
+/// 400×401×403 0.017 / 0.043; TF32 101×103×107 0.013 / 0.019,
+/// 200×201×203 0.011 / 0.031, 400×401×403 0.014 / 0.054. (Step 34 had
+/// set 2²⁷ below the smallest size it measured, H100, f16, % of cuBLAS:
+/// 509×511×513 107 / 27, 767×769×771 88 / 30.)
+pub const REALIGN_MIN_FLOP: u64 = 1 << 22;
 
-/// Least work per byte copied for which `--kernel auto` realigns: the
-/// 509³ call above does ~250 flop per byte it copies, 5003×4001×3001 ~2200;
-/// an f16 4×32768×1025 call would do 4 (copying B, the one operand it
-/// streams, would triple its memory traffic), and is left to kernels that
-/// read in place.
+/// [`REALIGN_MIN_FLOP`] for calls with M or N of at most
+/// `memory_bound::MAX_SMALL_SIDE`, whose routes (the memory-bound
+/// kernels, step 70's skinny tiles, step 10's tiles on copies) were
+/// measured against it: step 34's 2²⁷.
+pub const REALIGN_SKINNY_MIN_FLOP: u64 = 1 << 27;
+
+/// Least work per byte copied for which `--kernel auto` realigns a call
+/// with M or N of at most `memory_bound::MAX_SMALL_SIDE`: an f16
+/// 4×32768×1025 call would do 4 (copying B, the one operand it streams,
+/// would triple its memory traffic), and is left to the memory-bound
+/// kernels, which read in place at memory speed.
 pub const REALIGN_MIN_FLOP_PER_BYTE: u64 = 64;
 
-/// [`REALIGN_MIN_FLOP_PER_BYTE`] for deep-K calls (K beyond
-/// `split_k::DEEP_K`) whose small sides both exceed the memory-bound
-/// path's (`memory_bound::MAX_SMALL_SIDE`): 2·M·N/(M + N) flop per
-/// element copied, 10–50 per byte at tens to hundreds of rows. In place,
-/// their operands off 16 bytes go to `mma.sync` tiles whose copies gather
-/// element by element and stall the ring; on copies, the TMA tiles run 1.5
-/// to 2.3 times as fast (H100, PERF.md step 99, `auto` in place → the TMA
-/// tile named, % of cuBLAS: f16 47×307×53605 (41 flop per byte) 35 → 69.5,
-/// 35×92×215606 (25) 29 → 43; TF32 47×307×53605 (20) 21.5 → 48,
-/// 35×92×215606 (13) 41 → 67).
-pub const REALIGN_DEEP_K_MIN_FLOP_PER_BYTE: u64 = 8;
+/// [`REALIGN_MIN_FLOP_PER_BYTE`] for calls whose M and N both exceed the
+/// memory-bound path's (`memory_bound::MAX_SMALL_SIDE`): 2·M·N/(M + N)
+/// flop per element copied, 10–50 per byte at tens to hundreds of rows.
+/// In place, their operands off 16 bytes go to `mma.sync` tiles whose
+/// copies gather element by element and stall the ring; on copies, the TMA
+/// tiles run 1.5 to 4 times as fast. Deep K (H100, PERF.md step 99, `auto`
+/// in place → the TMA tile named, % of cuBLAS): f16 47×307×53605 (41 flop
+/// per byte) 35 → 69.5, 35×92×215606 (25) 29 → 43; TF32 47×307×53605
+/// (20) 21.5 → 48, 35×92×215606 (13) 41 → 67. Any K (H200, PERF.md step
+/// 106, `auto`, ms, in place → copies): f16 64×1000×999 (61) 0.049 →
+/// 0.015, 2000×33×501 (32) 0.045 → 0.018; TF32 200×201×203 (49) 0.031 →
+/// 0.012. Until step 106 it held beyond `split_k::DEEP_K` only, and 64
+/// elsewhere.
+pub const REALIGN_TILES_MIN_FLOP_PER_BYTE: u64 = 8;
 
 /// Least work for which the operands of an f32 call on CUDA cores are
 /// realigned (steps 6–7b: `DoubleBuffered` and `WarpTiled`, whose 16-byte
