@@ -291,6 +291,17 @@ sweeps_new_old_new() {
     note "$what $round ($bundle): rc=$? $(tail -1 "$L/$round.log")"
   done
 }
+# `sweeps_new_old_new` for one dtype `$3`, into $L/<dtype>-<round>, so that
+# several types' rounds can share a part's folder.
+typed_sweeps_new_old_new() {
+  local what=$1 shapes=$2 dtype=$3 round bundle
+  for round in new1 old new2; do
+    bundle=$B; [ $round = old ] && bundle=${VARIANTS%% *}
+    "$bundle/gemm" sweep --dtype $dtype --shapes "$shapes" --iters 20 --out "$L/$dtype-$round" \
+      >"$L/$dtype-$round.log" 2>&1
+    note "$what $dtype $round ($bundle): rc=$? $(tail -1 "$L/$dtype-$round.log")"
+  done
+}
 # f32 `auto` at each shape ("M N K") on every bundle (each_bundle), two
 # rounds, into the log `$1`; `$2` heads the summary line.
 f32_auto_rounds() {
@@ -318,6 +329,25 @@ ncu_auto_times() {
   done
 }
 
+# ncu's metrics of `auto`'s launches at each "dtype M N K" after the first
+# argument, "what seconds label regex metrics": ours alone (cuBLAS off),
+# then again with cuBLAS's kernels (those `regex` matches) beside, each
+# under `seconds`, into $L/ncu-ours-* and $L/ncu-<label>-*.
+ncu_ours_and_cublas() {
+  local what secs label regex metrics run ncu
+  read -r what secs label regex metrics <<<"$1"; shift
+  ncu=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
+  for run in "$@"; do
+    set -- $run
+    timeout $secs "$ncu" --clock-control none --metrics "$metrics" \
+      "$B/gemm" --m $2 --n $3 --k $4 --dtype $1 --kernel auto --iters 1 --no-cublas >"$L/ncu-ours-$1-$2x$3x$4.txt" 2>&1
+    note "$what ours $run: rc=$? $(grep -c gpu__time_duration "$L/ncu-ours-$1-$2x$3x$4.txt") kernels"
+    timeout $secs "$ncu" --clock-control none --metrics "$metrics" -k regex:"$regex" \
+      "$B/gemm" --m $2 --n $3 --k $4 --dtype $1 --kernel auto --iters 1 >"$L/ncu-$label-$1-$2x$3x$4.txt" 2>&1
+    note "$what $label $run: rc=$? $(grep -c gpu__time_duration "$L/ncu-$label-$1-$2x$3x$4.txt") kernels"
+  done
+}
+
 # GPU tests, each "binary filter seconds" under its own limit (a host
 # deadlock costs only its limit), each with its log in $L and a line in
 # the summary.
@@ -329,6 +359,16 @@ limited_tests() {
     if timeout $3 "$B/tests/$1" $2 --test-threads=1 >"$log" 2>&1; then r=pass; else r="FAIL (rc $?)"; fi
     note "tests/$1 $2: $r ($(grep -h 'test result' "$log" | tail -1))"
   done
+}
+
+# `limited_tests` for each "binary filter seconds", all at once (the GPU
+# tests' f64 references share the CPU cores; their results do not depend on
+# time), then each log's result line in the summary.
+tests_side_by_side() {
+  local t log
+  for t in "$@"; do limited_tests "$t" & done
+  wait
+  for log in "$L"/test-*.log; do note "$(basename "$log"): $(grep -h 'test result' "$log" | tail -1)"; done
 }
 
 # Step 104's comparisons: 16-bit `gemm sweep` at the shapes `$2` on the
@@ -3240,16 +3280,9 @@ PY
     # 16-bit deep K.
     ncu=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
     metrics=gpu__time_duration.sum,launch__grid_size,launch__block_size,launch__registers_per_thread,dram__bytes_read.sum,dram__bytes_write.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,lts__throughput.avg.pct_of_peak_sustained_elapsed
-    for run in "f16 200 200 100000" "f16 8192 8192 16" "f16 1536 1536 1536" "tf32 8192 8192 16" \
-      "f32 6492 5009 24" "f32 777 999 3333" "f32 100000 16 777" "f16 8 42212 501"; do
-      set -- $run
-      timeout 120 "$ncu" --clock-control none --metrics "$metrics" \
-        "$B/gemm" --m $2 --n $3 --k $4 --dtype $1 --kernel auto --iters 1 --no-cublas >"$L/ncu-ours-$1-$2x$3x$4.txt" 2>&1
-      note "diag105 ours $run: rc=$? $(grep -c gpu__time_duration "$L/ncu-ours-$1-$2x$3x$4.txt") kernels"
-      timeout 120 "$ncu" --clock-control none --metrics "$metrics" -k regex:'nvjet|splitK|gemv|xmma|cutlass|Kernel|reduce|sm90|sm80' \
-        "$B/gemm" --m $2 --n $3 --k $4 --dtype $1 --kernel auto --iters 1 >"$L/ncu-cublas-$1-$2x$3x$4.txt" 2>&1
-      note "diag105 cublas $run: rc=$? $(grep -c gpu__time_duration "$L/ncu-cublas-$1-$2x$3x$4.txt") kernels"
-    done
+    ncu_ours_and_cublas "diag105 120 cublas nvjet|splitK|gemv|xmma|cutlass|Kernel|reduce|sm90|sm80 $metrics" \
+      "f16 200 200 100000" "f16 8192 8192 16" "f16 1536 1536 1536" "tf32 8192 8192 16" "f32 6492 5009 24" \
+      "f32 777 999 3333" "f32 100000 16 777" "f16 8 42212 501"
     for run in "f16 200 200 100000 ws_128x128x64 4032" "f16 8192 8192 16 ws_128x128x64_2cta off" \
       "f16 8 42212 501 skinny_mma_l off"; do
       set -- $run
@@ -3420,6 +3453,148 @@ PY
     # `library` tests of the TMA kernels and their splits.
     limited_tests "gpu _ 170" "library tma_ 120" "library ragged 120" "library every_layout 120" \
       "library beta_zero 60"
+    ;;
+  diag106)
+    # Run 1 of 2026-11-28 (ninth): where the rows still under issue 11's
+    # targets lose on an H200. Shallow K: f32 on every kernel (C off and on
+    # 16 bytes), TF32's kernel and cuBLAS's under ncu (DRAM and L2 write
+    # throughput: C's writes are the work); TF32 small squares on every
+    # kernel and split; cuBLAS's kernels (names, grids) at the weak rows.
+    metrics=gpu__time_duration.sum,launch__grid_size,launch__block_size,launch__registers_per_thread,dram__bytes_read.sum,dram__bytes_write.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,lts__throughput.avg.pct_of_peak_sustained_elapsed,sm__throughput.avg.pct_of_peak_sustained_elapsed
+    ncu_ours_and_cublas "diag106 60 both nvjet|splitK|gemv|xmma|cutlass|Kernel|reduce|sm90|sm80|gemm $metrics" \
+      "tf32 8192 8192 16" "tf32 6492 5009 24" "f32 6492 5009 24" "f32 8192 8192 16" "tf32 512 512 512" \
+      "tf32 256 256 256" "f32 777 999 3333" "f32 1031 1029 1027" "f16 1536 1536 1536"
+    for shape in "6492 5009 24" "6492 5008 24" "8192 8192 16" "4096 4096 64"; do
+      set -- $shape
+      timeout 100 "$B/gemm" --m $1 --n $2 --k $3 --dtype f32 --kernel all --split-k off --iters 20
+    done 2>&1 | grep -v "^device:\|^kernel " | tee "$L/f32shallow.txt"
+    tally f32shallow "$L/f32shallow.txt"
+    for shape in "512 512 512" "256 256 256" "768 768 768"; do
+      set -- $shape
+      for split in auto off 128 256; do
+        timeout 100 "$B/gemm" --m $1 --n $2 --k $3 --dtype tf32 --kernel all --split-k $split --iters 30
+      done
+    done 2>&1 | grep -v "^device:\|^kernel " | tee "$L/tf32small.txt"
+    tally tf32small "$L/tf32small.txt"
+    ;;
+  tests106)
+    # Run 2 of 2026-11-28 (ninth): the library tests run 9 left: the
+    # beta_zero fix (step 104's along-L kernels at M = 13) and the two cut
+    # off at 120 s, side by side (their f64 references use the CPU cores).
+    tests_side_by_side "library beta_zero 200" "library tma_kernels_loop_over_many_tiles_in_every_layout 450" \
+      "library memory_bound_shapes_every_layout_alpha_beta_batch 450"
+    ;;
+  check106)
+    # Run 3 of 2026-11-28 (ninth), step 106: f32 shallow K on step 7b's
+    # 64×64 tiles (their new twin `sgemm_wt_64x64x8_cu` where C's rows are
+    # off 16 bytes), TF32 of few tiles on step 10f's 16×128 tiles. Each
+    # named beside the tiles `auto` ran before, at K around the thresholds;
+    # `auto` new-old-new against VARIANTS (`.dev-c134s`, step 105); the
+    # sanitizers on the new entry and routes; the tests that run it.
+    named_runs f32 "8192 8192 16" "8192 8192 32" "8192 8192 48" "8192 8192 64" "6000 5000 32" "6000 5000 64" \
+      "6492 5009 24" "6492 5009 32" "6492 5009 48" "3030 10002 4" "2000 1999 128" "2000 1999 512" "1000 999 16" -- \
+      "auto auto" "wt_64x64x8 off" "wt_64x64x8_cu off" "wt_256x128x8 off" 2>&1 | grep -v "^device:\|^kernel " \
+      | tee "$L/f32named.txt"
+    tally f32named "$L/f32named.txt"
+    named_runs tf32 "256 256 256" "384 384 384" "512 512 512" "640 640 640" "300 300 300" "333 333 333" \
+      "500 500 500" "1024 256 1024" "256 1024 1024" "512 512 1536" "512 512 2048" "512 512 4096" "1000 200 700" -- \
+      "auto auto" "ws_16x128x32_rs off" "ws_128x128x32_rs auto" 2>&1 | grep -v "^device:\|^kernel " \
+      | tee "$L/tf32named.txt"
+    tally tf32named "$L/tf32named.txt"
+    f32=8192x8192x16,8192x8192x32,6000x5000x32,6492x5009x24,6492x5008x24,3030x10002x4,1000x999x16,4096x4096x16
+    sweeps_new_old_new "check106 f32" "$f32" f32
+    tf32=256x256x256,384x384x384,512x512x512,640x640x640,300x300x300,333x333x333,1024x256x1024,1000x200x700
+    for round in new old; do
+      bundle=$B; [ $round = old ] && bundle=${VARIANTS%% *}
+      "$bundle/gemm" sweep --dtype tf32 --shapes "$tf32" --iters 30 --out "$L/tf32-$round" >"$L/tf32-$round.log" 2>&1
+      note "check106 tf32 $round ($bundle): rc=$? $(tail -1 "$L/tf32-$round.log")"
+    done
+    for tool in memcheck racecheck; do
+      sanitize $tool "$L/san-$tool-wt64cu.log" "$B/gemm" --m 333 --n 301 --k 24 --dtype f32 --kernel wt_64x64x8_cu \
+        --split-k off --iters 1 --no-cublas
+    done
+    sanitize memcheck "$L/san-memcheck-auto-f32.log" "$B/gemm" --m 1000 --n 999 --k 16 --dtype f32 --kernel auto \
+      --iters 1 --no-cublas
+    sanitize memcheck "$L/san-memcheck-auto-tf32.log" "$B/gemm" --m 333 --n 333 --k 333 --dtype tf32 --kernel auto \
+      --iters 1 --no-cublas
+    ;;
+  tests106b)
+    # Run 4 of 2026-11-28 (ninth): the tests that run step 106's entry and
+    # routes, side by side: every warp-tiled entry with C's rows on and off
+    # 16 bytes, every kernel on tile edges (`gpu`), β = 0 on every kernel.
+    tests_side_by_side "library warp_tiled_interior 300" "gpu _ 300" "library beta_zero 100" \
+      "library sweep_random 300" "library every_layout_kernel 300"
+    ;;
+  check106b)
+    # Run 5 of 2026-11-28 (ninth): step 106's f32 shallow rule widened by
+    # run 3 (K up to 64, whatever tile the wave fill picks: 1000×999×16 ran
+    # `db_128x64x16` 0.010 ms where 64×64 ran 0.007), `auto` new-old-new
+    # against VARIANTS (`.dev-c134s`); and run 3's other finding, TF32
+    # 333³ on `mma_64x128x32` at 20% of cuBLAS: small odd sizes, under
+    # REALIGN_MIN_FLOP, run in place on `mma.sync`. `auto` beside the TMA
+    # tiles on copies (named), each type, two rounds.
+    f32=1000x999x16,8192x8192x48,8192x8192x64,6000x5000x64,4096x4096x64,6492x5009x64,100x100x16,300x200x8,2048x2048x8
+    sweeps_new_old_new "check106b f32" "$f32" f32
+    for round in 1 2; do
+      named_runs tf32 "65 67 69" "101 103 107" "129 131 133" "200 201 203" "257 259 261" "333 333 333" "400 401 403" \
+        "450 451 453" -- "auto auto" "ws_16x128x32_rs off" "ws_128x128x32_rs off"
+      named_runs f16 "65 67 69" "101 103 107" "129 131 133" "200 201 203" "257 259 261" "333 333 333" "400 401 403" \
+        "450 451 453" -- "auto auto" "ws_128x128x64 off" "ws_128x128x64_2cta off"
+      named_runs bf16 "101 103 107" "200 201 203" "333 333 333" "400 401 403" -- "auto auto" "ws_128x128x64 off"
+    done 2>&1 | grep -v "^device:\|^kernel " | tee "$L/smallodd.txt"
+    tally smallodd "$L/smallodd.txt"
+    ;;
+  check106c)
+    # Run 6 of 2026-11-28 (ninth): realigning from 2²² flop (run 5: small
+    # odd sizes ran in place on `mma.sync` at 20–45% of cuBLAS, 2–4 times
+    # slower than the TMA tiles on copies). `auto` new-old-new against
+    # VARIANTS (`.dev-c136s`: step 106's choices without it) at small odd
+    # sizes and at shapes beside them the change may reach (one side of
+    # 17–128, batches); memcheck on `auto` through the copies; the tests
+    # that run the copies and `auto` on random shapes.
+    small=65x67x69,101x103x107,129x131x133,200x201x203,257x259x261,333x333x333,400x401x403,450x451x453
+    near=64x1000x999,100x2001x1001,1000x100x333,300x3001x301,17x5001x777,2000x33x501,129x4099x131
+    for dtype in tf32 f16 bf16; do typed_sweeps_new_old_new check106c "$small,$near" $dtype; done
+    sanitize memcheck "$L/san-memcheck-tf32-small.log" "$B/gemm" --m 200 --n 201 --k 203 --dtype tf32 --kernel auto \
+      --iters 1 --no-cublas
+    sanitize memcheck "$L/san-memcheck-f16-small.log" "$B/gemm" --m 129 --n 131 --k 133 --dtype f16 --kernel auto \
+      --iters 1 --no-cublas
+    tests_side_by_side "library tma_kernels_read_misaligned 300" "library sweep_random 300" \
+      "library short_k_auto 300" "gpu _ 300"
+    ;;
+  sweep106)
+    # Run 7 of 2026-11-28 (ninth): the default sweep on step 106 (run 6's
+    # first try wrote each type's rounds into one folder: only bf16 kept).
+    default_sweep
+    ;;
+  check106d)
+    # Run 8 of 2026-11-28 (ninth): run 6 left calls with M and N over 16 in
+    # place on `mma.sync` at 12–45% of cuBLAS where the copies passed 2²²
+    # flop but not 64 flop per byte (TF32 100×2001×1001 0.127 ms, 64×1000×999
+    # 0.077). This build asks those calls 8 flop per byte at every K (deep K
+    # since step 99). `auto` new-old-new against VARIANTS (`.dev-c137s`) at
+    # one side of 17–300, each type; memcheck; the tests through copies.
+    shapes=64x1000x999,100x2001x1001,17x5001x777,2000x33x501,129x4099x131,48x8191x4095,8191x40x2047,200x20001x301
+    shapes=$shapes,33x30000x999,300x3001x1999,17x100001x1023,100000x24x777,24x65536x129,1000x100x333,200x201x203
+    for dtype in tf32 f16 bf16; do typed_sweeps_new_old_new check106d "$shapes" $dtype; done
+    sanitize memcheck "$L/san-memcheck-tf32-wide.log" "$B/gemm" --m 17 --n 5001 --k 777 --dtype tf32 --kernel auto \
+      --iters 1 --no-cublas
+    sanitize memcheck "$L/san-memcheck-bf16-wide.log" "$B/gemm" --m 2000 --n 33 --k 501 --dtype bf16 --kernel auto \
+      --iters 1 --no-cublas
+    tests_side_by_side "library tma_kernels_read_misaligned 300" "library sweep_random 300" \
+      "library ragged_deep_k 300" "gpu _ 300"
+    ;;
+  final106)
+    # Run 9 of 2026-11-28 (ninth): step 106 before the review's two host
+    # fixes (no PTX changed; PERF.md step 106). The default sweep
+    # (its plot: docs/sweep-h200.svg), then every `library`, `accuracy` and
+    # `gpu` test, each test in a process of its own, side by side.
+    default_sweep
+    runs=("gpu _ 280")
+    for bin in library accuracy; do
+      for t in $("$B/tests/$bin" --list 2>/dev/null | sed -n 's/: test$//p'); do runs+=("$bin $t 280"); done
+    done
+    tests_side_by_side "${runs[@]}"
     ;;
   *) note "unknown part $part" ;;
   esac
