@@ -1087,6 +1087,12 @@ fn tf32_few_tiles_run_on_the_16x128_tiles() {
         default_choice_for_batch(Dtype::Tf32, (256, 256, 256), 4, 132, nn, (9, 0), |_| true).kernel,
         "ws_16x128x32_rs"
     );
+    // The library's choice passes the batch on (`select` →
+    // `choose_kernel_for_batch`); the CLI's calls are single matrices.
+    use rgemm::api::choose_kernel_for_batch;
+    let library = |batch| choose_kernel_for_batch(None, &h100(), Dtype::Tf32, (512, 512, 512), batch, nn, aligned);
+    assert_eq!((library(1).kernel.as_str(), library(64).kernel.as_str()), ("ws_16x128x32_rs", "ws_128x128x32_rs"));
+    assert_eq!(choose_kernel(None, &h100(), Dtype::Tf32, (512, 512, 512), nn, aligned), library(1));
     // Where the 16×128 tiles' TMA cannot read the operands: the tiles of before.
     let refused = default_choice(Dtype::Tf32, (512, 512, 512), 132, nn, (9, 0), |s| s.tile.bm > 16).kernel;
     assert_eq!(refused, "ws_128x128x32_rs");
