@@ -773,6 +773,24 @@ pub const WS_TF32_16X128X32_RS: KernelSpec = KernelSpec {
     ..WS_TF32_256X128X32_RS
 };
 
+/// Step 10f's tiles for M of 17 to 64 (PERF.md step 107): 32×128
+/// (`m64n32k8`, 11 stages of 20 KiB) and 64×128 (`m64n64k8`, 9 stages of
+/// 24 KiB), between the 16×128 tiles made for M ≤ 16 and the 128-row
+/// tiles, which at M = 17 do seven times the `wgmma` work the call needs
+/// and, at one tile row, still read B once.
+pub const WS_TF32_32X128X32_RS: KernelSpec = KernelSpec {
+    name: "tgemm_ws_32x128x32_rs",
+    tile: Tile { bm: 32, bn: 128, bk: 32, tm: 32, tn: 64 },
+    stages: 11,
+    ..WS_TF32_16X128X32_RS
+};
+pub const WS_TF32_64X128X32_RS: KernelSpec = KernelSpec {
+    name: "tgemm_ws_64x128x32_rs",
+    tile: Tile { bm: 64, bn: 128, bk: 32, tm: 64, tn: 64 },
+    stages: 9,
+    ..WS_TF32_16X128X32_RS
+};
+
 /// Step 10h: step 10f's 128×128 and 16×128 tiles reading a row-major B
 /// whose rows are off 16 bytes in place (`Features::b_rows_by_residue`):
 /// the TMA needs rows 16 bytes apart, so B's rows `k ≡ r (mod 4)` come
@@ -797,6 +815,20 @@ pub const WS_TF32_16X128X32_RS_BU: KernelSpec = KernelSpec {
     ..WS_TF32_16X128X32_RS
 };
 
+/// (9 and 8 stages: B's tile a box wider, as above.)
+pub const WS_TF32_32X128X32_RS_BU: KernelSpec = KernelSpec {
+    name: "tgemm_ws_32x128x32_rs_bu",
+    features: Features { b_rows_by_residue: true, ..WS_TF32_32X128X32_RS.features },
+    stages: 9,
+    ..WS_TF32_32X128X32_RS
+};
+pub const WS_TF32_64X128X32_RS_BU: KernelSpec = KernelSpec {
+    name: "tgemm_ws_64x128x32_rs_bu",
+    features: Features { b_rows_by_residue: true, ..WS_TF32_64X128X32_RS.features },
+    stages: 8,
+    ..WS_TF32_64X128X32_RS
+};
+
 /// A kernel's entry for a row-major B whose rows are off 16 bytes
 /// (`Features::b_rows_by_residue`), and the launches the host gives it in
 /// the kernel's place ([`b_rows_twin`]).
@@ -815,6 +847,8 @@ pub struct BRowsTwin {
 pub const B_ROWS_TWINS: &[BRowsTwin] = &[
     BRowsTwin { base: WS_TF32_128X128X32_RS, twin: WS_TF32_128X128X32_RS_BU, max_m: B_ROWS_TWIN_MAX_M },
     BRowsTwin { base: WS_TF32_16X128X32_RS, twin: WS_TF32_16X128X32_RS_BU, max_m: B_ROWS_TWIN_MAX_M },
+    BRowsTwin { base: WS_TF32_32X128X32_RS, twin: WS_TF32_32X128X32_RS_BU, max_m: B_ROWS_TWIN_MAX_M },
+    BRowsTwin { base: WS_TF32_64X128X32_RS, twin: WS_TF32_64X128X32_RS_BU, max_m: B_ROWS_TWIN_MAX_M },
 ];
 
 /// Most rows of C for which [`B_ROWS_TWINS`]' twins take a launch. H200
@@ -1029,6 +1063,10 @@ pub const KERNELS: &[KernelSpec] = &[
     WS_TF32_16X128X32_RS,
     WS_TF32_128X128X32_RS_BU,
     WS_TF32_16X128X32_RS_BU,
+    WS_TF32_32X128X32_RS,
+    WS_TF32_32X128X32_RS_BU,
+    WS_TF32_64X128X32_RS,
+    WS_TF32_64X128X32_RS_BU,
     WS_F16_16X128X64_RS,
     WS_BF16_16X128X64_RS,
     WS_F16_128X256X64_C2,

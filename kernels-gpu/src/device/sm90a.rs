@@ -370,6 +370,32 @@ wgmma_tf32!(
 );
 
 wgmma_tf32!(
+    /// `wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32`: 64×64 tile.
+    wgmma_m64n64k8_tf32,
+    rs:
+    /// `wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32`, A from
+    /// registers: 64×64 tile.
+    wgmma_m64n64k8_tf32_rs,
+    "m64n64k8",
+    32,
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30],
+    31
+);
+
+wgmma_tf32!(
+    /// `wgmma.mma_async.sync.aligned.m64n32k8.f32.tf32.tf32`: 64×32 tile.
+    wgmma_m64n32k8_tf32,
+    rs:
+    /// `wgmma.mma_async.sync.aligned.m64n32k8.f32.tf32.tf32`, A from
+    /// registers: 64×32 tile.
+    wgmma_m64n32k8_tf32_rs,
+    "m64n32k8",
+    16,
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14],
+    15
+);
+
+wgmma_tf32!(
     /// `wgmma.mma_async.sync.aligned.m64n16k8.f32.tf32.tf32`: 64×16 tile.
     wgmma_m64n16k8_tf32,
     rs:

@@ -129,6 +129,11 @@
 //! Its 16×128 tiles (`m64n16k8`, 12 stages of 18 KiB) take TF32 calls of
 //! M = 8 to 16, which stream B: 16×16384×4096 107% (step 9b: 83.5%),
 //! 16×8192×8192 91% (82%), 16×4096×16384 88% (79%; PERF step 63).
+//! Its 32×128 and 64×128 tiles (`m64n32k8`, 11 stages of 20 KiB;
+//! `m64n64k8`, 9 of 24 KiB; 168 registers, 0 spills) take TF32 calls of
+//! M = 17 to 64, split or not: 17×100001×1023 0.530 → 0.128 ms (34 → 138%
+//! of cuBLAS, H200), 33×30000×999 71 → 145%, 64×192×300000 79 → 95%
+//! (PERF step 107).
 //! Step 10g swaps 16-bit calls of M ≤ 16 with A and B row-major the same
 //! way (`Swapped<E>`, 16×128 tiles, `m64n16k16`), with nothing in
 //! registers: 16-bit `wgmma` reads an MN-major A from shared memory, so
@@ -210,9 +215,10 @@ use crate::device::sm90a::{
     fence_tensormap_acquire, mbarrier_arrive, mbarrier_arrive_cluster, mbarrier_arrive_expect_tx, mbarrier_init,
     mbarrier_wait, prefetch_tensormap, setmaxnreg_dec, setmaxnreg_inc, tma_load_3d, tma_load_3d_multicast,
     wgmma_commit, wgmma_fence, wgmma_m64n16k8_tf32, wgmma_m64n16k8_tf32_rs, wgmma_m64n16k16_bf16, wgmma_m64n16k16_f16,
-    wgmma_m64n128k8_tf32, wgmma_m64n128k8_tf32_rs, wgmma_m64n128k16_bf16, wgmma_m64n128k16_f16, wgmma_m64n192k8_tf32,
-    wgmma_m64n192k16_bf16, wgmma_m64n192k16_f16, wgmma_m64n256k8_tf32, wgmma_m64n256k8_tf32_rs, wgmma_m64n256k16_bf16,
-    wgmma_m64n256k16_f16, wgmma_wait, wgmma_wait_holding,
+    wgmma_m64n32k8_tf32, wgmma_m64n32k8_tf32_rs, wgmma_m64n64k8_tf32, wgmma_m64n64k8_tf32_rs, wgmma_m64n128k8_tf32,
+    wgmma_m64n128k8_tf32_rs, wgmma_m64n128k16_bf16, wgmma_m64n128k16_f16, wgmma_m64n192k8_tf32, wgmma_m64n192k16_bf16,
+    wgmma_m64n192k16_f16, wgmma_m64n256k8_tf32, wgmma_m64n256k8_tf32_rs, wgmma_m64n256k16_bf16, wgmma_m64n256k16_f16,
+    wgmma_wait, wgmma_wait_holding,
 };
 use crate::device::{
     block_idx, block_idx_z, fence_gpu, grid_dim, grid_dim_z, load_acquire_gpu, load_global_x4, load_shared_b32,
@@ -562,6 +568,8 @@ macro_rules! warpgroup_tile_tf32 {
 warpgroup_tile_tf32!(128, 256, 16, wgmma_m64n256k8_tf32, wgmma_m64n256k8_tf32_rs);
 warpgroup_tile_tf32!(96, 192, 12, wgmma_m64n192k8_tf32);
 warpgroup_tile_tf32!(64, 128, 8, wgmma_m64n128k8_tf32, wgmma_m64n128k8_tf32_rs);
+warpgroup_tile_tf32!(32, 64, 4, wgmma_m64n64k8_tf32, wgmma_m64n64k8_tf32_rs);
+warpgroup_tile_tf32!(16, 32, 2, wgmma_m64n32k8_tf32, wgmma_m64n32k8_tf32_rs);
 warpgroup_tile_tf32!(8, 16, 1, wgmma_m64n16k8_tf32, wgmma_m64n16k8_tf32_rs);
 
 /// `WarpgroupTile<Swapped<E>>` for `[f32; 8]` (step 10g): a `64 × 16` tile
@@ -1413,6 +1421,10 @@ kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 128]>, tgemm_ws_256x128x3
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 64]>, tgemm_ws_128x128x32_rs_cu, gemm_launch::WS_TF32_128X128X32_RS_CU, n_major_b);
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 64]>, tgemm_ws_128x128x32_rs_bu, gemm_launch::WS_TF32_128X128X32_RS_BU, n_major_b);
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 8]>, tgemm_ws_16x128x32_rs_bu, gemm_launch::WS_TF32_16X128X32_RS_BU, n_major_b);
+kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 16]>, tgemm_ws_32x128x32_rs, gemm_launch::WS_TF32_32X128X32_RS, n_major_b);
+kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 16]>, tgemm_ws_32x128x32_rs_bu, gemm_launch::WS_TF32_32X128X32_RS_BU, n_major_b);
+kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 32]>, tgemm_ws_64x128x32_rs, gemm_launch::WS_TF32_64X128X32_RS, n_major_b);
+kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 32]>, tgemm_ws_64x128x32_rs_bu, gemm_launch::WS_TF32_64X128X32_RS_BU, n_major_b);
 kernel_entries!(warp_specialized ws_kernel<F16, [f32; 128]>, hgemm_ws_128x256x64_c2, gemm_launch::WS_F16_128X256X64_C2, any);
 kernel_entries!(warp_specialized ws_kernel<Bf16, [f32; 128]>, bgemm_ws_128x256x64_c2, gemm_launch::WS_BF16_128X256X64_C2, any);
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 128]>, tgemm_ws_128x256x32_c2, gemm_launch::WS_TF32_128X256X32_C2, k_major);
