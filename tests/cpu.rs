@@ -1064,6 +1064,35 @@ fn f32_shallow_k_runs_on_the_64x64_tiles() {
 }
 
 #[test]
+fn tf32_of_17_to_64_rows_runs_on_tiles_of_32_or_64_rows() {
+    // A and B row-major, M the small side, K past SHALLOW_MAX_K: 32-row
+    // tiles to M = 32, 64-row ones to 64, split or not (H200, PERF step
+    // 107: 17×100001×1023 0.529 → 0.128 ms, 33×30000×999 0.089 → 0.042,
+    // 64×192×300000 0.109 → 0.093).
+    use rgemm::api::choice::SHALLOW_MAX_K;
+    let pick = |m, n, k, layout| default_choice(Dtype::Tf32, (m, n, k), 132, layout, (9, 0), |_| true).kernel;
+    let nn = OperandLayout::NN;
+    for (m, n, k) in [(17, 100001, 1023), (24, 65536, 129), (32, 16384, 4096), (24, 8192, 8192), (22, 56, 171379)] {
+        assert_eq!(pick(m, n, k, nn), "ws_32x128x32_rs", "{m}x{n}x{k}");
+    }
+    for (m, n, k) in [(33, 30000, 999), (48, 8191, 4095), (64, 8192, 4096), (64, 192, 300000), (47, 307, 53605)] {
+        assert_eq!(pick(m, n, k, nn), "ws_64x128x32_rs", "{m}x{n}x{k}");
+    }
+    // Few tiles keep the 16×128 ones; M ≤ 16 the skinny routes; more
+    // rows, shallow K, N the small side and other layouts what they had.
+    assert_eq!(pick(64, 1000, 999, nn), "ws_16x128x32_rs");
+    for (m, n, k) in [(16, 100001, 1023), (65, 30000, 999), (32, 100000, SHALLOW_MAX_K), (3000, 48, 4095)] {
+        assert!(!pick(m, n, k, nn).starts_with("ws_32x") && !pick(m, n, k, nn).starts_with("ws_64x"), "{m}x{n}x{k}");
+    }
+    for layout in OperandLayout::ALL.into_iter().filter(|&layout| layout != nn) {
+        assert!(!pick(33, 30000, 999, layout).starts_with("ws_64x"), "{layout:?}");
+    }
+    // Where their TMA cannot read the operands: the tiles of before.
+    let refused = default_choice(Dtype::Tf32, (33, 30000, 999), 132, nn, (9, 0), |s| s.tile.bm > 64).kernel;
+    assert_eq!(refused, "ws_256x128x32_rs");
+}
+
+#[test]
 fn tf32_few_tiles_run_on_the_16x128_tiles() {
     // A and B row-major, K short of the few-tiles split, at most one block
     // of 16×128 per SM: step 10f's 16×128 tiles (H200, PERF step 106: 512³
@@ -1118,8 +1147,9 @@ fn deep_k_takes_the_tile_that_wastes_least() {
     // A row-major B: step 10f's swapped 128×128 tiles, which read it in
     // place (PERF step 62); a column-major one: `mma.sync` 64×128, the one
     // of the others compiled for it (step 9b and `mma.sync` 64×192 are
-    // row-major only).
-    assert_eq!(tf32, ["ws_128x128x32_rs"; 4]);
+    // row-major only). M of 17 to 64 then takes the 32- or 64-row tiles
+    // (`mid_rows_tf32_tiles`, PERF step 107: 64×192×300000 0.113 → 0.093 ms).
+    assert_eq!(tf32, ["ws_128x128x32_rs", "ws_128x128x32_rs", "ws_64x128x32_rs", "ws_128x128x32_rs"]);
     let tf32_nt: Vec<_> = [(1024, 1024, 16384), (128, 128, 65536), (64, 192, 300000)]
         .map(|(m, n, k)| pick(Dtype::Tf32, m, n, k, OperandLayout::NT, (9, 0)))
         .into();

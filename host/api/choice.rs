@@ -95,7 +95,8 @@ pub fn choice_list(dtype: Dtype) -> &'static [(KernelSpec, i64)] {
 /// [`SHALLOW_MAX_K`], [`shallow_k_kernel`] (TF32 with B row-major: step
 /// 10f's 128×128 tiles; f32: step 7b's 64×64 tiles; 16-bit calls keep the
 /// wave fill's tiles); TF32 calls of few tiles, [`few_tiles_tf32_kernel`]
-/// (step 10f's 16×128 tiles); 16-bit calls whose small side is
+/// (step 10f's 16×128 tiles); TF32 calls of 17 to 64 rows,
+/// [`mid_rows_tf32_tiles`] (its 32×128 and 64×128 tiles); 16-bit calls whose small side is
 /// M, A and B row-major and K under [`SWAPPED_SKINNY_MAX_K`] take step
 /// 10g's tiles ([`swapped_skinny_tiles`]). Otherwise each dtype has a short list of kernels,
 /// largest tile first, each with the fraction of a wave of blocks (one block
@@ -326,7 +327,45 @@ pub fn default_choice_for_batch(
             spec = best;
         }
     }
+    // TF32 of 17 to 64 rows: step 10f's tiles of 32 or 64 rows, split or
+    // not, where it would run taller tiles (not the few-tiles rule's 16×128
+    // ones).
+    if let Some(rows) = mid_rows_tf32_tiles(dtype, (m, n, k), layout).filter(|s| spec.tile.bm > s.tile.bm && runs(s)) {
+        spec = rows;
+    }
     chosen(spec)
+}
+
+/// The kernel [`default_choice`] gives a TF32 call with A and B row-major,
+/// M of 17 to 64 the small side and K past [`SHALLOW_MAX_K`]: step 10f's
+/// swapped tiles of 32 rows to M = 32 (`WS_TF32_32X128X32_RS`), of 64
+/// beyond (`WS_TF32_64X128X32_RS`), where B's rows are off 16 bytes their
+/// twins that read them in place. Each block streams 128 columns of B
+/// once, as the 16×128 tiles made for M ≤ 16 do, and its `wgmma`s are no
+/// wider than the rows: the 128- and 256-row tiles the wave fill and the
+/// deep-K list pick do 2 to 15 times the work the call needs, and at one
+/// tile row read B no less. H200 (PERF.md step 107, run 1), named, ms,
+/// the tile `auto` ran → 32 or 64 rows (% of cuBLAS after):
+/// 17×100001×1023 0.529 → 0.128 (139), 24×65536×129 0.047 → 0.020 (103),
+/// 30×100000×512 0.143 → 0.058 (120), 32×16384×4096 0.098 → 0.069 (109),
+/// 24×8192×8192 0.094 → 0.075 (95), 33×30000×999 0.089 → 0.042 (145),
+/// 40×20000×2000 0.153 → 0.058 (95), 48×8191×4095 0.076 → 0.055 (119),
+/// 64×8192×4096 0.052 → 0.045 (110), split: 64×192×300000 0.109 → 0.093
+/// (94), 47×307×53605 0.059 → 0.054 (97). The 32-row tiles win to M = 32
+/// (17×100001×1023: 0.128 against 0.136 on 64 rows; 24×65536×129 0.020
+/// against 0.025), the 64-row ones beyond (33×30000×999: 0.042 against
+/// 0.071).
+pub fn mid_rows_tf32_tiles(
+    dtype: Dtype,
+    (m, n, k): (usize, usize, usize),
+    layout: OperandLayout,
+) -> Option<&'static KernelSpec> {
+    let rows = match m {
+        17..=32 => &gemm_launch::WS_TF32_32X128X32_RS,
+        33..=64 => &gemm_launch::WS_TF32_64X128X32_RS,
+        _ => return None,
+    };
+    (dtype == Dtype::Tf32 && layout == OperandLayout::NN && m <= n && k > SHALLOW_MAX_K).then_some(rows)
 }
 
 /// Where K is deep enough that a call is split ([`gemm_launch::split_k`]:
