@@ -3596,6 +3596,82 @@ PY
     done
     tests_side_by_side "${runs[@]}"
     ;;
+  diag107)
+    # Run 1 of 2026-11-28 (tenth), step 107: TF32 swapped tiles of 32 and 64
+    # rows (`ws_32x128x32_rs`, `ws_64x128x32_rs` and their `_bu` twins,
+    # new), named beside `auto` and the 16- and 128-row tiles at M of 17 to
+    # 64; then the tests that run every kernel (the new four on tile edges),
+    # the library's randomized sweep (step 106's review fixes, host only,
+    # never run on a GPU), and the sanitizers on the new entries.
+    named_runs tf32 "17 100001 1023" "24 65536 129" "33 30000 999" "32 16384 4096" "24 8192 8192" \
+      "48 8191 4095" "64 1000 999" "64 8192 4096" "40 20000 2000" "17 5001 777" "32 2048 1024" "64 192 300000" \
+      "47 307 53605" "30 100000 512" -- \
+      "auto auto" "ws_32x128x32_rs auto" "ws_32x128x32_rs off" "ws_64x128x32_rs auto" "ws_16x128x32_rs auto" \
+      "ws_128x128x32_rs auto" 2>&1 | grep -v "^device:\|^kernel " | tee "$L/tf32named.txt"
+    tally tf32named "$L/tf32named.txt"
+    for kernel in ws_32x128x32_rs ws_64x128x32_rs; do
+      for shape in "29 1001 333" "61 1000 96"; do
+        set -- $shape
+        sanitize memcheck "$L/san-memcheck-$kernel-$1.log" "$B/gemm" --m $1 --n $2 --k $3 --dtype tf32 \
+          --kernel $kernel --split-k off --iters 1 --no-cublas
+      done
+      sanitize racecheck "$L/san-racecheck-$kernel.log" "$B/gemm" --m 29 --n 1000 --k 96 --dtype tf32 \
+        --kernel $kernel --split-k off --iters 1 --no-cublas
+    done
+    tests_side_by_side "gpu _ 300" "library sweep_random 300" "library every_layout_kernel 300" \
+      "library tma_kernels_read_misaligned 300" "library beta_zero 200"
+    ;;
+  check107)
+    # Run 2 of 2026-11-28 (tenth), step 107: `auto` new-old-new against
+    # VARIANTS (`.dev-c139s`, step 106) at TF32 M of 17 to 64 (now the 32-
+    # and 64-row tiles) and beside them; the new tiles named at shallow K
+    # (C's writes the work) beside `auto`'s 128×128; memcheck on `auto`
+    # through the new rule (unsplit, split, B off 16 bytes); the default
+    # sweep.
+    tf32=17x100001x1023,24x65536x129,30x100000x512,32x16384x4096,24x8192x8192,33x30000x999,40x20000x2000
+    tf32=$tf32,48x8191x4095,64x8192x4096,64x192x300000,47x307x53605,22x56x171379,35x92x215606,17x5001x777
+    tf32=$tf32,64x1000x999,100x2001x1001,16x16384x4096,128x8192x4096
+    typed_sweeps_new_old_new "check107" "$tf32" tf32
+    named_runs tf32 "8192 8192 16" "4096 4096 16" "8192 8192 32" "6492 5008 24" "6000 5000 48" -- \
+      "ws_128x128x32_rs off" "ws_64x128x32_rs off" "ws_32x128x32_rs off" 2>&1 | grep -v "^device:\|^kernel " \
+      | tee "$L/tf32shallow.txt"
+    tally tf32shallow "$L/tf32shallow.txt"
+    for shape in "29 5001 333" "50 3001 2049" "24 1000 70000"; do
+      set -- $shape
+      sanitize memcheck "$L/san-memcheck-auto-$1x$2x$3.log" "$B/gemm" --m $1 --n $2 --k $3 --dtype tf32 \
+        --kernel auto --iters 1 --no-cublas
+    done
+    default_sweep
+    ;;
+  diag108)
+    # Run 3 of 2026-11-28 (tenth): what is left under issue 11's targets,
+    # named on the step 107 build. TF32 and f16 with N of 17 to 64 under a
+    # large M (the memory-bound kernels' row groups, the skinny tensor-core
+    # kernels, the tiles); 16-bit 1536³ and its neighbours on every tile
+    # and stream-K; 16-bit deep K at chunks by hand; the f32 odd sizes at
+    # the splits cuBLAS runs (5 and 3 ways) on each warp tile.
+    skinny="100000 24 777|8191 40 2047|2000 33 501|100000 32 1024|50000 48 512|16384 24 4096"
+    IFS='|' read -ra shapes <<<"$skinny"
+    named_runs tf32 "${shapes[@]}" -- "auto auto" "skinny_r16_2cta auto" "skinny_r16 auto" "skinny_mma_r16 auto" \
+      "ws_128x128x32_rs auto" "ws_128x128x32 auto" "mma_64x128x32 auto" 2>&1 | grep -v "^device:\|^kernel " \
+      | tee "$L/tf32n.txt"
+    tally tf32n "$L/tf32n.txt"
+    named_runs f16 "${shapes[@]}" -- "auto auto" "skinny_r8 auto" "skinny_mma_r16 auto" "mma_64x16x64 auto" \
+      "ws_128x128x64 auto" 2>&1 | grep -v "^device:\|^kernel " | tee "$L/f16n.txt"
+    tally f16n "$L/f16n.txt"
+    named_runs f16 "1536 1536 1536" "1280 1280 1280" "1792 1792 1792" -- "auto auto" "ws_128x256x64_sk auto" \
+      "ws_128x192x64 off" "ws_128x128x64 off" "ws_128x256x64 off" "ws_128x128x64_2cta off" "ws_128x256x64_c2 off" \
+      2>&1 | grep -v "^device:\|^kernel " | tee "$L/f16mid.txt"
+    tally f16mid "$L/f16mid.txt"
+    named_runs f16 "200 200 100000" "256 256 131072" -- "auto auto" "ws_128x128x64 2048" "ws_128x128x64 4096" \
+      "ws_128x128x64 8192" "ws_128x192x64 4096" 2>&1 | grep -v "^device:\|^kernel " | tee "$L/f16deep.txt"
+    tally f16deep "$L/f16deep.txt"
+    named_runs f32 "1031 1029 1027" "777 999 3333" -- "auto auto" "wt_64x64x8 344" "wt_64x64x8 516" \
+      "wt_64x64x8 1112" "wt_64x64x8 668" "wt_async_64x64x8 344" "wt_async_64x64x8 668" "wt_64x128x8 668" \
+      "wt_64x128x8 344" "wt_128x128x8 344" "wt_128x128x8 480" 2>&1 | grep -v "^device:\|^kernel " \
+      | tee "$L/f32odd.txt"
+    tally f32odd "$L/f32odd.txt"
+    ;;
   *) note "unknown part $part" ;;
   esac
 done
