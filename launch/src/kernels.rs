@@ -615,6 +615,20 @@ pub const WS_F16_128X128X64: KernelSpec = KernelSpec {
 pub const WS_BF16_128X128X64: KernelSpec =
     KernelSpec { name: "bgemm_ws_128x128x64", dtype: Dtype::Bf16, ..WS_F16_128X128X64 };
 
+/// Step 10 on 128×64 tiles (two consumer warpgroups of 64×64, one
+/// `m64n64k16` per K step), for N of 17 to 64 under a large M, where the
+/// 128×128 tiles multiply two to seven times the columns C has (PERF.md
+/// step 108). 24 KiB stages, a 16 KiB C staging tile: 8 stages.
+pub const WS_F16_128X64X64: KernelSpec = KernelSpec {
+    name: "hgemm_ws_128x64x64",
+    tile: Tile { bm: 128, bn: 64, bk: 64, tm: 64, tn: 64 },
+    stages: 8,
+    ..WS_F16_128X256X64
+};
+
+pub const WS_BF16_128X64X64: KernelSpec =
+    KernelSpec { name: "bgemm_ws_128x64x64", dtype: Dtype::Bf16, ..WS_F16_128X64X64 };
+
 /// Step 10d: step 10's 128×128 tiles, two blocks per SM (2 stages of 32
 /// KiB and the 32 KiB C staging tile each, 112 registers per thread, a
 /// producer of one warp): one block's epilogue runs while the other
@@ -699,6 +713,17 @@ pub const WS_TF32_128X128X32: KernelSpec = KernelSpec {
     name: "tgemm_ws_128x128x32",
     tile: Tile { bm: 128, bn: 128, bk: 32, tm: 64, tn: 128 },
     stages: 6,
+    ..WS_TF32_128X256X32
+};
+
+/// Step 10b's 128×64 tiles (one `m64n64k8` per consumer and K step, 9
+/// stages of 24 KiB), for N of 17 to 64 under a large M, as step 10's
+/// 128×64 are for 16-bit (PERF.md step 108): a row-major B, small there,
+/// is copied transposed first.
+pub const WS_TF32_128X64X32: KernelSpec = KernelSpec {
+    name: "tgemm_ws_128x64x32",
+    tile: Tile { bm: 128, bn: 64, bk: 32, tm: 64, tn: 64 },
+    stages: 9,
     ..WS_TF32_128X256X32
 };
 
@@ -791,7 +816,8 @@ pub const WS_TF32_64X128X32_RS: KernelSpec = KernelSpec {
     ..WS_TF32_16X128X32_RS
 };
 
-/// Step 10h: step 10f's 128×128 and 16×128 tiles reading a row-major B
+/// Step 10h: step 10f's 128×128 and 16×128 tiles (and, since step 107,
+/// its 32×128 and 64×128) reading a row-major B
 /// whose rows are off 16 bytes in place (`Features::b_rows_by_residue`):
 /// the TMA needs rows 16 bytes apart, so B's rows `k ≡ r (mod 4)` come
 /// through map `r` of four, whose rows lie 4 rows apart
@@ -843,7 +869,7 @@ pub struct BRowsTwin {
 }
 
 /// The kernels with an entry for B's rows off 16 bytes: TF32's swapped
-/// tiles that `auto` gives few rows of A (deep-K splits, M ≤ 16).
+/// tiles that `auto` gives few rows of A (deep-K splits, M ≤ 64).
 pub const B_ROWS_TWINS: &[BRowsTwin] = &[
     BRowsTwin { base: WS_TF32_128X128X32_RS, twin: WS_TF32_128X128X32_RS_BU, max_m: B_ROWS_TWIN_MAX_M },
     BRowsTwin { base: WS_TF32_16X128X32_RS, twin: WS_TF32_16X128X32_RS_BU, max_m: B_ROWS_TWIN_MAX_M },
@@ -1067,6 +1093,9 @@ pub const KERNELS: &[KernelSpec] = &[
     WS_TF32_32X128X32_RS_BU,
     WS_TF32_64X128X32_RS,
     WS_TF32_64X128X32_RS_BU,
+    WS_F16_128X64X64,
+    WS_BF16_128X64X64,
+    WS_TF32_128X64X32,
     WS_F16_16X128X64_RS,
     WS_BF16_16X128X64_RS,
     WS_F16_128X256X64_C2,

@@ -134,6 +134,11 @@
 //! M = 17 to 64, split or not: 17×100001×1023 0.530 → 0.128 ms (34 → 138%
 //! of cuBLAS, H200), 33×30000×999 71 → 145%, 64×192×300000 79 → 95%
 //! (PERF step 107).
+//! Its 128×64 tiles (f16/bf16 `m64n64k16`, 8 stages of 24 KiB and a 16
+//! KiB C staging tile; TF32 `m64n64k8`, 9 stages of 24 KiB; 168
+//! registers, 0 spills) take calls of N = 17 to 64 under a larger M: f16
+//! 100000×32×1024 78 → 97% of cuBLAS, 16384×24×4096 66 → 78%, TF32
+//! 16384×24×4096 93 → 117% (H200, PERF step 108).
 //! Step 10g swaps 16-bit calls of M ≤ 16 with A and B row-major the same
 //! way (`Swapped<E>`, 16×128 tiles, `m64n16k16`), with nothing in
 //! registers: 16-bit `wgmma` reads an MN-major A from shared memory, so
@@ -215,10 +220,10 @@ use crate::device::sm90a::{
     fence_tensormap_acquire, mbarrier_arrive, mbarrier_arrive_cluster, mbarrier_arrive_expect_tx, mbarrier_init,
     mbarrier_wait, prefetch_tensormap, setmaxnreg_dec, setmaxnreg_inc, tma_load_3d, tma_load_3d_multicast,
     wgmma_commit, wgmma_fence, wgmma_m64n16k8_tf32, wgmma_m64n16k8_tf32_rs, wgmma_m64n16k16_bf16, wgmma_m64n16k16_f16,
-    wgmma_m64n32k8_tf32, wgmma_m64n32k8_tf32_rs, wgmma_m64n64k8_tf32, wgmma_m64n64k8_tf32_rs, wgmma_m64n128k8_tf32,
-    wgmma_m64n128k8_tf32_rs, wgmma_m64n128k16_bf16, wgmma_m64n128k16_f16, wgmma_m64n192k8_tf32, wgmma_m64n192k16_bf16,
-    wgmma_m64n192k16_f16, wgmma_m64n256k8_tf32, wgmma_m64n256k8_tf32_rs, wgmma_m64n256k16_bf16, wgmma_m64n256k16_f16,
-    wgmma_wait, wgmma_wait_holding,
+    wgmma_m64n32k8_tf32, wgmma_m64n32k8_tf32_rs, wgmma_m64n64k8_tf32, wgmma_m64n64k8_tf32_rs, wgmma_m64n64k16_bf16,
+    wgmma_m64n64k16_f16, wgmma_m64n128k8_tf32, wgmma_m64n128k8_tf32_rs, wgmma_m64n128k16_bf16, wgmma_m64n128k16_f16,
+    wgmma_m64n192k8_tf32, wgmma_m64n192k16_bf16, wgmma_m64n192k16_f16, wgmma_m64n256k8_tf32, wgmma_m64n256k8_tf32_rs,
+    wgmma_m64n256k16_bf16, wgmma_m64n256k16_f16, wgmma_wait, wgmma_wait_holding,
 };
 use crate::device::{
     block_idx, block_idx_z, fence_gpu, grid_dim, grid_dim_z, load_acquire_gpu, load_global_x4, load_shared_b32,
@@ -448,6 +453,8 @@ warpgroup_tile_16bit!(F16, 96, 192, 12, wgmma_m64n192k16_f16);
 warpgroup_tile_16bit!(Bf16, 96, 192, 12, wgmma_m64n192k16_bf16);
 warpgroup_tile_16bit!(F16, 64, 128, 8, wgmma_m64n128k16_f16);
 warpgroup_tile_16bit!(Bf16, 64, 128, 8, wgmma_m64n128k16_bf16);
+warpgroup_tile_16bit!(F16, 32, 64, 4, wgmma_m64n64k16_f16);
+warpgroup_tile_16bit!(Bf16, 32, 64, 4, wgmma_m64n64k16_bf16);
 
 /// `WarpgroupTile` of a 16-bit f32-output twin (`F32Out<E>`) for
 /// `[f32; LEN]`: `N` columns, `NJ` pairs of 8-column groups, the `wgmma`
@@ -1425,6 +1432,9 @@ kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 16]>, tgemm_ws_32x128x32_
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 16]>, tgemm_ws_32x128x32_rs_bu, gemm_launch::WS_TF32_32X128X32_RS_BU, n_major_b);
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 32]>, tgemm_ws_64x128x32_rs, gemm_launch::WS_TF32_64X128X32_RS, n_major_b);
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 32]>, tgemm_ws_64x128x32_rs_bu, gemm_launch::WS_TF32_64X128X32_RS_BU, n_major_b);
+kernel_entries!(warp_specialized ws_kernel<F16, [f32; 32]>, hgemm_ws_128x64x64, gemm_launch::WS_F16_128X64X64, any);
+kernel_entries!(warp_specialized ws_kernel<Bf16, [f32; 32]>, bgemm_ws_128x64x64, gemm_launch::WS_BF16_128X64X64, any);
+kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 32]>, tgemm_ws_128x64x32, gemm_launch::WS_TF32_128X64X32, k_major);
 kernel_entries!(warp_specialized ws_kernel<F16, [f32; 128]>, hgemm_ws_128x256x64_c2, gemm_launch::WS_F16_128X256X64_C2, any);
 kernel_entries!(warp_specialized ws_kernel<Bf16, [f32; 128]>, bgemm_ws_128x256x64_c2, gemm_launch::WS_BF16_128X256X64_C2, any);
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 128]>, tgemm_ws_128x256x32_c2, gemm_launch::WS_TF32_128X256X32_C2, k_major);
