@@ -730,9 +730,10 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
         default_choice(Dtype::F32, (256, 256, 2048), 132, OperandLayout::NN, (9, 0), |_| true).kernel
     );
     // A larger tile that makes no fewer tiles is passed over: N ≤ 128
-    // takes step 10's 128×128 tiles, as many as its 128×256 ones.
+    // takes step 10's 128×128 tiles, as many as its 128×256 ones (and N of
+    // 17 to 64 then its 128×64 ones, `mid_columns_tiles`).
     let f16 = |m, n| default_choice(Dtype::F16, (m, n, 4096), 132, OperandLayout::NN, (9, 0), |_| true).kernel;
-    assert_eq!([f16(16384, 64), f16(16384, 128)], ["ws_128x128x64", "ws_128x128x64"]);
+    assert_eq!([f16(16384, 64), f16(16384, 65), f16(16384, 128)], ["ws_128x64x64", "ws_128x128x64", "ws_128x128x64"]);
     // N ≤ 16 (or M) with operands in place: step 70's skinny tiles; with
     // N of 2 to 7 too (PERF.md step 85) below K = 4096 (from it, step 86's
     // kernel, PERF.md step 89), but N = 1 on the memory-bound kernel, and
@@ -1067,8 +1068,7 @@ fn f32_shallow_k_runs_on_the_64x64_tiles() {
 fn tf32_of_17_to_64_rows_runs_on_tiles_of_32_or_64_rows() {
     // A and B row-major, M the small side, K past SHALLOW_MAX_K: 32-row
     // tiles to M = 32, 64-row ones to 64, split or not (H200, PERF step
-    // 107: 17×100001×1023 0.529 → 0.128 ms, 33×30000×999 0.089 → 0.042,
-    // 64×192×300000 0.109 → 0.093).
+    // 107; the measurements are in `mid_rows_tf32_tiles`'s doc).
     use rgemm::api::choice::SHALLOW_MAX_K;
     let pick = |m, n, k, layout| default_choice(Dtype::Tf32, (m, n, k), 132, layout, (9, 0), |_| true).kernel;
     let nn = OperandLayout::NN;
@@ -1090,6 +1090,63 @@ fn tf32_of_17_to_64_rows_runs_on_tiles_of_32_or_64_rows() {
     // Where their TMA cannot read the operands: the tiles of before.
     let refused = default_choice(Dtype::Tf32, (33, 30000, 999), 132, nn, (9, 0), |s| s.tile.bm > 64).kernel;
     assert_eq!(refused, "ws_256x128x32_rs");
+    // The rule's own bounds, apart from the rules after it.
+    use rgemm::api::choice::mid_rows_tf32_tiles;
+    let rows = |m, n, k| mid_rows_tf32_tiles(Dtype::Tf32, (m, n, k), nn).map(|s| s.name);
+    assert_eq!(rows(48, 40, 4095), None, "M the larger side");
+    assert_eq!((rows(16, 4096, 4096), rows(65, 4096, 4096)), (None, None));
+    assert_eq!((rows(17, 4096, 65), rows(32, 32, 65)), (Some("tgemm_ws_32x128x32_rs"), Some("tgemm_ws_32x128x32_rs")));
+    assert_eq!((rows(33, 4096, 65), rows(64, 64, 65)), (Some("tgemm_ws_64x128x32_rs"), Some("tgemm_ws_64x128x32_rs")));
+    assert_eq!(rows(32, 4096, SHALLOW_MAX_K), None);
+    assert!(mid_rows_tf32_tiles(Dtype::F16, (32, 4096, 4096), nn).is_none());
+    assert!(mid_rows_tf32_tiles(Dtype::Tf32, (32, 4096, 4096), OperandLayout::NT).is_none());
+}
+
+#[test]
+fn n_of_17_to_64_runs_on_128x64_tiles() {
+    // A and B row-major, N the small side from 17 to 64, K past
+    // SHALLOW_MAX_K: the 128×64 tiles of each tensor-core type (PERF step
+    // 108); N ≤ 16 the memory-bound routes, wider N, shallow K, M the
+    // small side and other layouts what they had; f32 unchanged.
+    use rgemm::api::choice::SHALLOW_MAX_K;
+    let pick = |dtype, m, n, k, layout| default_choice(dtype, (m, n, k), 132, layout, (9, 0), |_| true).kernel;
+    let nn = OperandLayout::NN;
+    for (dtype, tiles) in [(Dtype::F16, "ws_128x64x64"), (Dtype::Bf16, "ws_128x64x64"), (Dtype::Tf32, "ws_128x64x32")] {
+        for (m, n, k) in [(100000, 24, 777), (16384, 17, 4096), (50000, 48, 512), (20000, 64, 4096), (30000, 33, 501)] {
+            assert_eq!(pick(dtype, m, n, k, nn), tiles, "{dtype:?} {m}x{n}x{k}");
+        }
+        for (m, n, k) in [(100000, 16, 777), (20000, 65, 4096), (100000, 24, SHALLOW_MAX_K), (24, 100000, 777)] {
+            assert_ne!(pick(dtype, m, n, k, nn), tiles, "{dtype:?} {m}x{n}x{k}");
+        }
+        for layout in OperandLayout::ALL.into_iter().filter(|&layout| layout != nn) {
+            assert_ne!(pick(dtype, 100000, 24, 777, layout), tiles, "{dtype:?} {layout:?}");
+        }
+        // Where their TMA cannot read the operands: the tiles of before.
+        let refused = default_choice(dtype, (50000, 48, 512), 132, nn, (9, 0), |s| s.tile.bn > 64).kernel;
+        assert_eq!(refused, pick(dtype, 50000, 65, 512, nn), "{dtype:?}");
+        // Few tiles that a split would take (K from 2048, under three
+        // quarters of a wave) keep the tiles of before, whose partial sums
+        // the split runs; so do the few-tiles rule's 16×128 tiles.
+        assert_ne!(pick(dtype, 8192, 48, 8192, nn), tiles, "{dtype:?}");
+        assert_eq!(pick(dtype, 8191, 40, 2047, nn), tiles, "{dtype:?}");
+    }
+    assert_eq!(pick(Dtype::Tf32, 1000, 33, 501, nn), "ws_16x128x32_rs");
+    // The rule's own bounds, apart from the rules after it.
+    use rgemm::api::choice::mid_columns_tiles;
+    let columns = |dtype, m, n, k| mid_columns_tiles(dtype, (m, n, k), nn).map(|s| s.name);
+    assert_eq!(columns(Dtype::F16, 24, 48, 4096), None, "N the larger side");
+    assert_eq!((columns(Dtype::F16, 4096, 16, 4096), columns(Dtype::F16, 4096, 65, 4096)), (None, None));
+    assert_eq!(columns(Dtype::Bf16, 4096, 17, 65), Some("bgemm_ws_128x64x64"));
+    assert_eq!(columns(Dtype::Bf16, 65, 64, 65), Some("bgemm_ws_128x64x64"));
+    // TF32 from MID_COLUMNS_TF32_MIN_FLOP (its copy of B is a launch of its own).
+    use rgemm::api::choice::MID_COLUMNS_TF32_MIN_FLOP;
+    assert_eq!(MID_COLUMNS_TF32_MIN_FLOP, (1u64 << 29) as f64);
+    assert_eq!(columns(Dtype::Tf32, 3000, 64, 333), None);
+    assert_eq!(columns(Dtype::Tf32, 4096, 64, 1024), Some("tgemm_ws_128x64x32"));
+    assert_eq!(columns(Dtype::F16, 3000, 64, 333), Some("hgemm_ws_128x64x64"));
+    assert_eq!(columns(Dtype::F16, 4096, 24, SHALLOW_MAX_K), None);
+    assert_eq!(columns(Dtype::F32, 100000, 24, 777), None);
+    assert!(mid_columns_tiles(Dtype::F16, (4096, 24, 4096), OperandLayout::NT).is_none());
 }
 
 #[test]
@@ -1150,6 +1207,9 @@ fn deep_k_takes_the_tile_that_wastes_least() {
     // row-major only). M of 17 to 64 then takes the 32- or 64-row tiles
     // (`mid_rows_tf32_tiles`, PERF step 107: 64×192×300000 0.113 → 0.093 ms).
     assert_eq!(tf32, ["ws_128x128x32_rs", "ws_128x128x32_rs", "ws_64x128x32_rs", "ws_128x128x32_rs"]);
+    // The deep-K list's own pick there, where the 64-row tiles cannot run.
+    let listed = default_choice(Dtype::Tf32, (64, 192, 300000), 132, nn, (9, 0), |s| s.tile.bm > 64).kernel;
+    assert_eq!(listed, "ws_128x128x32_rs");
     let tf32_nt: Vec<_> = [(1024, 1024, 16384), (128, 128, 65536), (64, 192, 300000)]
         .map(|(m, n, k)| pick(Dtype::Tf32, m, n, k, OperandLayout::NT, (9, 0)))
         .into();

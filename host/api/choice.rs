@@ -96,7 +96,8 @@ pub fn choice_list(dtype: Dtype) -> &'static [(KernelSpec, i64)] {
 /// 10f's 128×128 tiles; f32: step 7b's 64×64 tiles; 16-bit calls keep the
 /// wave fill's tiles); TF32 calls of few tiles, [`few_tiles_tf32_kernel`]
 /// (step 10f's 16×128 tiles); TF32 calls of 17 to 64 rows,
-/// [`mid_rows_tf32_tiles`] (its 32×128 and 64×128 tiles); 16-bit calls whose small side is
+/// [`mid_rows_tf32_tiles`] (step 10f's 32×128 and 64×128 tiles); calls of
+/// 17 to 64 columns, [`mid_columns_tiles`] (128×64 tiles); 16-bit calls whose small side is
 /// M, A and B row-major and K under [`SWAPPED_SKINNY_MAX_K`] take step
 /// 10g's tiles ([`swapped_skinny_tiles`]). Otherwise each dtype has a short list of kernels,
 /// largest tile first, each with the fraction of a wave of blocks (one block
@@ -333,8 +334,57 @@ pub fn default_choice_for_batch(
     if let Some(rows) = mid_rows_tf32_tiles(dtype, (m, n, k), layout).filter(|s| spec.tile.bm > s.tile.bm && runs(s)) {
         spec = rows;
     }
+    // N of 17 to 64 under a larger M: the 128×64 tiles where the choice so
+    // far is wider and as tall (not the few-tiles rule's 16×128 ones), and
+    // no few-tiles split would take the call: a split would run its
+    // partial sums on other tiles (`split_k::partials_kernel`).
+    let few_tiles_split = |s: &KernelSpec| {
+        k >= gemm_launch::split_k::FEW_TILES_MIN_K as usize && under(s, gemm_launch::split_k::FEW_TILES_FULL_QUARTERS)
+    };
+    if let Some(columns) = mid_columns_tiles(dtype, (m, n, k), layout)
+        .filter(|s| spec.tile.bn > s.tile.bn && spec.tile.bm >= s.tile.bm && !few_tiles_split(s) && runs(s))
+    {
+        spec = columns;
+    }
     chosen(spec)
 }
+
+/// The kernel [`default_choice`] gives a call with A and B row-major, N
+/// of 17 to 64 the small side and K past [`SHALLOW_MAX_K`]: 128×64 tiles,
+/// step 10's for 16-bit (`WS_F16_128X64X64`, `WS_BF16_128X64X64`) and
+/// step 10b's for TF32 (`WS_TF32_128X64X32`, from
+/// [`MID_COLUMNS_TF32_MIN_FLOP`]). Each block streams 128 rows of A once;
+/// the 128×128 tiles the wave fill picks multiply two to seven times the
+/// columns C has. H200, `auto` (PERF.md step 108), ms before → after (%
+/// of cuBLAS after): f16 100000×32×1024 0.071 → 0.057 (97), 16384×24×4096
+/// 0.056 → 0.048 (78), 20000×64×4096 0.066 → 0.055 (82–84),
+/// 100000×24×777 0.173 → 0.157 (89), 65536×17×1024 0.079 → 0.062; bf16
+/// alike; TF32 16384×24×4096 0.093 → 0.073 (116–119), 65536×17×1024
+/// 0.122 → 0.077, 8191×40×2047 0.069 → 0.063, 100000×24×777 0.293 →
+/// 0.268 (52: A's rows, off 16 bytes, are copied first either way).
+pub fn mid_columns_tiles(
+    dtype: Dtype,
+    (m, n, k): (usize, usize, usize),
+    layout: OperandLayout,
+) -> Option<&'static KernelSpec> {
+    let tiles = match dtype {
+        Dtype::F16 => &gemm_launch::WS_F16_128X64X64,
+        Dtype::Bf16 => &gemm_launch::WS_BF16_128X64X64,
+        Dtype::Tf32 => &gemm_launch::WS_TF32_128X64X32,
+        Dtype::F32 => return None,
+    };
+    let flop = 2.0 * m as f64 * n as f64 * k as f64;
+    let enough = dtype != Dtype::Tf32 || flop >= MID_COLUMNS_TF32_MIN_FLOP;
+    ((17..=64).contains(&n) && n < m && layout == OperandLayout::NN && k > SHALLOW_MAX_K && enough).then_some(tiles)
+}
+
+/// Least work (2·M·N·K flops) for [`mid_columns_tiles`]' TF32 tiles: 2²⁹
+/// (5.4·10⁸). They read B K-major, so a row-major B is copied transposed
+/// first, a launch of its own, where the swapped 128×128 tiles read it in
+/// place: at 3000×64×333 (1.3·10⁸) they ran 0.0185–0.0200 ms against
+/// 0.0144; at 8191×40×2047 (1.3·10⁹) 0.063 against 0.069 (H200, PERF.md
+/// step 108).
+pub const MID_COLUMNS_TF32_MIN_FLOP: f64 = (1u64 << 29) as f64;
 
 /// The kernel [`default_choice`] gives a TF32 call with A and B row-major,
 /// M of 17 to 64 the small side and K past [`SHALLOW_MAX_K`]: step 10f's
@@ -344,15 +394,13 @@ pub fn default_choice_for_batch(
 /// once, as the 16×128 tiles made for M ≤ 16 do, and its `wgmma`s are no
 /// wider than the rows: the 128- and 256-row tiles the wave fill and the
 /// deep-K list pick do 2 to 15 times the work the call needs, and at one
-/// tile row read B no less. H200 (PERF.md step 107, run 1), named, ms,
-/// the tile `auto` ran → 32 or 64 rows (% of cuBLAS after):
-/// 17×100001×1023 0.529 → 0.128 (139), 24×65536×129 0.047 → 0.020 (103),
-/// 30×100000×512 0.143 → 0.058 (120), 32×16384×4096 0.098 → 0.069 (109),
-/// 24×8192×8192 0.094 → 0.075 (95), 33×30000×999 0.089 → 0.042 (145),
-/// 40×20000×2000 0.153 → 0.058 (95), 48×8191×4095 0.076 → 0.055 (119),
-/// 64×8192×4096 0.052 → 0.045 (110), split: 64×192×300000 0.109 → 0.093
-/// (94), 47×307×53605 0.059 → 0.054 (97). The 32-row tiles win to M = 32
-/// (17×100001×1023: 0.128 against 0.136 on 64 rows; 24×65536×129 0.020
+/// tile row read B no less. H200, `auto` (PERF.md step 107's table, run
+/// 2), ms before → after (% of cuBLAS after): 17×100001×1023 0.530 →
+/// 0.128 (138), 24×65536×129 0.047 → 0.019 (107), 32×16384×4096 0.100 →
+/// 0.069 (112), 33×30000×999 0.085 → 0.041 (145), 40×20000×2000 0.153 →
+/// 0.057 (96), 48×8191×4095 0.074 → 0.054 (122), split: 64×192×300000
+/// 0.113 → 0.093 (95–97). Named (run 1), the 32-row tiles win to M = 32
+/// (17×100001×1023: 0.128 against 0.136 on 64 rows; 24×65536×129 0.019
 /// against 0.025), the 64-row ones beyond (33×30000×999: 0.042 against
 /// 0.071).
 pub fn mid_rows_tf32_tiles(
