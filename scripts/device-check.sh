@@ -3672,6 +3672,49 @@ PY
       | tee "$L/f32odd.txt"
     tally f32odd "$L/f32odd.txt"
     ;;
+  check108)
+    # Run 4 of 2026-11-28 (tenth), step 108: 128×64 tiles (`ws_128x64x64`
+    # f16/bf16, `ws_128x64x32` TF32, new) for N of 17 to 64 under a larger
+    # M: `auto` new-old-new against VARIANTS (`.dev-c141g`, step 107's
+    # `gemm`) for each type, the new tiles named beside the 128×128 ones,
+    # the sanitizers on the new entries and on `auto` through the rule,
+    # and the `gpu` tests (every kernel on tile edges).
+    shapes=100000x24x777,8191x40x2047,2000x33x501,100000x32x1024,50000x48x512,16384x24x4096,20000x64x4096
+    shapes=$shapes,65536x17x1024,8192x48x8192,4096x40x4096,3000x64x333,100000x16x777
+    for dtype in tf32 f16 bf16; do typed_sweeps_new_old_new "check108" "$shapes" $dtype; done
+    named_runs f16 "16384 24 4096" "100000 32 1024" "50000 48 512" "20000 64 4096" "8192 48 8192" -- \
+      "ws_128x64x64 auto" "ws_128x128x64 auto" 2>&1 | grep -v "^device:\|^kernel " | tee "$L/f16named.txt"
+    tally f16named "$L/f16named.txt"
+    named_runs tf32 "16384 24 4096" "100000 32 1024" "50000 48 512" "20000 64 4096" "8192 48 8192" -- \
+      "ws_128x64x32 auto" "ws_128x128x32_rs auto" 2>&1 | grep -v "^device:\|^kernel " | tee "$L/tf32named.txt"
+    tally tf32named "$L/tf32named.txt"
+    for kernel in "ws_128x64x64 f16 bf16" "ws_128x64x32 tf32 tf32"; do
+      set -- $kernel
+      sanitize memcheck "$L/san-memcheck-$1.log" "$B/gemm" --m 1001 --n 40 --k 333 --dtype $2 --kernel $1 \
+        --split-k off --iters 1 --no-cublas
+      sanitize racecheck "$L/san-racecheck-$1.log" "$B/gemm" --m 1000 --n 64 --k 256 --dtype $3 --kernel $1 \
+        --split-k off --iters 1 --no-cublas
+    done
+    for dtype in tf32 bf16; do
+      sanitize memcheck "$L/san-memcheck-auto-$dtype.log" "$B/gemm" --m 3001 --n 33 --k 1023 --dtype $dtype \
+        --kernel auto --iters 1 --no-cublas
+    done
+    tests_side_by_side "gpu _ 300"
+    ;;
+  final107)
+    # Run 5 of 2026-11-28 (tenth), steps 107 and 108 as committed (step
+    # 108's TF32 flop floor added after run 4): `auto` at the floor's two
+    # sides, then every `library`, `accuracy` and `gpu` test, each in a
+    # process of its own, side by side.
+    named_runs tf32 "3000 64 333" "8191 40 2047" -- "auto auto" 2>&1 | grep -v "^device:\|^kernel " \
+      | tee "$L/tf32floor.txt"
+    tally tf32floor "$L/tf32floor.txt"
+    runs=("gpu _ 450")
+    for bin in library accuracy; do
+      for t in $("$B/tests/$bin" --list 2>/dev/null | sed -n 's/: test$//p'); do runs+=("$bin $t 450"); done
+    done
+    tests_side_by_side "${runs[@]}"
+    ;;
   *) note "unknown part $part" ;;
   esac
 done
