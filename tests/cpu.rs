@@ -1125,10 +1125,20 @@ fn n_of_17_to_64_runs_on_128x64_tiles() {
         let refused = default_choice(dtype, (50000, 48, 512), 132, nn, (9, 0), |s| s.tile.bn > 64).kernel;
         assert_eq!(refused, pick(dtype, 50000, 65, 512, nn), "{dtype:?}");
         // Few tiles that a split would take (K from 2048, under three
-        // quarters of a wave) keep the tiles of before, whose partial sums
-        // the split runs; so do the few-tiles rule's 16×128 tiles.
-        assert_ne!(pick(dtype, 8192, 48, 8192, nn), tiles, "{dtype:?}");
+        // quarters of a wave: 99 blocks on 132 SMs) keep the tiles of
+        // before, whose partial sums the split runs; so do the few-tiles
+        // rule's 16×128 tiles. TF32's K-major tiles are not split from 33
+        // blocks (`slower_partials_fill_gpu`), so they take 64 (8192 rows).
+        assert_ne!(pick(dtype, 4096, 40, 4096, nn), tiles, "{dtype:?}");
+        assert_eq!(pick(dtype, 8192, 48, 8192, nn) == tiles, dtype == Dtype::Tf32, "{dtype:?}");
+        assert_eq!(pick(dtype, 98 * 128, 48, 4096, nn) == tiles, dtype == Dtype::Tf32, "{dtype:?}");
+        assert_eq!(pick(dtype, 99 * 128, 48, 4096, nn), tiles, "{dtype:?}");
         assert_eq!(pick(dtype, 8191, 40, 2047, nn), tiles, "{dtype:?}");
+        // A batch counts every matrix's blocks: 2 × 64 tiles make 128.
+        use rgemm::api::choice::default_choice_for_batch;
+        let batched = |batch| default_choice_for_batch(dtype, (64 * 128, 48, 4096), batch, 132, nn, (9, 0), |_| true);
+        assert_eq!(batched(2).kernel, tiles, "{dtype:?}");
+        assert_eq!(batched(1).kernel == tiles, dtype == Dtype::Tf32, "{dtype:?}");
     }
     assert_eq!(pick(Dtype::Tf32, 1000, 33, 501, nn), "ws_16x128x32_rs");
     // The rule's own bounds, apart from the rules after it.
@@ -1138,10 +1148,10 @@ fn n_of_17_to_64_runs_on_128x64_tiles() {
     assert_eq!((columns(Dtype::F16, 4096, 16, 4096), columns(Dtype::F16, 4096, 65, 4096)), (None, None));
     assert_eq!(columns(Dtype::Bf16, 4096, 17, 65), Some("bgemm_ws_128x64x64"));
     assert_eq!(columns(Dtype::Bf16, 65, 64, 65), Some("bgemm_ws_128x64x64"));
-    // TF32 from MID_COLUMNS_TF32_MIN_FLOP (its copy of B is a launch of its own).
-    use rgemm::api::choice::MID_COLUMNS_TF32_MIN_FLOP;
-    assert_eq!(MID_COLUMNS_TF32_MIN_FLOP, (1u64 << 29) as f64);
+    // TF32 from MID_COLUMNS_TF32_MIN_FLOP, 2²⁹ (its copy of B is a launch
+    // of its own): 4096×64×1024 is exactly that.
     assert_eq!(columns(Dtype::Tf32, 3000, 64, 333), None);
+    assert_eq!(columns(Dtype::Tf32, 4095, 64, 1024), None);
     assert_eq!(columns(Dtype::Tf32, 4096, 64, 1024), Some("tgemm_ws_128x64x32"));
     assert_eq!(columns(Dtype::F16, 3000, 64, 333), Some("hgemm_ws_128x64x64"));
     assert_eq!(columns(Dtype::F16, 4096, 24, SHALLOW_MAX_K), None);

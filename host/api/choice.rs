@@ -337,9 +337,15 @@ pub fn default_choice_for_batch(
     // N of 17 to 64 under a larger M: the 128×64 tiles where the choice so
     // far is wider and as tall (not the few-tiles rule's 16×128 ones), and
     // no few-tiles split would take the call: a split would run its
-    // partial sums on other tiles (`split_k::partials_kernel`).
+    // partial sums on other tiles (`split_k::partials_kernel`). TF32's
+    // K-major tiles are not split from a quarter of a wave of blocks
+    // (`split_k::slower_partials_fill_gpu`), so they take those calls.
     let few_tiles_split = |s: &KernelSpec| {
-        k >= gemm_launch::split_k::FEW_TILES_MIN_K as usize && under(s, gemm_launch::split_k::FEW_TILES_FULL_QUARTERS)
+        let blocks = grid(s).saturating_mul(batch.max(1) as u64);
+        let sms = multiprocessors.max(0) as u32;
+        k >= gemm_launch::split_k::FEW_TILES_MIN_K as usize
+            && 4 * blocks < gemm_launch::split_k::FEW_TILES_FULL_QUARTERS * sms as u64
+            && !gemm_launch::split_k::slower_partials_fill_gpu(s, (m as u32, n as u32, batch), sms)
     };
     if let Some(columns) = mid_columns_tiles(dtype, (m, n, k), layout)
         .filter(|s| spec.tile.bn > s.tile.bn && spec.tile.bm >= s.tile.bm && !few_tiles_split(s) && runs(s))
@@ -357,11 +363,14 @@ pub fn default_choice_for_batch(
 /// the 128×128 tiles the wave fill picks multiply two to seven times the
 /// columns C has. H200, `auto` (PERF.md step 108), ms before → after (%
 /// of cuBLAS after): f16 100000×32×1024 0.071 → 0.057 (97), 16384×24×4096
-/// 0.056 → 0.048 (78), 20000×64×4096 0.066 → 0.055 (82–84),
+/// 0.056 → 0.048 (78–79), 20000×64×4096 0.066 → 0.055–0.056 (82–84),
 /// 100000×24×777 0.173 → 0.157 (89), 65536×17×1024 0.079 → 0.062; bf16
 /// alike; TF32 16384×24×4096 0.093 → 0.073 (116–119), 65536×17×1024
-/// 0.122 → 0.077, 8191×40×2047 0.069 → 0.063, 100000×24×777 0.293 →
-/// 0.268 (52: A's rows, off 16 bytes, are copied first either way).
+/// 0.122 → 0.077–0.079, 8191×40×2047 0.069 → 0.063, 100000×24×777 0.293
+/// → 0.268 (52: A's rows, off 16 bytes, are copied first either way).
+/// Named at 8192×48×8192 (64 tiles, K = 8192): TF32 128×64 unsplit 0.077
+/// against `auto`'s 128×128 split in 2 0.093; f16 split in 2 on either
+/// 0.054.
 pub fn mid_columns_tiles(
     dtype: Dtype,
     (m, n, k): (usize, usize, usize),
