@@ -3715,6 +3715,20 @@ PY
     done
     tests_side_by_side "${runs[@]}"
     ;;
+  check108b)
+    # Run 6 of 2026-11-28 (tenth): step 108's filter after the review (host
+    # only): `auto` where TF32's K-major 128×64 tiles now take calls of 33
+    # to 98 blocks unsplit (8192×48×8192, 98 tiles), and where a split
+    # still keeps the 128×128 tiles (4096×40×4096, f16 8192×48×8192); then
+    # the library's randomized sweep and every layout, and the `gpu` tests.
+    named_runs tf32 "8192 48 8192" "12544 48 4096" "4096 40 4096" "3000 64 333" -- "auto auto" 2>&1 \
+      | grep -v "^device:\|^kernel " | tee "$L/tf32auto.txt"
+    named_runs f16 "8192 48 8192" "12672 48 4096" -- "auto auto" 2>&1 | grep -v "^device:\|^kernel " \
+      | tee "$L/f16auto.txt"
+    tally tf32auto "$L/tf32auto.txt"
+    tally f16auto "$L/f16auto.txt"
+    tests_side_by_side "gpu _ 200" "library sweep_random 200" "library every_layout_kernel 200"
+    ;;
   *) note "unknown part $part" ;;
   esac
 done

@@ -132,13 +132,13 @@
 //! Its 32×128 and 64×128 tiles (`m64n32k8`, 11 stages of 20 KiB;
 //! `m64n64k8`, 9 of 24 KiB; 168 registers, 0 spills) take TF32 calls of
 //! M = 17 to 64, split or not: 17×100001×1023 0.530 → 0.128 ms (34 → 138%
-//! of cuBLAS, H200), 33×30000×999 71 → 145%, 64×192×300000 79 → 95%
+//! of cuBLAS, H200), 33×30000×999 71 → 145%, 64×192×300000 79 → 95–97%
 //! (PERF step 107).
 //! Its 128×64 tiles (f16/bf16 `m64n64k16`, 8 stages of 24 KiB and a 16
 //! KiB C staging tile; TF32 `m64n64k8`, 9 stages of 24 KiB; 168
 //! registers, 0 spills) take calls of N = 17 to 64 under a larger M: f16
-//! 100000×32×1024 78 → 97% of cuBLAS, 16384×24×4096 66 → 78%, TF32
-//! 16384×24×4096 93 → 117% (H200, PERF step 108).
+//! 100000×32×1024 78 → 97% of cuBLAS, 16384×24×4096 66 → 78–79%, TF32
+//! 16384×24×4096 93 → 116–119% (H200, PERF step 108).
 //! Step 10g swaps 16-bit calls of M ≤ 16 with A and B row-major the same
 //! way (`Swapped<E>`, 16×128 tiles, `m64n16k16`), with nothing in
 //! registers: 16-bit `wgmma` reads an MN-major A from shared memory, so
