@@ -3729,6 +3729,16 @@ PY
     tally f16auto "$L/f16auto.txt"
     tests_side_by_side "gpu _ 200" "library sweep_random 200" "library every_layout_kernel 200"
     ;;
+  final108)
+    # Run 7 of 2026-11-28 (tenth), the session's last build (steps 107 and
+    # 108 with the review's filter): every `library` and `accuracy` test,
+    # each in a process of its own, and the `gpu` tests, side by side.
+    runs=("gpu _ 450")
+    for bin in library accuracy; do
+      for t in $("$B/tests/$bin" --list 2>/dev/null | sed -n 's/: test$//p'); do runs+=("$bin $t 450"); done
+    done
+    tests_side_by_side "${runs[@]}"
+    ;;
   *) note "unknown part $part" ;;
   esac
 done
