@@ -371,6 +371,17 @@ tests_side_by_side() {
   for log in "$L"/test-*.log; do note "$(basename "$log"): $(grep -h 'test result' "$log" | tail -1)"; done
 }
 
+# Every `library` and `accuracy` test, each in a process of its own, and
+# the `gpu` tests, side by side (`tests_side_by_side`), each cut off at
+# `$1` seconds.
+every_test_side_by_side() {
+  local runs=("gpu _ $1") bin t
+  for bin in library accuracy; do
+    for t in $("$B/tests/$bin" --list 2>/dev/null | sed -n 's/: test$//p'); do runs+=("$bin $t $1"); done
+  done
+  tests_side_by_side "${runs[@]}"
+}
+
 # Step 104's comparisons: 16-bit `gemm sweep` at the shapes `$2` on the
 # bundle, on VARIANTS' first bundle, then on the bundle again, for f16
 # and bf16, noted under `$1`; and the new kernels named against `auto`
@@ -3590,11 +3601,7 @@ PY
     # (its plot: docs/sweep-h200.svg), then every `library`, `accuracy` and
     # `gpu` test, each test in a process of its own, side by side.
     default_sweep
-    runs=("gpu _ 280")
-    for bin in library accuracy; do
-      for t in $("$B/tests/$bin" --list 2>/dev/null | sed -n 's/: test$//p'); do runs+=("$bin $t 280"); done
-    done
-    tests_side_by_side "${runs[@]}"
+    every_test_side_by_side 280
     ;;
   diag107)
     # Run 1 of 2026-11-28 (tenth), step 107: TF32 swapped tiles of 32 and 64
@@ -3709,11 +3716,7 @@ PY
     named_runs tf32 "3000 64 333" "8191 40 2047" -- "auto auto" 2>&1 | grep -v "^device:\|^kernel " \
       | tee "$L/tf32floor.txt"
     tally tf32floor "$L/tf32floor.txt"
-    runs=("gpu _ 450")
-    for bin in library accuracy; do
-      for t in $("$B/tests/$bin" --list 2>/dev/null | sed -n 's/: test$//p'); do runs+=("$bin $t 450"); done
-    done
-    tests_side_by_side "${runs[@]}"
+    every_test_side_by_side 450
     ;;
   check108b)
     # Run 6 of 2026-11-28 (tenth): step 108's filter after the review (host
@@ -3733,11 +3736,19 @@ PY
     # Run 7 of 2026-11-28 (tenth), the session's last build (steps 107 and
     # 108 with the review's filter): every `library` and `accuracy` test,
     # each in a process of its own, and the `gpu` tests, side by side.
-    runs=("gpu _ 450")
-    for bin in library accuracy; do
-      for t in $("$B/tests/$bin" --list 2>/dev/null | sed -n 's/: test$//p'); do runs+=("$bin $t 450"); done
-    done
-    tests_side_by_side "${runs[@]}"
+    every_test_side_by_side 450
+    ;;
+  refactor108)
+    # Run 8 of 2026-11-28 (tenth): the few-tiles split test shared by the
+    # split rule and step 108's filter (`split_k::few_tiles_split`, host
+    # only): the library tests that split, and `auto` at the filter's sides.
+    named_runs tf32 "8192 48 8192" "4096 40 4096" -- "auto auto" 2>&1 | grep -v "^device:\|^kernel " \
+      | tee "$L/auto.txt"
+    named_runs f16 "8192 48 8192" "12672 48 4096" -- "auto auto" 2>&1 | grep -v "^device:\|^kernel " \
+      | tee -a "$L/auto.txt"
+    tally auto "$L/auto.txt"
+    tests_side_by_side "library short_k_auto 200" "library sweep_random 200" "library swapped_tf32 200" \
+      "library ragged 200" "library tma_partials 200"
     ;;
   *) note "unknown part $part" ;;
   esac

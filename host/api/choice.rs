@@ -343,8 +343,7 @@ pub fn default_choice_for_batch(
     let few_tiles_split = |s: &KernelSpec| {
         let blocks = grid(s).saturating_mul(batch.max(1) as u64);
         let sms = multiprocessors.max(0) as u32;
-        k >= gemm_launch::split_k::FEW_TILES_MIN_K as usize
-            && 4 * blocks < gemm_launch::split_k::FEW_TILES_FULL_QUARTERS * sms as u64
+        gemm_launch::split_k::few_tiles_split(blocks, s.min_blocks_per_sm.max(1), k as u32, sms)
             && !gemm_launch::split_k::slower_partials_fill_gpu(s, (m as u32, n as u32, batch), sms)
     };
     if let Some(columns) = mid_columns_tiles(dtype, (m, n, k), layout)

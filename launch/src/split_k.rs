@@ -124,6 +124,16 @@ pub const SHORT_K_MAX_QUARTERS: u64 = 6;
 /// 1024²×8192 `db_128x64x16`'s 128 tiles ran at 77.9% split in three and
 /// 71.8% unsplit.
 pub const FEW_TILES_FULL_QUARTERS: u64 = 3;
+
+/// Whether `SplitK::Auto` splits a call of `blocks` tiles (over its batch)
+/// for its few tiles ([`plan_split`]): K from [`FEW_TILES_MIN_K`] and
+/// fewer blocks than `multiprocessors`, but not where a kernel of one
+/// block per multiprocessor (`blocks_per_sm`, 0 where not asked) fills
+/// [`FEW_TILES_FULL_QUARTERS`] quarters of a wave.
+pub const fn few_tiles_split(blocks: u64, blocks_per_sm: u32, k: u32, multiprocessors: u32) -> bool {
+    let fills_one_wave = blocks_per_sm == 1 && 4 * blocks >= FEW_TILES_FULL_QUARTERS * multiprocessors as u64;
+    blocks < multiprocessors as u64 && !fills_one_wave && k >= FEW_TILES_MIN_K
+}
 /// Quarters of a wave from which a call whose partial sums would run on a
 /// slower kernel than its own is not split for its few tiles
 /// ([`slower_partials_fill_gpu`]): TF32's TMA kernels (step 10b), whose
@@ -626,8 +636,7 @@ pub fn plan_split(mode: SplitK, call: &SplitCall) -> Result<Option<Split>, Split
         }
         SplitK::Auto => {
             let blocks = tiles.saturating_mul(batch as u64).max(1);
-            let fills_one_wave = blocks_per_sm == 1 && 4 * blocks >= FEW_TILES_FULL_QUARTERS * multiprocessors as u64;
-            let few_tiles = blocks < multiprocessors as u64 && !fills_one_wave && k >= FEW_TILES_MIN_K;
+            let few_tiles = few_tiles_split(blocks, blocks_per_sm, k, multiprocessors);
             let for_accuracy = dtype == Dtype::F32 && k > DEEP_K;
             if !few_tiles && !for_accuracy {
                 return Ok(short_k_split(call));
