@@ -12,7 +12,7 @@ use crate::driver::error::{GemmError, Result};
 use crate::driver::gpu::{DeviceInfo, Gpu};
 use crate::driver::kernels::{Dtype, find_kernel, layout_name, short_name};
 use crate::driver::launch::{Plan, call_refusal};
-use crate::driver::operand_copies::{realign_refusal, rows_on_16_bytes};
+use crate::driver::operand_copies::{operand_copies, realign_refusal, rows_on_16_bytes};
 use crate::driver::ptx::entry_refusal;
 use crate::driver::tensor_map::c_map_usable;
 use gemm_launch::split_k::{ModeledTile, f32_modeled_us, f32_split};
@@ -88,7 +88,9 @@ pub fn choice_list(dtype: Dtype) -> &'static [(KernelSpec, i64)] {
 /// steps 86 and 88's, and so TF32 calls of 9 to 16 columns over short
 /// rows and of 8 to 16 over a few long ones (step 93); TF32 calls from 8
 /// rows step 10f's 16×128 tiles or step 9b's:
-/// `memory_bound::tiles_beat_skinny`, `skinny_tf32_tiles`). The
+/// `memory_bound::tiles_beat_skinny`, `skinny_tf32_tiles`; TF32 calls of 8
+/// to 16 columns under a larger M whose A the TMA reads in place, step
+/// 10b's 128×16 tiles, [`narrow_columns_tf32_tiles`]). The
 /// tensor-core memory-bound routes run on any GPU from sm_80 but were
 /// measured on an H100 only. Where K is deep enough that the call
 /// will be split, [`deep_k_list`] decides; where K is at most
@@ -159,6 +161,13 @@ pub fn default_choice_for_batch(
         |spec: &KernelSpec| Choice { kernel: short_name(spec).into(), group_m: spec.default_group_m, tflops: None };
     if let Some(skinny) = gemm_launch::memory_bound::skinny_for(dtype, m32, n32) {
         let tiles_beat_skinny = gemm_launch::memory_bound::tiles_beat_skinny(dtype, m32, n32);
+        // TF32 N of 8 to 16 under a larger M, A's rows on 16 bytes
+        // (`tma_takes`: [`narrow_tiles_refusal`]): step 109's 128×16 tiles.
+        if let Some(spec) = narrow_columns_tf32_tiles(dtype, (m, n, k), batch, multiprocessors, layout)
+            .filter(|s| runs(s) && tma_takes(s))
+        {
+            return chosen(spec);
+        }
         // TF32 takes tensor-core tiles: the first of `skinny_tf32_tiles` that runs.
         if let Some(spec) = skinny_tf32_tiles(dtype, m, n, layout).iter().find(|spec| tiles_beat_skinny && runs(spec)) {
             return chosen(spec);
@@ -384,6 +393,64 @@ pub fn mid_columns_tiles(
     let flop = 2.0 * m as f64 * n as f64 * k as f64;
     let enough = dtype != Dtype::Tf32 || flop >= MID_COLUMNS_TF32_MIN_FLOP;
     ((17..=64).contains(&n) && n < m && layout == OperandLayout::NN && k > SHALLOW_MAX_K && enough).then_some(tiles)
+}
+
+/// The kernel [`default_choice`] gives a TF32 call with A and B row-major,
+/// N of 8 to 16 the small side and K from [`SHALLOW_MAX_K`] to
+/// `split_k::DEEP_K`, of at least [`MID_COLUMNS_TF32_MIN_FLOP`], where no
+/// few-tiles split would take it (`split_k::few_tiles_split` of its blocks
+/// over the `batch`, under a quarter of a wave: the split would run its
+/// partial sums on other tiles):
+/// step 10b's 128×16 tiles (`WS_TF32_128X16X32`), whose producer streams
+/// 128 rows of A through the TMA, twelve slices ahead, where the
+/// memory-bound kernels load A through registers (exact f32 on CUDA cores
+/// from K = 2048, TF32 `mma.sync` below). `auto` leaves them calls whose A
+/// rows are off 16 bytes ([`narrow_tiles_refusal`]). H200, named (PERF.md
+/// step 109, run 3), ms, `auto`'s kernel → 128×16 (% of cuBLAS after):
+/// 16384×16×4096 0.094 → 0.072 (112), 65536×16×1024 0.089 → 0.073 (125),
+/// 100000×16×768 0.102 → 0.082 (114), 8192×16×8192 0.092 → 0.080 (100),
+/// 32768×16×2048 0.092 → 0.073 (105), 16384×8×4096 0.111 → 0.072,
+/// 16384×12×4096 0.119 → 0.072, 100000×16×256 0.044 → 0.035 (139–140);
+/// 77% of the memory bandwidth where the kernels before ran 47–64%. But
+/// 4000×16×4096 (32 blocks) split onto `mma_64x128x32` 0.059 against the
+/// memory-bound kernel's 0.035, and 2000×16×8192 0.057 unsplit against
+/// `skinny_mma_r16` split in 8, 0.030.
+pub fn narrow_columns_tf32_tiles(
+    dtype: Dtype,
+    (m, n, k): (usize, usize, usize),
+    batch: u32,
+    multiprocessors: i32,
+    layout: OperandLayout,
+) -> Option<&'static KernelSpec> {
+    let tiles = &gemm_launch::WS_TF32_128X16X32;
+    let blocks = tiles.grid(m as u32, n as u32).saturating_mul(batch.max(1) as u64);
+    let sms = multiprocessors.max(0) as u32;
+    // As `mid_columns_tiles`' filter: TF32's K-major tiles are not split
+    // from a quarter of a wave of blocks (`split_k::slower_partials_fill_gpu`).
+    let splits = gemm_launch::split_k::few_tiles_split(blocks, tiles.min_blocks_per_sm.max(1), k as u32, sms)
+        && !gemm_launch::split_k::slower_partials_fill_gpu(tiles, (m as u32, n as u32, batch.max(1)), sms);
+    let flop = 2.0 * m as f64 * n as f64 * k as f64 * batch.max(1) as f64;
+    let depth = k > SHALLOW_MAX_K && k <= gemm_launch::split_k::DEEP_K as usize;
+    let shape = (8..=16).contains(&n) && n < m && layout == OperandLayout::NN && depth;
+    (dtype == Dtype::Tf32 && shape && flop >= MID_COLUMNS_TF32_MIN_FLOP && !splits).then_some(tiles)
+}
+
+/// Why `auto` does not give a call to the 128×16 tiles of
+/// [`narrow_columns_tf32_tiles`]: A's rows off 16 bytes, which the TMA
+/// would read from a realigned copy, as many bytes again as the call
+/// streams, where the memory-bound kernels read them in place (H200,
+/// PERF.md step 109: 100000×16×777 0.246 ms against `skinny_mma_r16`'s
+/// 0.122). `None` for every other kernel and call.
+pub fn narrow_tiles_refusal(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option<String> {
+    if spec.name != gemm_launch::WS_TF32_128X16X32.name {
+        return None;
+    }
+    let copies_a = operand_copies(spec, plan, pointers).is_some_and(|call| call.copies[0].is_some());
+    copies_a.then(|| {
+        "A's rows are off 16 bytes: the 128×16 tiles would stream a realigned copy of A, which the memory-bound \
+         kernels read in place"
+            .to_string()
+    })
 }
 
 /// Least work (2·M·N·K flops) for [`mid_columns_tiles`]' TF32 tiles: 2²⁹
@@ -1273,6 +1340,7 @@ pub fn auto_tma_refusal(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3], mult
         .or_else(|| realign_refusal(spec, plan, pointers))
         .or_else(|| skinny_tiles_refusal(spec, plan, pointers, multiprocessors))
         .or_else(|| staged_c_refusal(spec, plan, pointers))
+        .or_else(|| narrow_tiles_refusal(spec, plan, pointers))
 }
 
 /// Why `auto` does not take a two-block tile (step 10d) for a call whose C

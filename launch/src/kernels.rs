@@ -727,6 +727,18 @@ pub const WS_TF32_128X64X32: KernelSpec = KernelSpec {
     ..WS_TF32_128X256X32
 };
 
+/// Step 10b's 128×16 tiles (one `m64n16k8` per consumer and K step, 12
+/// stages of 18 KiB), for N of 9 to 16 under a large M whose rows the TMA
+/// reads in place: A streams through the TMA at memory speed, where the
+/// memory-bound kernels load it through registers (PERF.md step 109). A
+/// row-major B, a few columns, is copied transposed first.
+pub const WS_TF32_128X16X32: KernelSpec = KernelSpec {
+    name: "tgemm_ws_128x16x32",
+    tile: Tile { bm: 128, bn: 16, bk: 32, tm: 64, tn: 16 },
+    stages: 12,
+    ..WS_TF32_128X256X32
+};
+
 /// Step 10f: TF32 with a row-major B read in place, the operands swapped
 /// (`tma::swapped`). Step 10b needs both tiles K-major, so the host copies
 /// a row-major B transposed first: at deep K, where B is as large as the
@@ -1096,6 +1108,7 @@ pub const KERNELS: &[KernelSpec] = &[
     WS_F16_128X64X64,
     WS_BF16_128X64X64,
     WS_TF32_128X64X32,
+    WS_TF32_128X16X32,
     WS_F16_16X128X64_RS,
     WS_BF16_16X128X64_RS,
     WS_F16_128X256X64_C2,

@@ -139,6 +139,13 @@
 //! registers, 0 spills) take calls of N = 17 to 64 under a larger M: f16
 //! 100000×32×1024 78 → 97% of cuBLAS, 16384×24×4096 66 → 78–79%, TF32
 //! 16384×24×4096 93 → 116–119% (H200, PERF step 108).
+//! Its TF32 128×16 tiles (`m64n16k8`, 12 stages of 18 KiB; 168 registers,
+//! 0 spills; a K-major B tile is one TMA box `BN` rows high, so 16 rows
+//! is whole boxes) take calls of N = 8 to 16 under a larger M whose A the
+//! TMA reads in place, streaming A at 77–84% of the memory bandwidth where
+//! the memory-bound kernels ran 47–64%: 16384×16×4096 0.094 → 0.072 ms
+//! (86 → 111% of cuBLAS), 16384×16×8192 91.5 → 122%, 5000×16×4096 63.5 →
+//! 99.5% (H200, PERF step 109).
 //! Step 10g swaps 16-bit calls of M ≤ 16 with A and B row-major the same
 //! way (`Swapped<E>`, 16×128 tiles, `m64n16k16`), with nothing in
 //! registers: 16-bit `wgmma` reads an MN-major A from shared memory, so
@@ -1327,8 +1334,9 @@ unsafe fn ws_kernel<
             !B_BY_RESIDUE
                 || 128 * (PRODUCER_REGISTERS_BY_RESIDUE + (split / 64) as u32 * CONSUMER_REGISTERS_BY_RESIDUE) <= 65536
         );
-        // A block's share of B is whole boxes.
-        assert!(CLUSTER >= 1 && BN.is_multiple_of(CLUSTER) && (BN / CLUSTER).is_multiple_of(64));
+        // A block's share of B is whole boxes; a K-major B tile is one box
+        // `BN` rows high, an MN-major one boxes of 64 columns.
+        assert!(CLUSTER >= 1 && BN.is_multiple_of(CLUSTER) && ((BN / CLUSTER).is_multiple_of(64) || B_T));
         // Stream-K's blocks walk single tiles.
         assert!(!STREAM_K || CLUSTER == 1);
         // A shorter last chunk's maps: the partial sums' plain tiles only.
@@ -1435,6 +1443,7 @@ kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 32]>, tgemm_ws_64x128x32_
 kernel_entries!(warp_specialized ws_kernel<F16, [f32; 32]>, hgemm_ws_128x64x64, gemm_launch::WS_F16_128X64X64, any);
 kernel_entries!(warp_specialized ws_kernel<Bf16, [f32; 32]>, bgemm_ws_128x64x64, gemm_launch::WS_BF16_128X64X64, any);
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 32]>, tgemm_ws_128x64x32, gemm_launch::WS_TF32_128X64X32, k_major);
+kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 8]>, tgemm_ws_128x16x32, gemm_launch::WS_TF32_128X16X32, k_major);
 kernel_entries!(warp_specialized ws_kernel<F16, [f32; 128]>, hgemm_ws_128x256x64_c2, gemm_launch::WS_F16_128X256X64_C2, any);
 kernel_entries!(warp_specialized ws_kernel<Bf16, [f32; 128]>, bgemm_ws_128x256x64_c2, gemm_launch::WS_BF16_128X256X64_C2, any);
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 128]>, tgemm_ws_128x256x32_c2, gemm_launch::WS_TF32_128X256X32_C2, k_major);
