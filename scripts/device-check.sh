@@ -3750,6 +3750,99 @@ PY
     tests_side_by_side "library short_k_auto 200" "library sweep_random 200" "library swapped_tf32 200" \
       "library ragged 200" "library tma_partials 200"
     ;;
+  diag109)
+    # Run 1 of 2026-11-29, step 109: f32 64×64 tiles of two 32×64 warps
+    # (8×8 outputs per lane; `wt_64x64x8_w32x64`, six blocks per SM, and a
+    # diagnostic twin at eight, which spills), named beside step 83's
+    # four-warp 64×64 tiles and `auto` at the odd and mid sizes where f32
+    # is furthest from cuBLAS, each at the splits that fill its waves
+    # (chunks of K by hand); unsplit at mid, shallow and square sizes; at
+    # the split rule's own chunks at deep K; then the `gpu` tests (every
+    # kernel on tile edges and odd shapes) and the sanitizers on the new
+    # entries.
+    {
+      named_runs f32 "1031 1029 1027" -- "auto auto" "wt_64x64x8 520" "wt_64x64x8 344" "wt_64x64x8_w32x64 520" \
+        "wt_64x64x8_w32x64 344" "wt_64x64x8_w32x64_8 344" "wt_64x64x8_w32x64_8 520" "wt_64x64x8_w32x64 off"
+      named_runs f32 "777 999 3333" -- "auto auto" "wt_64x64x8 1112" "wt_64x64x8_w32x64 1112" "wt_64x64x8_w32x64 840" \
+        "wt_64x64x8_w32x64 560" "wt_64x64x8_w32x64_8 672" "wt_64x64x8_w32x64_8 840" "wt_64x64x8_w32x64_8 1112"
+      named_runs f32 "767 769 771" "1100 700 1001" "1300 1001 999" "1024 1024 1024" "1536 1536 1536" \
+        "1999 2003 997" "2048 2048 2048" "4000 3000 1000" -- "auto auto" "wt_64x64x8 off" "wt_64x64x8_w32x64 off" \
+        "wt_64x64x8_w32x64_8 off" "wt_64x64x8 auto" "wt_64x64x8_w32x64 auto"
+      named_runs f32 "8192 8192 16" "6492 5008 24" "6000 5000 64" "4096 4096 64" -- "auto auto" "wt_64x64x8 off" \
+        "wt_64x64x8_w32x64 off" "wt_64x64x8_w32x64_8 off"
+      named_runs f32 "47 307 53605" "22 56 171379" "64 192 300000" "200 200 100000" -- "auto auto" \
+        "wt_64x64x8 auto" "wt_64x64x8_w32x64 auto" "wt_64x64x8_w32x64_8 auto"
+    } 2>&1 | grep -v "^device:\|^kernel " | tee "$L/f32named.txt"
+    tally f32named "$L/f32named.txt"
+    for kernel in wt_64x64x8_w32x64 wt_64x64x8_w32x64_8; do
+      sanitize memcheck "$L/san-memcheck-$kernel.log" "$B/gemm" --m 131 --n 97 --k 203 --dtype f32 \
+        --kernel $kernel --split-k off --iters 1 --no-cublas
+      sanitize racecheck "$L/san-racecheck-$kernel.log" "$B/gemm" --m 131 --n 97 --k 203 --dtype f32 \
+        --kernel $kernel --split-k off --iters 1 --no-cublas
+    done
+    tests_side_by_side "gpu _ 300"
+    ;;
+  diag109b)
+    # Run 2 of 2026-11-29: shallow K, where C's writes are the work, in
+    # each tile order (`--group-m`, `auto`'s kernel); and step 7c's
+    # `cp.async` 64×64 tiles at the f32 odd sizes in the chunks that
+    # balance them (2 of 520 at 1031×1029×1027 was never run).
+    {
+      for call in "tf32 8192 8192 16" "tf32 6492 5009 24" "tf32 8192 8192 32" "tf32 16384 4096 16" \
+        "f32 8192 8192 16" "f32 6492 5009 24" "f16 8192 8192 16"; do
+        set -- $call
+        for g in own 1 2 4 8 16 64; do
+          echo "== $1 $2x$3x$4 group $g"
+          if [ $g = own ]; then ga=(); else ga=(--group-m $g); fi
+          timeout 120 "$B/gemm" --m $2 --n $3 --k $4 --dtype $1 --kernel auto "${ga[@]}" --iters 20
+        done
+      done
+      named_runs f32 "1031 1029 1027" -- "auto auto" "wt_async_64x64x8 520" "wt_async_64x64x8 344" "wt_64x64x8 520" \
+        "wt_async_64x64x8 520"
+      named_runs f32 "777 999 3333" -- "auto auto" "wt_async_64x64x8 1112" "wt_async_64x64x8 840" "wt_64x64x8 1112" \
+        "wt_async_64x64x8 1112"
+    } 2>&1 | grep -v "^device:\|^kernel " | tee "$L/named.txt"
+    tally named "$L/named.txt"
+    ;;
+  diag109c)
+    # Run 3 of 2026-11-29, step 109: TF32 128×16 tiles (`ws_128x16x32`,
+    # new: K-major, A through the TMA in place, B copied transposed)
+    # named beside `auto` and the memory-bound kernels at N of 8 to 16
+    # under a large M; then the `gpu` tests (every kernel on tile edges and
+    # odd shapes) and the sanitizers on the new entry.
+    named_runs tf32 "16384 16 4096" "65536 16 1024" "100000 16 768" "8192 16 8192" "32768 16 2048" \
+      "16384 8 4096" "16384 12 4096" "4000 16 4096" "2000 16 8192" "100000 16 777" "100000 16 256" -- \
+      "auto auto" "ws_128x16x32 auto" "ws_128x16x32 off" "skinny_mma_r16 auto" "skinny_r16_2cta auto" \
+      "ws_128x64x32 auto" 2>&1 | grep -v "^device:\|^kernel " | tee "$L/tf32n16.txt"
+    tally tf32n16 "$L/tf32n16.txt"
+    for shape in "131 16 203" "1000 13 4099" "300 9 96"; do
+      set -- $shape
+      sanitize memcheck "$L/san-memcheck-ws_128x16x32-$1.log" "$B/gemm" --m $1 --n $2 --k $3 --dtype tf32 \
+        --kernel ws_128x16x32 --split-k off --iters 1 --no-cublas
+    done
+    sanitize racecheck "$L/san-racecheck-ws_128x16x32.log" "$B/gemm" --m 300 --n 16 --k 96 --dtype tf32 \
+      --kernel ws_128x16x32 --split-k off --iters 1 --no-cublas
+    sanitize memcheck "$L/san-memcheck-ws_128x16x32-split.log" "$B/gemm" --m 1000 --n 16 --k 20000 --dtype tf32 \
+      --kernel ws_128x16x32 --split-k auto --iters 1 --no-cublas
+    tests_side_by_side "gpu _ 300"
+    ;;
+  check109)
+    # Run 4 of 2026-11-29, step 109: `auto` new-old-new against VARIANTS
+    # (`.dev-c147g`, the build before) at TF32 N of 7 to 17 under a large
+    # M (the 128×16 tiles where A's rows are on 16 bytes and no split
+    # takes the call, the routes of before elsewhere); memcheck on `auto`
+    # through the rule; every library, accuracy and gpu test.
+    tf32=16384x16x4096,65536x16x1024,100000x16x768,8192x16x8192,32768x16x2048,16384x8x4096,16384x12x4096
+    tf32=$tf32,100000x16x256,50000x9x1000,5000x16x4096,16384x16x8192,100000x16x777,4000x16x4096,2000x16x8192
+    tf32=$tf32,30000x11x2001,16384x7x4096,16384x17x4096,16x16384x4096,4096x16x2047
+    typed_sweeps_new_old_new "check109" "$tf32" tf32
+    for shape in "5000 16 4096" "40000 9 520"; do
+      set -- $shape
+      sanitize memcheck "$L/san-memcheck-auto-$1x$2x$3.log" "$B/gemm" --m $1 --n $2 --k $3 --dtype tf32 \
+        --kernel auto --iters 1 --no-cublas
+    done
+    every_test_side_by_side 250
+    ;;
   *) note "unknown part $part" ;;
   esac
 done
