@@ -3843,6 +3843,16 @@ PY
     done
     every_test_side_by_side 250
     ;;
+  sweep109)
+    # Run 5 of 2026-11-29: TF32 N of 8 to 16 under the rule's 2²⁹ flop
+    # and beside its split, `auto` against the 128×16 tiles unsplit and
+    # under the split rule; the default sweep on the step 109 build.
+    named_runs tf32 "4096 16 2047" "2048 16 4096" "3000 16 1000" "8192 16 512" "16384 16 256" "1000 16 4096" \
+      "4096 12 1024" "8192 8 1024" "2000 16 2000" "4000 16 4096" "12000 16 300" -- \
+      "auto auto" "ws_128x16x32 off" "ws_128x16x32 auto" 2>&1 | grep -v "^device:\|^kernel " | tee "$L/tf32small.txt"
+    tally tf32small "$L/tf32small.txt"
+    default_sweep
+    ;;
   *) note "unknown part $part" ;;
   esac
 done
