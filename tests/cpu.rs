@@ -835,18 +835,16 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     // K; else exact f32 on CUDA cores.
     let tf32 = |n: usize, k: usize, layout: OperandLayout| {
         let (a_col, b_col) = (layout.a_col_major, layout.b_col_major);
-        // The 128×16 tiles read A in place only where its rows are on 16
-        // bytes (`narrow_tiles_refusal`); with them, they take the call.
-        let a_in_place = (k * 4).is_multiple_of(16);
+        // (The 128×16 tiles refused, as where A's rows are off 16 bytes:
+        // the memory-bound routes' own bounds; those tiles' rule is
+        // `tf32_n_of_8_to_16_runs_on_128x16_tiles`.)
         let takes = |s: &gemm_launch::KernelSpec| {
-            mma_refusal(s, 100_000, n as u32, a_col, b_col).is_none()
-                && (s.name != gemm_launch::WS_TF32_128X16X32.name || a_in_place)
+            mma_refusal(s, 100_000, n as u32, a_col, b_col).is_none() && s.name != gemm_launch::WS_TF32_128X16X32.name
         };
         default_choice(Dtype::Tf32, (100_000, n, k), 132, layout, (9, 0), takes).kernel
     };
     let nn = OperandLayout::NN;
-    assert_eq!([tf32(16, 777, nn), tf32(9, STREAM_TF32_MAX_K - 1, nn)], ["skinny_mma_r16"; 2]);
-    assert_eq!(tf32(9, STREAM_TF32_MAX_K, nn), "ws_128x16x32");
+    assert_eq!([tf32(16, 777, nn), tf32(9, STREAM_TF32_MAX_K, nn)], ["skinny_mma_r16"; 2]);
     assert_eq!([tf32(16, STREAM_TF32_MAX_K + 1, nn), tf32(8, 777, nn)], ["skinny_r16_2cta"; 2]);
     // Few long rows (PERF.md step 93): TF32 `mma.sync` from 700 to 4095
     // rows, N of 8 to 16, K to TF32_ROWS_STREAM_MAX_K; exact f32 outside.
@@ -1168,40 +1166,57 @@ fn n_of_17_to_64_runs_on_128x64_tiles() {
 
 #[test]
 fn tf32_n_of_8_to_16_runs_on_128x16_tiles() {
-    // TF32, A and B row-major, N of 8 to 16 under a larger M, K from 65 to
-    // DEEP_K, 2²⁹ flop or more and no few-tiles split: the 128×16 tiles
-    // (PERF step 109); the memory-bound routes elsewhere.
-    use rgemm::api::choice::{SHALLOW_MAX_K, narrow_columns_tf32_tiles};
+    // TF32, A and B row-major, N of 8 to 16, K from 65 to DEEP_K, 2²⁹ flop
+    // a matrix or more and no few-tiles split: the 128×16 tiles (PERF step
+    // 109), where the TMA reads A in place; the memory-bound routes
+    // elsewhere. `auto`'s choice with the real TMA refusals, for packed
+    // operands at 16-byte aligned addresses.
+    use gemm_launch::split_k::DEEP_K;
+    use rgemm::api::choice::{SHALLOW_MAX_K, auto_tma_refusal, narrow_columns_tf32_tiles};
     let nn = OperandLayout::NN;
-    let pick = |m, n, k, layout| default_choice(Dtype::Tf32, (m, n, k), 132, layout, (9, 0), |_| true).kernel;
+    let pick = |m: usize, n: usize, k: usize| {
+        let plan = rgemm::driver::tensor_map::packed_plan(m, n, k);
+        let takes = |s: &gemm_launch::KernelSpec| auto_tma_refusal(s, &plan, [0; 3], 132).is_none();
+        default_choice(Dtype::Tf32, (m, n, k), 132, nn, (9, 0), takes).kernel
+    };
     for (m, n, k) in [(16384, 16, 4096), (65536, 16, 1024), (100000, 16, 768), (8192, 16, 8192), (16384, 8, 4096)] {
-        assert_eq!(pick(m, n, k, nn), "ws_128x16x32", "{m}x{n}x{k}");
+        assert_eq!(pick(m, n, k), "ws_128x16x32", "{m}x{n}x{k}");
     }
-    assert_eq!(pick(16384, 12, 4096, nn), "ws_128x16x32");
-    // A split would take 32 blocks at K = 4096 and 16 at 8192 (its partial
-    // sums on other tiles); under 2²⁹ flop; N of 7 or 17; deeper than
-    // DEEP_K; shallow K; M the small side; f16 and f32.
-    for (m, n, k) in [(4000, 16, 4096), (2000, 16, 8192), (4095, 16, 4096), (16384, 7, 4096), (16384, 17, 4096)] {
-        assert_ne!(pick(m, n, k, nn), "ws_128x16x32", "{m}x{n}x{k}");
+    // Each bound alone: N of 7 and 17; K of DEEP_K + 4 and of SHALLOW_MAX_K
+    // (2²⁹ flop or more at each); under 2²⁹ flop (16384×16×1023, 128
+    // blocks); 32 blocks split (4096×16×4096: 2²⁹ flop exactly).
+    let (deep, shallow) = (DEEP_K as usize, SHALLOW_MAX_K);
+    assert_eq!(pick(16384, 12, 4096), "ws_128x16x32");
+    assert_eq!(pick(4224, 16, 4096), "ws_128x16x32", "33 blocks: a quarter of a wave, not split");
+    for (m, n, k) in [(16384, 7, 4096), (16384, 17, 4096), (16384, 16, deep + 4), (1 << 20, 16, shallow)] {
+        assert_ne!(pick(m, n, k), "ws_128x16x32", "{m}x{n}x{k}");
     }
-    for (m, n, k) in [(16384, 16, 8193), (100000, 16, SHALLOW_MAX_K), (16, 16384, 4096)] {
-        assert_ne!(pick(m, n, k, nn), "ws_128x16x32", "{m}x{n}x{k}");
-    }
-    let tiles = |dtype, m, n, k, batch, layout| narrow_columns_tf32_tiles(dtype, (m, n, k), batch, 132, layout);
-    // 2²⁹ flop is 4096×16×4096, 32 blocks: under a quarter of a wave, split.
-    assert!(tiles(Dtype::Tf32, 4096, 16, 4096, 1, nn).is_none());
-    assert!(tiles(Dtype::Tf32, 4096, 16, 2047, 1, nn).is_none(), "under 2²⁹ flop");
-    assert!(tiles(Dtype::Tf32, 16384, 16, 2047, 1, nn).is_some(), "short of a split");
-    assert!(tiles(Dtype::Tf32, 4224, 16, 4096, 1, nn).is_some(), "33 blocks: a quarter of a wave");
-    assert!(tiles(Dtype::Tf32, 4000, 16, 4096, 2, nn).is_some(), "a batch counts every matrix's blocks");
-    assert!(tiles(Dtype::F16, 16384, 16, 4096, 1, nn).is_none() && tiles(Dtype::F32, 16384, 16, 4096, 1, nn).is_none());
+    assert_ne!(pick(16384, 16, 1023), "ws_128x16x32", "under 2²⁹ flop");
+    assert_eq!(pick(16384, 16, 1024), "ws_128x16x32", "2²⁹ flop");
+    assert_ne!(pick(4096, 16, 4096), "ws_128x16x32", "32 blocks at K = 4096: split");
+    // The refusal: A's rows off 16 bytes (K = 777, or a batch stride off
+    // 16 bytes) would be copied realigned; the memory-bound kernels take
+    // those calls.
+    assert_eq!(pick(100000, 16, 777), "skinny_mma_r16");
+    let tiles = &gemm_launch::WS_TF32_128X16X32;
+    let plan = rgemm::driver::tensor_map::packed_plan(16384, 16, 4096);
+    assert!(auto_tma_refusal(tiles, &plan, [0; 3], 132).is_none());
+    let odd_stride =
+        rgemm::driver::launch::Plan { batch: 2, stride_a: 16384 * 4096 + 1, stride_b: 0, stride_c: 16384 * 16, ..plan };
+    assert!(auto_tma_refusal(tiles, &odd_stride, [0; 3], 132).is_some());
+    assert!(auto_tma_refusal(tiles, &rgemm::driver::tensor_map::packed_plan(100000, 16, 777), [0; 3], 132).is_some());
+    // The rule weighs one matrix's flop and the whole batch's blocks: two
+    // matrices of 32 blocks fill a quarter of a wave and are not split.
+    let rule = |dtype, (m, n, k), batch, layout| narrow_columns_tf32_tiles(dtype, (m, n, k), batch, 132, layout);
+    assert!(rule(Dtype::Tf32, (4096, 16, 4096), 1, nn).is_none());
+    assert!(rule(Dtype::Tf32, (4096, 16, 4096), 2, nn).is_some());
+    assert!(rule(Dtype::Tf32, (2048, 16, 4096), 512, nn).is_none(), "under 2²⁹ flop a matrix");
+    assert!(
+        rule(Dtype::F16, (16384, 16, 4096), 1, nn).is_none() && rule(Dtype::F32, (16384, 16, 4096), 1, nn).is_none()
+    );
     for layout in OperandLayout::ALL.into_iter().filter(|&layout| layout != nn) {
-        assert_ne!(pick(16384, 16, 4096, layout), "ws_128x16x32", "{layout:?}");
+        assert!(rule(Dtype::Tf32, (16384, 16, 4096), 1, layout).is_none(), "{layout:?}");
     }
-    // Where the TMA would read A from a copy (`narrow_tiles_refusal`): the
-    // memory-bound route of before.
-    let refused = default_choice(Dtype::Tf32, (16384, 16, 4096), 132, nn, (9, 0), |s| s.tile.bn > 16).kernel;
-    assert_eq!(refused, "skinny_r16_2cta");
 }
 
 #[test]
@@ -1686,11 +1701,10 @@ fn memory_bound_shapes_choose_the_skinny_kernels() {
                     && skinny_mma_tiles(dtype, m, n)
                         .is_some_and(|s| s.supports(layout) && skinny_tiles_win(s, (m, n, 4096), 132, layout));
                 let along_k = !x_along_l(m as u32, n as u32, a_col, b_col);
-                // TF32 N of 8 to 16 with operands in place, A and B
-                // row-major: step 109's 128×16 tiles (PERF step 109).
-                let narrow = rgemm::api::choice::narrow_columns_tf32_tiles(dtype, (m, n, 4096), 1, 132, layout);
-                if let Some(narrow) = narrow.filter(|_| hopper) {
-                    assert_eq!(spec.name, narrow.name, "{m}×{n}");
+                // TF32 N of 8 to 16 under a larger M, A and B row-major, on
+                // Hopper: step 109's 128×16 tiles (of these shapes, 5000×16).
+                if dtype == Dtype::Tf32 && hopper && layout == OperandLayout::NN && (m, n) == (5000, 16) {
+                    assert_eq!(spec.name, "tgemm_ws_128x16x32");
                     continue;
                 }
                 if streams_on_tensor_cores(dtype, (m, n, 4096), 132) && along_k && !tiles_first {

@@ -139,9 +139,11 @@ pub fn default_choice(
     default_choice_for_batch(dtype, (m, n, k), 1, multiprocessors, layout, cc, tma_takes)
 }
 
-/// [`default_choice`] for a strided batch of `batch` matrices. Only
+/// [`default_choice`] for a strided batch of `batch` matrices.
 /// [`few_tiles_tf32_kernel`] reads the batch, whose rule holds for one
-/// wave of tiles; every other rule weighs one matrix's tiles.
+/// wave of tiles, and so do the few-tiles split filters of
+/// [`mid_columns_tiles`] and [`narrow_columns_tf32_tiles`]
+/// ([`few_tiles_split_takes`]); every other rule weighs one matrix.
 pub fn default_choice_for_batch(
     dtype: Dtype,
     (m, n, k): (usize, usize, usize),
@@ -163,8 +165,8 @@ pub fn default_choice_for_batch(
         let tiles_beat_skinny = gemm_launch::memory_bound::tiles_beat_skinny(dtype, m32, n32);
         // TF32 N of 8 to 16 under a larger M, A's rows on 16 bytes
         // (`tma_takes`: [`narrow_tiles_refusal`]): step 109's 128×16 tiles.
-        if let Some(spec) = narrow_columns_tf32_tiles(dtype, (m, n, k), batch, multiprocessors, layout)
-            .filter(|s| runs(s) && tma_takes(s))
+        if let Some(spec) =
+            narrow_columns_tf32_tiles(dtype, (m, n, k), batch, multiprocessors, layout).filter(|s| runs(s))
         {
             return chosen(spec);
         }
@@ -349,18 +351,34 @@ pub fn default_choice_for_batch(
     // partial sums on other tiles (`split_k::partials_kernel`). TF32's
     // K-major tiles are not split from a quarter of a wave of blocks
     // (`split_k::slower_partials_fill_gpu`), so they take those calls.
-    let few_tiles_split = |s: &KernelSpec| {
-        let blocks = grid(s).saturating_mul(batch.max(1) as u64);
-        let sms = multiprocessors.max(0) as u32;
-        gemm_launch::split_k::few_tiles_split(blocks, s.min_blocks_per_sm.max(1), k as u32, sms)
-            && !gemm_launch::split_k::slower_partials_fill_gpu(s, (m as u32, n as u32, batch), sms)
-    };
+    let few_tiles_split = |s: &KernelSpec| few_tiles_split_takes(s, (m, n, k), batch, multiprocessors);
     if let Some(columns) = mid_columns_tiles(dtype, (m, n, k), layout)
         .filter(|s| spec.tile.bn > s.tile.bn && spec.tile.bm >= s.tile.bm && !few_tiles_split(s) && runs(s))
     {
         spec = columns;
     }
     chosen(spec)
+}
+
+/// Whether a few-tiles split would take an `m × n × k` call (a strided
+/// batch of `batch`) on `spec`'s tiles, so that `auto`'s split runs its
+/// partial sums on other tiles (`split_k::partials_kernel`): its blocks
+/// over the whole batch under a wave from K = `split_k::FEW_TILES_MIN_K`
+/// (`split_k::few_tiles_split`), but not TF32's K-major TMA tiles from a
+/// quarter of a wave (`split_k::slower_partials_fill_gpu`), which run
+/// unsplit there. The filter of [`mid_columns_tiles`] and
+/// [`narrow_columns_tf32_tiles`].
+pub fn few_tiles_split_takes(
+    spec: &KernelSpec,
+    (m, n, k): (usize, usize, usize),
+    batch: u32,
+    multiprocessors: i32,
+) -> bool {
+    let batch = batch.max(1);
+    let blocks = spec.grid(m as u32, n as u32).saturating_mul(batch as u64);
+    let sms = multiprocessors.max(0) as u32;
+    gemm_launch::split_k::few_tiles_split(blocks, spec.min_blocks_per_sm.max(1), k as u32, sms)
+        && !gemm_launch::split_k::slower_partials_fill_gpu(spec, (m as u32, n as u32, batch), sms)
 }
 
 /// The kernel [`default_choice`] gives a call with A and B row-major, N
@@ -396,25 +414,26 @@ pub fn mid_columns_tiles(
 }
 
 /// The kernel [`default_choice`] gives a TF32 call with A and B row-major,
-/// N of 8 to 16 the small side and K from [`SHALLOW_MAX_K`] to
-/// `split_k::DEEP_K`, of at least [`MID_COLUMNS_TF32_MIN_FLOP`], where no
-/// few-tiles split would take it (`split_k::few_tiles_split` of its blocks
-/// over the `batch`, under a quarter of a wave: the split would run its
-/// partial sums on other tiles):
-/// step 10b's 128×16 tiles (`WS_TF32_128X16X32`), whose producer streams
-/// 128 rows of A through the TMA, twelve slices ahead, where the
-/// memory-bound kernels load A through registers (exact f32 on CUDA cores
-/// from K = 2048, TF32 `mma.sync` below). `auto` leaves them calls whose A
+/// N of 8 to 16 and K past [`SHALLOW_MAX_K`] up to `split_k::DEEP_K`, of
+/// at least [`MID_COLUMNS_TF32_MIN_FLOP`] per matrix (so M is at least
+/// 2048, the large side), where no few-tiles split would take it
+/// ([`few_tiles_split_takes`], over the `batch`): step 10b's 128×16 tiles
+/// (`WS_TF32_128X16X32`), whose producer streams 128 rows of A through the
+/// TMA, twelve slices ahead, where the memory-bound kernels load A through
+/// registers (TF32 `mma.sync` for N of 9 to 16 up to K = 2048, exact f32
+/// on CUDA cores deeper and at N = 8). `auto` leaves them calls whose A
 /// rows are off 16 bytes ([`narrow_tiles_refusal`]). H200, named (PERF.md
 /// step 109, run 3), ms, `auto`'s kernel → 128×16 (% of cuBLAS after):
-/// 16384×16×4096 0.094 → 0.072 (112), 65536×16×1024 0.089 → 0.073 (125),
-/// 100000×16×768 0.102 → 0.082 (114), 8192×16×8192 0.092 → 0.080 (100),
-/// 32768×16×2048 0.092 → 0.073 (105), 16384×8×4096 0.111 → 0.072,
-/// 16384×12×4096 0.119 → 0.072, 100000×16×256 0.044 → 0.035 (139–140);
-/// 77% of the memory bandwidth where the kernels before ran 47–64%. But
-/// 4000×16×4096 (32 blocks) split onto `mma_64x128x32` 0.059 against the
-/// memory-bound kernel's 0.035, and 2000×16×8192 0.057 unsplit against
-/// `skinny_mma_r16` split in 8, 0.030.
+/// 16384×16×4096 0.094 → 0.072–0.073 (112), 65536×16×1024 0.089 →
+/// 0.073–0.074 (125–126), 100000×16×768 0.102 → 0.082–0.083 (113–114),
+/// 8192×16×8192 0.092 → 0.080–0.081 (99–100), 32768×16×2048 0.092 →
+/// 0.073–0.074 (105–106), 16384×8×4096 0.111 → 0.072, 16384×12×4096 0.119
+/// → 0.072–0.073, 100000×16×256 0.044 → 0.035 (139–140); 64–79% of the
+/// memory bandwidth where the kernels before ran 47–64%. Under the flop
+/// floor they lost or tied (run 5: 4096×16×2047 0.040 against 0.033,
+/// 8192×16×512 0.013 against 0.011, 3000×16×1000 level), and split
+/// onto `mma_64x128x32` they lost (4000×16×4096 0.059 against the
+/// memory-bound kernel's 0.035).
 pub fn narrow_columns_tf32_tiles(
     dtype: Dtype,
     (m, n, k): (usize, usize, usize),
@@ -423,16 +442,11 @@ pub fn narrow_columns_tf32_tiles(
     layout: OperandLayout,
 ) -> Option<&'static KernelSpec> {
     let tiles = &gemm_launch::WS_TF32_128X16X32;
-    let blocks = tiles.grid(m as u32, n as u32).saturating_mul(batch.max(1) as u64);
-    let sms = multiprocessors.max(0) as u32;
-    // As `mid_columns_tiles`' filter: TF32's K-major tiles are not split
-    // from a quarter of a wave of blocks (`split_k::slower_partials_fill_gpu`).
-    let splits = gemm_launch::split_k::few_tiles_split(blocks, tiles.min_blocks_per_sm.max(1), k as u32, sms)
-        && !gemm_launch::split_k::slower_partials_fill_gpu(tiles, (m as u32, n as u32, batch.max(1)), sms);
-    let flop = 2.0 * m as f64 * n as f64 * k as f64 * batch.max(1) as f64;
+    let flop = 2.0 * m as f64 * n as f64 * k as f64;
     let depth = k > SHALLOW_MAX_K && k <= gemm_launch::split_k::DEEP_K as usize;
-    let shape = (8..=16).contains(&n) && n < m && layout == OperandLayout::NN && depth;
-    (dtype == Dtype::Tf32 && shape && flop >= MID_COLUMNS_TF32_MIN_FLOP && !splits).then_some(tiles)
+    let shape = (8..=16).contains(&n) && layout == OperandLayout::NN && depth && flop >= MID_COLUMNS_TF32_MIN_FLOP;
+    let splits = || few_tiles_split_takes(tiles, (m, n, k), batch, multiprocessors);
+    (dtype == Dtype::Tf32 && shape && !splits()).then_some(tiles)
 }
 
 /// Why `auto` does not give a call to the 128×16 tiles of
@@ -445,8 +459,11 @@ pub fn narrow_tiles_refusal(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) 
     if spec.name != gemm_launch::WS_TF32_128X16X32.name {
         return None;
     }
-    let copies_a = operand_copies(spec, plan, pointers).is_some_and(|call| call.copies[0].is_some());
-    copies_a.then(|| {
+    // (Only a realigning copy: a transposing one is a layout the rule does
+    // not give these tiles, which a tune cache may.)
+    let realigns_a =
+        operand_copies(spec, plan, pointers).is_some_and(|call| call.copies[0].is_some_and(|a| !a.transpose));
+    realigns_a.then(|| {
         "A's rows are off 16 bytes: the 128×16 tiles would stream a realigned copy of A, which the memory-bound \
          kernels read in place"
             .to_string()
@@ -458,7 +475,9 @@ pub fn narrow_tiles_refusal(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) 
 /// first, a launch of its own, where the swapped 128×128 tiles read it in
 /// place: at 3000×64×333 (1.3·10⁸) they ran 0.0185–0.0200 ms against
 /// 0.0144; at 8191×40×2047 (1.3·10⁹) 0.063 against 0.069 (H200, PERF.md
-/// step 108).
+/// step 108). The floor of [`narrow_columns_tf32_tiles`]' 128×16 tiles
+/// too, which copy B the same way: below it they lost or tied (PERF.md
+/// step 109, run 5).
 pub const MID_COLUMNS_TF32_MIN_FLOP: f64 = (1u64 << 29) as f64;
 
 /// The kernel [`default_choice`] gives a TF32 call with A and B row-major,

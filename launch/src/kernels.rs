@@ -728,7 +728,7 @@ pub const WS_TF32_128X64X32: KernelSpec = KernelSpec {
 };
 
 /// Step 10b's 128×16 tiles (one `m64n16k8` per consumer and K step, 12
-/// stages of 18 KiB), for N of 9 to 16 under a large M whose rows the TMA
+/// stages of 18 KiB), for N of 8 to 16 under a large M whose rows the TMA
 /// reads in place: A streams through the TMA at memory speed, where the
 /// memory-bound kernels load it through registers (PERF.md step 109). A
 /// row-major B, a few columns, is copied transposed first.

@@ -142,10 +142,11 @@
 //! Its TF32 128×16 tiles (`m64n16k8`, 12 stages of 18 KiB; 168 registers,
 //! 0 spills; a K-major B tile is one TMA box `BN` rows high, so 16 rows
 //! is whole boxes) take calls of N = 8 to 16 under a larger M whose A the
-//! TMA reads in place, streaming A at 77–84% of the memory bandwidth where
-//! the memory-bound kernels ran 47–64%: 16384×16×4096 0.094 → 0.072 ms
-//! (86 → 111% of cuBLAS), 16384×16×8192 91.5 → 122%, 5000×16×4096 63.5 →
-//! 99.5% (H200, PERF step 109).
+//! TMA reads in place, streaming A at up to 84% of the memory bandwidth
+//! (51–84% over the shapes measured) where the memory-bound kernels ran
+//! 33–64%: 16384×16×4096 0.094 → 0.072 ms (86 → 111% of cuBLAS),
+//! 16384×16×8192 91.5 → 122%, 5000×16×4096 63.5 → 99.5% (H200, PERF step
+//! 109).
 //! Step 10g swaps 16-bit calls of M ≤ 16 with A and B row-major the same
 //! way (`Swapped<E>`, 16×128 tiles, `m64n16k16`), with nothing in
 //! registers: 16-bit `wgmma` reads an MN-major A from shared memory, so
@@ -1334,9 +1335,12 @@ unsafe fn ws_kernel<
             !B_BY_RESIDUE
                 || 128 * (PRODUCER_REGISTERS_BY_RESIDUE + (split / 64) as u32 * CONSUMER_REGISTERS_BY_RESIDUE) <= 65536
         );
-        // A block's share of B is whole boxes; a K-major B tile is one box
-        // `BN` rows high, an MN-major one boxes of 64 columns.
-        assert!(CLUSTER >= 1 && BN.is_multiple_of(CLUSTER) && ((BN / CLUSTER).is_multiple_of(64) || B_T));
+        // A block's share of B is whole boxes: `BN / CLUSTER` rows of a
+        // K-major B in one box (at most 256, the TMA's limit) of whole
+        // 8-row swizzle atoms; of an MN-major one, boxes of 64 columns.
+        let share = BN / CLUSTER;
+        assert!(CLUSTER >= 1 && BN.is_multiple_of(CLUSTER));
+        assert!(if B_T { share.is_multiple_of(8) && share <= 256 } else { share.is_multiple_of(64) });
         // Stream-K's blocks walk single tiles.
         assert!(!STREAM_K || CLUSTER == 1);
         // A shorter last chunk's maps: the partial sums' plain tiles only.
