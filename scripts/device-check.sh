@@ -3853,6 +3853,17 @@ PY
     tally tf32small "$L/tf32small.txt"
     default_sweep
     ;;
+  final109)
+    # Run 6 of 2026-11-29: the build after step 109's review (host only;
+    # the PTX byte-identical to run 4's): `auto` at run 4's TF32 shapes
+    # (the same kernels expected), then every library, accuracy and gpu
+    # test.
+    tf32=16384x16x4096,65536x16x1024,100000x16x768,8192x16x8192,5000x16x4096,16384x8x4096,100000x16x777
+    tf32=$tf32,4000x16x4096,2000x16x8192,4096x16x2047,16384x17x4096,16x16384x4096
+    "$B/gemm" sweep --dtype tf32 --shapes "$tf32" --iters 20 --out "$L/tf32" >"$L/tf32.log" 2>&1
+    note "final109 tf32: rc=$? $(tail -1 "$L/tf32.log")"
+    every_test_side_by_side 250
+    ;;
   *) note "unknown part $part" ;;
   esac
 done
