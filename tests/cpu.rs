@@ -835,11 +835,11 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     // K; else exact f32 on CUDA cores.
     let tf32 = |n: usize, k: usize, layout: OperandLayout| {
         let (a_col, b_col) = (layout.a_col_major, layout.b_col_major);
-        // (The 128×16 tiles refused, as where A's rows are off 16 bytes:
-        // the memory-bound routes' own bounds; those tiles' rule is
-        // `tf32_n_of_8_to_16_runs_on_128x16_tiles`.)
+        // (The 128×16 and 64×16 tiles refused, as where A's rows are off
+        // 16 bytes: the memory-bound routes' own bounds; those tiles' rule
+        // is `tf32_n_of_8_to_16_runs_on_128x16_tiles`.)
         let takes = |s: &gemm_launch::KernelSpec| {
-            mma_refusal(s, 100_000, n as u32, a_col, b_col).is_none() && s.name != gemm_launch::WS_TF32_128X16X32.name
+            mma_refusal(s, 100_000, n as u32, a_col, b_col).is_none() && !s.name.ends_with("x16x32")
         };
         default_choice(Dtype::Tf32, (100_000, n, k), 132, layout, (9, 0), takes).kernel
     };
@@ -849,8 +849,11 @@ fn tuning_cache_round_trips_and_default_is_sensible() {
     // Few long rows (PERF.md step 93): TF32 `mma.sync` from 700 to 4095
     // rows, N of 8 to 16, K to TF32_ROWS_STREAM_MAX_K; exact f32 outside.
     use rgemm::api::choice::{TF32_ROWS_STREAM_MAX_K, TF32_STREAM_ROWS};
+    // (The 128×16 and 64×16 tiles refused, as above.)
     let tf32_rows = |m: usize, n: usize, k: usize| {
-        let takes = |s: &gemm_launch::KernelSpec| mma_refusal(s, m as u32, n as u32, false, false).is_none();
+        let takes = |s: &gemm_launch::KernelSpec| {
+            mma_refusal(s, m as u32, n as u32, false, false).is_none() && !s.name.ends_with("x16x32")
+        };
         default_choice(Dtype::Tf32, (m, n, k), 132, nn, (9, 0), takes).kernel
     };
     let (fewest, most) = (TF32_STREAM_ROWS.start, TF32_STREAM_ROWS.end - 1);
@@ -1168,9 +1171,10 @@ fn n_of_17_to_64_runs_on_128x64_tiles() {
 fn tf32_n_of_8_to_16_runs_on_128x16_tiles() {
     // TF32, A and B row-major, N of 8 to 16, K from 65 to DEEP_K, 2²⁹ flop
     // a matrix or more and no few-tiles split: the 128×16 tiles (PERF step
-    // 109), where the TMA reads A in place; the memory-bound routes
-    // elsewhere. `auto`'s choice with the real TMA refusals, for packed
-    // operands at 16-byte aligned addresses.
+    // 109), where the TMA reads A in place; under half a wave of their
+    // blocks, the 64×16 tiles from 2²⁸ flop (step 110); the memory-bound
+    // routes elsewhere. `auto`'s choice with the real TMA refusals, for
+    // packed operands at 16-byte aligned addresses.
     use gemm_launch::split_k::DEEP_K;
     use rgemm::api::choice::{SHALLOW_MAX_K, auto_tma_refusal, narrow_columns_tf32_tiles};
     let nn = OperandLayout::NN;
@@ -1179,38 +1183,60 @@ fn tf32_n_of_8_to_16_runs_on_128x16_tiles() {
         let takes = |s: &gemm_launch::KernelSpec| auto_tma_refusal(s, &plan, [0; 3], 132).is_none();
         default_choice(Dtype::Tf32, (m, n, k), 132, nn, (9, 0), takes).kernel
     };
-    for (m, n, k) in [(16384, 16, 4096), (65536, 16, 1024), (100000, 16, 768), (8192, 16, 8192), (16384, 8, 4096)] {
+    let narrow = |kernel: String| kernel.ends_with("x16x32");
+    for (m, n, k) in [(16384, 16, 4096), (65536, 16, 1024), (100000, 16, 768), (16384, 8, 4096), (16384, 12, 4096)] {
         assert_eq!(pick(m, n, k), "ws_128x16x32", "{m}x{n}x{k}");
     }
-    // Each bound alone: N of 7 and 17; K of DEEP_K + 4 and of SHALLOW_MAX_K
-    // (2²⁹ flop or more at each); under 2²⁹ flop (16384×16×1023, 128
-    // blocks); 32 blocks split (4096×16×4096: 2²⁹ flop exactly).
-    let (deep, shallow) = (DEEP_K as usize, SHALLOW_MAX_K);
-    assert_eq!(pick(16384, 12, 4096), "ws_128x16x32");
-    assert_eq!(pick(4224, 16, 4096), "ws_128x16x32", "33 blocks: a quarter of a wave, not split");
-    for (m, n, k) in [(16384, 7, 4096), (16384, 17, 4096), (16384, 16, deep + 4), (1 << 20, 16, shallow)] {
-        assert_ne!(pick(m, n, k), "ws_128x16x32", "{m}x{n}x{k}");
+    // Under half a wave of 128×16 blocks (66 on 132 SMs): 64×16.
+    for (m, n, k) in [(8192, 16, 8192), (4000, 16, 4096), (6000, 16, 2048), (8192, 12, 4096)] {
+        assert_eq!(pick(m, n, k), "ws_64x16x32", "{m}x{n}x{k}");
     }
-    assert_ne!(pick(16384, 16, 1023), "ws_128x16x32", "under 2²⁹ flop");
+    assert_eq!([pick(65 * 128, 16, 4096), pick(66 * 128, 16, 4096)], ["ws_64x16x32", "ws_128x16x32"]);
+    // Each bound alone: N of 7 and 17; K of DEEP_K + 4 and of SHALLOW_MAX_K
+    // (2²⁹ flop or more at each); under 2²⁹ flop on the 128×16 tiles
+    // (16384×16×1023, 128 blocks) and under 2²⁸ on the 64×16 ones
+    // (8192×16×1023, 128 blocks of 64 rows); 32 blocks of 64×16 at K =
+    // 4096, split (2048×16×4096, 2²⁸ flop), and 33, not split.
+    let (deep, shallow) = (DEEP_K as usize, SHALLOW_MAX_K);
+    for (m, n, k) in [(16384, 7, 4096), (16384, 17, 4096), (16384, 16, deep + 4), (1 << 20, 16, shallow)] {
+        assert!(!narrow(pick(m, n, k)), "{m}x{n}x{k}");
+    }
+    assert!(!narrow(pick(16384, 16, 1023)), "under 2²⁹ flop");
     assert_eq!(pick(16384, 16, 1024), "ws_128x16x32", "2²⁹ flop");
-    assert_ne!(pick(4096, 16, 4096), "ws_128x16x32", "32 blocks at K = 4096: split");
-    // The refusal: A's rows off 16 bytes (K = 777, or a batch stride off
-    // 16 bytes) would be copied realigned; the memory-bound kernels take
-    // those calls.
-    assert_eq!(pick(100000, 16, 777), "skinny_mma_r16");
-    let tiles = &gemm_launch::WS_TF32_128X16X32;
-    let plan = rgemm::driver::tensor_map::packed_plan(16384, 16, 4096);
-    assert!(auto_tma_refusal(tiles, &plan, [0; 3], 132).is_none());
-    let odd_stride =
-        rgemm::driver::launch::Plan { batch: 2, stride_a: 16384 * 4096 + 1, stride_b: 0, stride_c: 16384 * 16, ..plan };
-    assert!(auto_tma_refusal(tiles, &odd_stride, [0; 3], 132).is_some());
-    assert!(auto_tma_refusal(tiles, &rgemm::driver::tensor_map::packed_plan(100000, 16, 777), [0; 3], 132).is_some());
+    assert!(!narrow(pick(8192, 16, 1023)), "under 2²⁸ flop");
+    assert_eq!(pick(8192, 16, 1024), "ws_64x16x32", "2²⁸ flop");
+    assert!(!narrow(pick(2048, 16, 4096)), "32 blocks at K = 4096: split");
+    assert_eq!(pick(2112, 16, 4096), "ws_64x16x32", "33 blocks: a quarter of a wave, not split");
+    // Deeper than NARROW_64_ROWS_FEW_BLOCKS_MAX_K, 64×16 blocks under half
+    // a wave give way to the memory-bound route (2500×16×8192: 40 blocks);
+    // 66 do not (4224×16×8192).
+    use rgemm::api::choice::NARROW_64_ROWS_FEW_BLOCKS_MAX_K;
+    assert_eq!(NARROW_64_ROWS_FEW_BLOCKS_MAX_K, 4096);
+    assert_eq!(pick(2500, 16, 4096), "ws_64x16x32");
+    assert!(!narrow(pick(2500, 16, 4100)), "40 blocks past K = 4096");
+    assert_eq!(pick(4224, 16, 8192), "ws_64x16x32", "66 blocks: half a wave");
+    // The refusal: A's rows off 16 bytes (K = 777 or 2047, or a batch
+    // stride off 16 bytes) would be copied realigned; the memory-bound
+    // kernels take those calls.
+    assert_eq!([pick(100000, 16, 777), pick(6000, 16, 2047)], ["skinny_mma_r16"; 2]);
+    for tiles in [&gemm_launch::WS_TF32_128X16X32, &gemm_launch::WS_TF32_64X16X32] {
+        let plan = rgemm::driver::tensor_map::packed_plan(16384, 16, 4096);
+        assert!(auto_tma_refusal(tiles, &plan, [0; 3], 132).is_none());
+        let (stride_a, stride_c) = (16384 * 4096 + 1, 16384 * 16);
+        let odd_stride = rgemm::driver::launch::Plan { batch: 2, stride_a, stride_b: 0, stride_c, ..plan };
+        assert!(auto_tma_refusal(tiles, &odd_stride, [0; 3], 132).is_some());
+        let odd_k = rgemm::driver::tensor_map::packed_plan(100000, 16, 777);
+        assert!(auto_tma_refusal(tiles, &odd_k, [0; 3], 132).is_some());
+    }
     // The rule weighs one matrix's flop and the whole batch's blocks: two
-    // matrices of 32 blocks fill a quarter of a wave and are not split.
+    // matrices of 32 blocks of 64×16 fill a quarter of a wave and are not
+    // split; two of 33 blocks of 128×16 make half a wave.
     let rule = |dtype, (m, n, k), batch, layout| narrow_columns_tf32_tiles(dtype, (m, n, k), batch, 132, layout);
-    assert!(rule(Dtype::Tf32, (4096, 16, 4096), 1, nn).is_none());
-    assert!(rule(Dtype::Tf32, (4096, 16, 4096), 2, nn).is_some());
-    assert!(rule(Dtype::Tf32, (2048, 16, 4096), 512, nn).is_none(), "under 2²⁹ flop a matrix");
+    let name = |(m, n, k), batch| rule(Dtype::Tf32, (m, n, k), batch, nn).map(|s| s.name);
+    assert_eq!(name((2048, 16, 4096), 1), None);
+    assert_eq!(name((2048, 16, 4096), 2), Some("tgemm_ws_64x16x32"));
+    assert_eq!(name((4224, 16, 4096), 2), Some("tgemm_ws_128x16x32"));
+    assert_eq!(name((2048, 16, 4096), 512), None, "under 2²⁹ flop a matrix, on 128×16 tiles");
     assert!(
         rule(Dtype::F16, (16384, 16, 4096), 1, nn).is_none() && rule(Dtype::F32, (16384, 16, 4096), 1, nn).is_none()
     );
@@ -1702,9 +1728,10 @@ fn memory_bound_shapes_choose_the_skinny_kernels() {
                         .is_some_and(|s| s.supports(layout) && skinny_tiles_win(s, (m, n, 4096), 132, layout));
                 let along_k = !x_along_l(m as u32, n as u32, a_col, b_col);
                 // TF32 N of 8 to 16 under a larger M, A and B row-major, on
-                // Hopper: step 109's 128×16 tiles (of these shapes, 5000×16).
+                // Hopper: steps 109–110's tiles (of these shapes, 5000×16,
+                // under half a wave of 128×16 blocks: 64×16).
                 if dtype == Dtype::Tf32 && hopper && layout == OperandLayout::NN && (m, n) == (5000, 16) {
-                    assert_eq!(spec.name, "tgemm_ws_128x16x32");
+                    assert_eq!(spec.name, "tgemm_ws_64x16x32");
                     continue;
                 }
                 if streams_on_tensor_cores(dtype, (m, n, 4096), 132) && along_k && !tiles_first {

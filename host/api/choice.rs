@@ -415,8 +415,9 @@ pub fn mid_columns_tiles(
 
 /// The kernel [`default_choice`] gives a TF32 call with A and B row-major,
 /// N of 8 to 16 and K past [`SHALLOW_MAX_K`] up to `split_k::DEEP_K`, of
-/// at least [`MID_COLUMNS_TF32_MIN_FLOP`] per matrix (so M is at least
-/// 2048, the large side), where no few-tiles split would take it
+/// at least [`MID_COLUMNS_TF32_MIN_FLOP`] per matrix
+/// ([`NARROW_64_ROWS_MIN_FLOP`] on the 64×16 tiles below; so M, at least
+/// 1024, is the large side), where no few-tiles split would take it
 /// ([`few_tiles_split_takes`], over the `batch`): step 10b's 128×16 tiles
 /// (`WS_TF32_128X16X32`), whose producer streams 128 rows of A through the
 /// TMA, twelve slices ahead, where the memory-bound kernels load A through
@@ -434,6 +435,21 @@ pub fn mid_columns_tiles(
 /// 8192×16×512 0.013 against 0.011, 3000×16×1000 level), and split
 /// onto `mma_64x128x32` they lost (4000×16×4096 0.059 against the
 /// memory-bound kernel's 0.035).
+///
+/// Where the 128×16 tiles' blocks over the batch fill under half a wave,
+/// step 110's 64×16 tiles (`WS_TF32_64X16X32`, one consumer warpgroup),
+/// twice the blocks, from [`NARROW_64_ROWS_MIN_FLOP`]; where those too
+/// fill under half a wave, to K = [`NARROW_64_ROWS_FEW_BLOCKS_MAX_K`].
+/// `auto`, ms before → after (run 8, new-old-new): 4000×16×4096 0.036 →
+/// 0.026 (74 → 101–103% of cuBLAS), 3000×16×4096 0.031 → 0.025–0.026
+/// (69 → 83–84), 6000×16×2048 0.024 → 0.020 (96 → 113), 5000×16×4096
+/// 0.034 → 0.030, 8192×16×8192 0.077 → 0.074. H200, named (PERF.md
+/// step 110, run 7), ms, `auto`'s kernel, 128×16 → 64×16 unsplit:
+/// 4000×16×4096 0.035 (`skinny_r16_2cta`), 0.033 → 0.026 (74 → 102–103%
+/// of cuBLAS), 8192×16×8192 0.081 → 0.072 (99 → 111), 6000×16×2048 0.024
+/// (`skinny_mma_r16`), 0.022 → 0.020; but 16384×16×4096 (128 blocks of
+/// 128×16) 0.072 → 0.074, and split (2000×16×8192, 32 blocks) 0.060
+/// against `skinny_mma_r16` split, 0.030.
 pub fn narrow_columns_tf32_tiles(
     dtype: Dtype,
     (m, n, k): (usize, usize, usize),
@@ -441,13 +457,37 @@ pub fn narrow_columns_tf32_tiles(
     multiprocessors: i32,
     layout: OperandLayout,
 ) -> Option<&'static KernelSpec> {
-    let tiles = &gemm_launch::WS_TF32_128X16X32;
+    let (wide, narrow) = (&gemm_launch::WS_TF32_128X16X32, &gemm_launch::WS_TF32_64X16X32);
+    let wide_blocks = wide.grid(m as u32, n as u32).saturating_mul(batch.max(1) as u64);
+    let under_half_a_wave = 2 * wide_blocks < multiprocessors.max(0) as u64;
+    let (tiles, least_flop) =
+        if under_half_a_wave { (narrow, NARROW_64_ROWS_MIN_FLOP) } else { (wide, MID_COLUMNS_TF32_MIN_FLOP) };
+    // Under half a wave of its own blocks too, deeper than
+    // NARROW_64_ROWS_FEW_BLOCKS_MAX_K, the memory-bound kernel's split wins.
+    let few_blocks =
+        2 * narrow.grid(m as u32, n as u32).saturating_mul(batch.max(1) as u64) < multiprocessors.max(0) as u64;
+    let deep_for_few = under_half_a_wave && few_blocks && k > NARROW_64_ROWS_FEW_BLOCKS_MAX_K;
     let flop = 2.0 * m as f64 * n as f64 * k as f64;
-    let depth = k > SHALLOW_MAX_K && k <= gemm_launch::split_k::DEEP_K as usize;
-    let shape = (8..=16).contains(&n) && layout == OperandLayout::NN && depth && flop >= MID_COLUMNS_TF32_MIN_FLOP;
+    let depth = k > SHALLOW_MAX_K && k <= gemm_launch::split_k::DEEP_K as usize && !deep_for_few;
+    let shape = (8..=16).contains(&n) && layout == OperandLayout::NN && depth && flop >= least_flop;
     let splits = || few_tiles_split_takes(tiles, (m, n, k), batch, multiprocessors);
     (dtype == Dtype::Tf32 && shape && !splits()).then_some(tiles)
 }
+
+/// Deepest K at which [`narrow_columns_tf32_tiles`] gives a call the
+/// 64×16 tiles where their own blocks over the batch fill under half a
+/// wave: deeper, the memory-bound kernel split into chunks ran faster
+/// (H200, PERF.md step 110, run 8: 2500×16×8192, 40 blocks, 0.042 ms
+/// against `skinny_mma_r16` split, 0.036; at K = 4096, 3000×16×4096, 47
+/// blocks, 0.025 against 0.031).
+pub const NARROW_64_ROWS_FEW_BLOCKS_MAX_K: usize = 4096;
+
+/// Least work (2·M·N·K flops) for [`narrow_columns_tf32_tiles`]' 64×16
+/// tiles: 2²⁸ (2.7·10⁸), between 8192×16×512 (1.3·10⁸), where they ran
+/// level with `skinny_mma_r16` (0.010–0.013 ms against 0.011), and
+/// 6000×16×2048 (3.9·10⁸), where they ran 0.020 against 0.024; the 128×16
+/// tiles keep [`MID_COLUMNS_TF32_MIN_FLOP`] (H200, PERF.md steps 109–110).
+pub const NARROW_64_ROWS_MIN_FLOP: f64 = (1u64 << 28) as f64;
 
 /// Why `auto` does not give a call to the 128×16 tiles of
 /// [`narrow_columns_tf32_tiles`]: A's rows off 16 bytes, which the TMA

@@ -739,6 +739,16 @@ pub const WS_TF32_128X16X32: KernelSpec = KernelSpec {
     ..WS_TF32_128X256X32
 };
 
+/// [`WS_TF32_128X16X32`] on 64×16 tiles (one consumer warpgroup, 16
+/// stages of 10 KiB): twice the blocks, for calls of a few thousand rows
+/// whose 128-row tiles leave most SMs idle (PERF.md step 110).
+pub const WS_TF32_64X16X32: KernelSpec = KernelSpec {
+    name: "tgemm_ws_64x16x32",
+    tile: Tile { bm: 64, bn: 16, bk: 32, tm: 64, tn: 16 },
+    stages: 16,
+    ..WS_TF32_128X16X32
+};
+
 /// Step 10f: TF32 with a row-major B read in place, the operands swapped
 /// (`tma::swapped`). Step 10b needs both tiles K-major, so the host copies
 /// a row-major B transposed first: at deep K, where B is as large as the
@@ -1109,6 +1119,7 @@ pub const KERNELS: &[KernelSpec] = &[
     WS_BF16_128X64X64,
     WS_TF32_128X64X32,
     WS_TF32_128X16X32,
+    WS_TF32_64X16X32,
     WS_F16_16X128X64_RS,
     WS_BF16_16X128X64_RS,
     WS_F16_128X256X64_C2,

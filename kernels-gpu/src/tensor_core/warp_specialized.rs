@@ -146,7 +146,10 @@
 //! (51–84% over the shapes measured) where the memory-bound kernels ran
 //! 33–64%: 16384×16×4096 0.094 → 0.072 ms (86 → 111% of cuBLAS),
 //! 16384×16×8192 91.5 → 122%, 5000×16×4096 63.5 → 99.5% (H200, PERF step
-//! 109).
+//! 109). Its TF32 64×16 tiles (one consumer warpgroup, 16 stages of 10
+//! KiB; 232 registers at entry, 0 spills) take those calls where the
+//! 128×16 tiles' blocks fill under half a wave: 4000×16×4096 0.036 →
+//! 0.026 ms (74 → 101–103%), 3000×16×4096 69 → 83–84% (PERF step 110).
 //! Step 10g swaps 16-bit calls of M ≤ 16 with A and B row-major the same
 //! way (`Swapped<E>`, 16×128 tiles, `m64n16k16`), with nothing in
 //! registers: 16-bit `wgmma` reads an MN-major A from shared memory, so
@@ -1448,6 +1451,7 @@ kernel_entries!(warp_specialized ws_kernel<F16, [f32; 32]>, hgemm_ws_128x64x64, 
 kernel_entries!(warp_specialized ws_kernel<Bf16, [f32; 32]>, bgemm_ws_128x64x64, gemm_launch::WS_BF16_128X64X64, any);
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 32]>, tgemm_ws_128x64x32, gemm_launch::WS_TF32_128X64X32, k_major);
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 8]>, tgemm_ws_128x16x32, gemm_launch::WS_TF32_128X16X32, k_major);
+kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 8]>, tgemm_ws_64x16x32, gemm_launch::WS_TF32_64X16X32, k_major);
 kernel_entries!(warp_specialized ws_kernel<F16, [f32; 128]>, hgemm_ws_128x256x64_c2, gemm_launch::WS_F16_128X256X64_C2, any);
 kernel_entries!(warp_specialized ws_kernel<Bf16, [f32; 128]>, bgemm_ws_128x256x64_c2, gemm_launch::WS_BF16_128X256X64_C2, any);
 kernel_entries!(warp_specialized ws_kernel<Tf32, [f32; 128]>, tgemm_ws_128x256x32_c2, gemm_launch::WS_TF32_128X256X32_C2, k_major);
