@@ -3864,6 +3864,39 @@ PY
     note "final109 tf32: rc=$? $(tail -1 "$L/tf32.log")"
     every_test_side_by_side 250
     ;;
+  diag110)
+    # Run 7 of 2026-11-29, step 110: TF32 64×16 tiles (`ws_64x16x32`, new:
+    # one consumer warpgroup, twice the 128×16 tiles' blocks) named beside
+    # `auto` and the 128×16 tiles at N ≤ 16 over a few thousand rows,
+    # where the 128-row tiles leave most SMs idle; the sanitizers on the
+    # new entry; the `gpu` tests.
+    named_runs tf32 "4096 16 2047" "4000 16 4096" "2000 16 8192" "3000 16 1000" "8192 16 512" "2048 16 4096" \
+      "1000 16 4096" "4096 8 2048" "6000 16 2048" "16384 16 4096" "8192 16 8192" -- \
+      "auto auto" "ws_64x16x32 off" "ws_64x16x32 auto" "ws_128x16x32 off" 2>&1 | grep -v "^device:\|^kernel " \
+      | tee "$L/tf32few.txt"
+    tally tf32few "$L/tf32few.txt"
+    sanitize memcheck "$L/san-memcheck-ws_64x16x32.log" "$B/gemm" --m 131 --n 13 --k 203 --dtype tf32 \
+      --kernel ws_64x16x32 --split-k off --iters 1 --no-cublas
+    sanitize memcheck "$L/san-memcheck-ws_64x16x32-split.log" "$B/gemm" --m 1000 --n 16 --k 20000 --dtype tf32 \
+      --kernel ws_64x16x32 --split-k auto --iters 1 --no-cublas
+    sanitize racecheck "$L/san-racecheck-ws_64x16x32.log" "$B/gemm" --m 300 --n 16 --k 96 --dtype tf32 \
+      --kernel ws_64x16x32 --split-k off --iters 1 --no-cublas
+    tests_side_by_side "gpu _ 300"
+    ;;
+  check110)
+    # Run 8 of 2026-11-29, step 110: `auto` new-old-new against VARIANTS
+    # (`.dev-c150g`, step 109) at TF32 N of 8 to 16 over a few thousand
+    # rows (the 64×16 tiles under half a wave of 128×16 blocks, from 2²⁸
+    # flop, where no few-tiles split takes the call) and beside them;
+    # memcheck on `auto` through the rule; every library, accuracy and gpu
+    # test.
+    tf32=4000x16x4096,6000x16x2048,8192x16x8192,8192x12x4096,3000x16x4096,2500x16x8192,3000x12x4096
+    tf32=$tf32,8192x16x1024,5000x16x4096,8320x16x4096,8448x16x4096,16384x16x4096,2048x16x8192,6000x16x2047
+    typed_sweeps_new_old_new "check110" "$tf32" tf32
+    sanitize memcheck "$L/san-memcheck-auto-3000x13x4096.log" "$B/gemm" --m 3000 --n 13 --k 4096 --dtype tf32 \
+      --kernel auto --iters 1 --no-cublas
+    every_test_side_by_side 250
+    ;;
   *) note "unknown part $part" ;;
   esac
 done
