@@ -1194,16 +1194,22 @@ fn tf32_n_of_8_to_16_runs_on_128x16_tiles() {
     assert_eq!([pick(65 * 128, 16, 4096), pick(66 * 128, 16, 4096)], ["ws_64x16x32", "ws_128x16x32"]);
     // Each bound alone: N of 7 and 17; K of DEEP_K + 4 and of SHALLOW_MAX_K
     // (2²⁹ flop or more at each); under 2²⁹ flop on the 128×16 tiles
-    // (16384×16×1023, 128 blocks) and under 2²⁸ on the 64×16 ones
-    // (8192×16×1023, 128 blocks of 64 rows); 32 blocks of 64×16 at K =
-    // 4096, split (2048×16×4096, 2²⁸ flop), and 33, not split.
+    // (16384×16×1020, 128 blocks) and under 2²⁸ on the 64×16 ones
+    // (8192×16×1020, 128 blocks of 64 rows), A's rows on 16 bytes; 32
+    // blocks of 64×16 at K = 4096, split (2048×16×4096, 2²⁸ flop), and 33,
+    // not split.
     let (deep, shallow) = (DEEP_K as usize, SHALLOW_MAX_K);
     for (m, n, k) in [(16384, 7, 4096), (16384, 17, 4096), (16384, 16, deep + 4), (1 << 20, 16, shallow)] {
         assert!(!narrow(pick(m, n, k)), "{m}x{n}x{k}");
     }
-    assert!(!narrow(pick(16384, 16, 1023)), "under 2²⁹ flop");
+    assert!(!narrow(pick(16384, 16, 1020)), "under 2²⁹ flop");
     assert_eq!(pick(16384, 16, 1024), "ws_128x16x32", "2²⁹ flop");
-    assert!(!narrow(pick(8192, 16, 1023)), "under 2²⁸ flop");
+    assert!(!narrow(pick(8192, 16, 1020)), "under 2²⁸ flop");
+    // (At 64 blocks of 128×16, the 64×16 tiles' side; their shallow-K
+    // bound lies under their flop floor there.)
+    for (m, n, k) in [(8192, 7, 4096), (8192, 17, 4096), (8192, 16, deep + 4)] {
+        assert!(!narrow(pick(m, n, k)), "{m}x{n}x{k}: the 64×16 tiles' bounds");
+    }
     assert_eq!(pick(8192, 16, 1024), "ws_64x16x32", "2²⁸ flop");
     assert!(!narrow(pick(2048, 16, 4096)), "32 blocks at K = 4096: split");
     assert_eq!(pick(2112, 16, 4096), "ws_64x16x32", "33 blocks: a quarter of a wave, not split");
@@ -1215,6 +1221,7 @@ fn tf32_n_of_8_to_16_runs_on_128x16_tiles() {
     assert_eq!(pick(2500, 16, 4096), "ws_64x16x32");
     assert!(!narrow(pick(2500, 16, 4100)), "40 blocks past K = 4096");
     assert_eq!(pick(4224, 16, 8192), "ws_64x16x32", "66 blocks: half a wave");
+    assert!(!narrow(pick(4160, 16, 8192)), "65 blocks past K = 4096");
     // The refusal: A's rows off 16 bytes (K = 777 or 2047, or a batch
     // stride off 16 bytes) would be copied realigned; the memory-bound
     // kernels take those calls.

@@ -164,7 +164,8 @@ pub fn default_choice_for_batch(
     if let Some(skinny) = gemm_launch::memory_bound::skinny_for(dtype, m32, n32) {
         let tiles_beat_skinny = gemm_launch::memory_bound::tiles_beat_skinny(dtype, m32, n32);
         // TF32 N of 8 to 16 under a larger M, A's rows on 16 bytes
-        // (`tma_takes`: [`narrow_tiles_refusal`]): step 109's 128×16 tiles.
+        // (`tma_takes`: [`narrow_tiles_refusal`]): steps 109–110's 128×16
+        // and 64×16 tiles.
         if let Some(spec) =
             narrow_columns_tf32_tiles(dtype, (m, n, k), batch, multiprocessors, layout).filter(|s| runs(s))
         {
@@ -443,13 +444,16 @@ pub fn mid_columns_tiles(
 /// `auto`, ms before → after (run 8, new-old-new): 4000×16×4096 0.036 →
 /// 0.026 (74 → 101–103% of cuBLAS), 3000×16×4096 0.031 → 0.025–0.026
 /// (69 → 83–84), 6000×16×2048 0.024 → 0.020 (96 → 113), 5000×16×4096
-/// 0.034 → 0.030, 8192×16×8192 0.077 → 0.074. H200, named (PERF.md
+/// 0.034 → 0.029–0.030, 8192×16×8192 0.077 → 0.074. Not measured: 33 to
+/// 46 blocks of 64×16 at K ≤ 4096, 66 to 127 beyond it, and batches.
+/// H200, named (PERF.md
 /// step 110, run 7), ms, `auto`'s kernel, 128×16 → 64×16 unsplit:
-/// 4000×16×4096 0.035 (`skinny_r16_2cta`), 0.033 → 0.026 (74 → 102–103%
-/// of cuBLAS), 8192×16×8192 0.081 → 0.072 (99 → 111), 6000×16×2048 0.024
-/// (`skinny_mma_r16`), 0.022 → 0.020; but 16384×16×4096 (128 blocks of
-/// 128×16) 0.072 → 0.074, and split (2000×16×8192, 32 blocks) 0.060
-/// against `skinny_mma_r16` split, 0.030.
+/// 4000×16×4096 0.035 (`skinny_r16_2cta`, 74% of cuBLAS), 0.033 → 0.026
+/// (102–103%), 8192×16×8192 0.080–0.081 → 0.072–0.073 (99 → 111),
+/// 6000×16×2048 0.024 (`skinny_mma_r16`), 0.022 → 0.020; but
+/// 16384×16×4096 (128 blocks of 128×16) 0.072 → 0.074, and split
+/// (2000×16×8192, 32 blocks) 0.060 against `skinny_mma_r16` split,
+/// 0.030.
 pub fn narrow_columns_tf32_tiles(
     dtype: Dtype,
     (m, n, k): (usize, usize, usize),
@@ -476,10 +480,10 @@ pub fn narrow_columns_tf32_tiles(
 
 /// Deepest K at which [`narrow_columns_tf32_tiles`] gives a call the
 /// 64×16 tiles where their own blocks over the batch fill under half a
-/// wave: deeper, the memory-bound kernel split into chunks ran faster
-/// (H200, PERF.md step 110, run 8: 2500×16×8192, 40 blocks, 0.042 ms
-/// against `skinny_mma_r16` split, 0.036; at K = 4096, 3000×16×4096, 47
-/// blocks, 0.025 against 0.031).
+/// wave: deeper, the memory-bound route ran faster (H200, PERF.md step
+/// 110, run 8: 2500×16×8192, 40 blocks, 0.042 ms against
+/// `skinny_mma_r16`'s 0.036; at K = 4096, 3000×16×4096, 47 blocks, 0.025
+/// against 0.031).
 pub const NARROW_64_ROWS_FEW_BLOCKS_MAX_K: usize = 4096;
 
 /// Least work (2·M·N·K flops) for [`narrow_columns_tf32_tiles`]' 64×16
@@ -496,7 +500,8 @@ pub const NARROW_64_ROWS_MIN_FLOP: f64 = (1u64 << 28) as f64;
 /// PERF.md step 109: 100000×16×777 0.246 ms against `skinny_mma_r16`'s
 /// 0.122). `None` for every other kernel and call.
 pub fn narrow_tiles_refusal(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option<String> {
-    if spec.name != gemm_launch::WS_TF32_128X16X32.name {
+    let narrow = [gemm_launch::WS_TF32_128X16X32.name, gemm_launch::WS_TF32_64X16X32.name];
+    if !narrow.contains(&spec.name) {
         return None;
     }
     // (Only a realigning copy: a transposing one is a layout the rule does
