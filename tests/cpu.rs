@@ -1170,10 +1170,10 @@ fn n_of_17_to_64_runs_on_128x64_tiles() {
 #[test]
 fn tf32_n_of_8_to_16_runs_on_128x16_tiles() {
     // TF32, A and B row-major, N of 8 to 16, K from 65 to DEEP_K, 2²⁹ flop
-    // a matrix or more and no few-tiles split: the 128×16 tiles (PERF step
-    // 109), where the TMA reads A in place; under half a wave of their
-    // blocks, the 64×16 tiles from 2²⁸ flop (step 110); the memory-bound
-    // routes elsewhere. `auto`'s choice with the real TMA refusals, for
+    // a matrix or more: the 128×16 tiles (PERF step 109), where the TMA
+    // reads A in place; under half a wave of their blocks, the 64×16 tiles
+    // from 2²⁸ flop (step 110) while their own blocks fill 31% of a wave
+    // (step 111); the memory-bound routes elsewhere. `auto`'s choice with the real TMA refusals, for
     // packed operands at 16-byte aligned addresses.
     use gemm_launch::split_k::DEEP_K;
     use rgemm::api::choice::{SHALLOW_MAX_K, auto_tma_refusal, narrow_columns_tf32_tiles};
@@ -1195,9 +1195,7 @@ fn tf32_n_of_8_to_16_runs_on_128x16_tiles() {
     // Each bound alone: N of 7 and 17; K of DEEP_K + 4 and of SHALLOW_MAX_K
     // (2²⁹ flop or more at each); under 2²⁹ flop on the 128×16 tiles
     // (16384×16×1020, 128 blocks) and under 2²⁸ on the 64×16 ones
-    // (8192×16×1020, 128 blocks of 64 rows), A's rows on 16 bytes; 32
-    // blocks of 64×16 at K = 4096, split (2048×16×4096, 2²⁸ flop), and 33,
-    // not split.
+    // (8192×16×1020, 128 blocks of 64 rows), A's rows on 16 bytes.
     let (deep, shallow) = (DEEP_K as usize, SHALLOW_MAX_K);
     for (m, n, k) in [(16384, 7, 4096), (16384, 17, 4096), (16384, 16, deep + 4), (1 << 20, 16, shallow)] {
         assert!(!narrow(pick(m, n, k)), "{m}x{n}x{k}");
@@ -1211,17 +1209,21 @@ fn tf32_n_of_8_to_16_runs_on_128x16_tiles() {
         assert!(!narrow(pick(m, n, k)), "{m}x{n}x{k}: the 64×16 tiles' bounds");
     }
     assert_eq!(pick(8192, 16, 1024), "ws_64x16x32", "2²⁸ flop");
-    assert!(!narrow(pick(2048, 16, 4096)), "32 blocks at K = 4096: split");
-    assert_eq!(pick(2112, 16, 4096), "ws_64x16x32", "33 blocks: a quarter of a wave, not split");
-    // Deeper than NARROW_64_ROWS_FEW_BLOCKS_MAX_K, 64×16 blocks under half
-    // a wave give way to the memory-bound route (2500×16×8192: 40 blocks);
-    // 66 do not (4224×16×8192).
-    use rgemm::api::choice::NARROW_64_ROWS_FEW_BLOCKS_MAX_K;
-    assert_eq!(NARROW_64_ROWS_FEW_BLOCKS_MAX_K, 4096);
-    assert_eq!(pick(2500, 16, 4096), "ws_64x16x32");
-    assert!(!narrow(pick(2500, 16, 4100)), "40 blocks past K = 4096");
-    assert_eq!(pick(4224, 16, 8192), "ws_64x16x32", "66 blocks: half a wave");
-    assert!(!narrow(pick(4160, 16, 8192)), "65 blocks past K = 4096");
+    // From 31% of a wave of 64×16 blocks (41 on 132 SMs), at any K up to
+    // DEEP_K (step 111): 40 blocks (2560 rows, over 2²⁸ flop at K = 4096)
+    // go to the memory-bound route; 41 take the tiles, as do 65 and 66
+    // past K = 4096, which step 110's K bound had sent away.
+    use rgemm::api::choice::NARROW_64_ROWS_MIN_WAVE_PERCENT;
+    assert_eq!(NARROW_64_ROWS_MIN_WAVE_PERCENT, 31);
+    for k in [4096, deep] {
+        assert!(!narrow(pick(40 * 64, 16, k)), "40 blocks, K = {k}");
+        assert_eq!(pick(40 * 64 + 1, 16, k), "ws_64x16x32", "41 blocks, K = {k}");
+    }
+    assert!(!narrow(pick(2048, 16, 4096)), "32 blocks");
+    assert!(!narrow(pick(2500, 16, 4096)), "40 blocks");
+    assert_eq!(pick(2752, 16, 4096), "ws_64x16x32", "43 blocks");
+    assert_eq!(pick(4160, 16, 8192), "ws_64x16x32", "65 blocks past K = 4096");
+    assert_eq!(pick(4224, 16, 8192), "ws_64x16x32", "66 blocks");
     // The refusal: A's rows off 16 bytes (K = 777 or 2047, or a batch
     // stride off 16 bytes) would be copied realigned; the memory-bound
     // kernels take those calls.
@@ -1236,8 +1238,8 @@ fn tf32_n_of_8_to_16_runs_on_128x16_tiles() {
         assert!(auto_tma_refusal(tiles, &odd_k, [0; 3], 132).is_some());
     }
     // The rule weighs one matrix's flop and the whole batch's blocks: two
-    // matrices of 32 blocks of 64×16 fill a quarter of a wave and are not
-    // split; two of 33 blocks of 128×16 make half a wave.
+    // matrices of 32 blocks of 64×16 fill 31% of a wave; two of 33
+    // blocks of 128×16 make half a wave.
     let rule = |dtype, (m, n, k), batch, layout| narrow_columns_tf32_tiles(dtype, (m, n, k), batch, 132, layout);
     let name = |(m, n, k), batch| rule(Dtype::Tf32, (m, n, k), batch, nn).map(|s| s.name);
     assert_eq!(name((2048, 16, 4096), 1), None);

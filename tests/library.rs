@@ -526,7 +526,10 @@ fn f32_realigned_copies_in_every_layout() {
 #[test]
 fn ragged_splits_in_one_launch_and_apart() {
     use gemm_launch::memory_bound::{SKINNY_F16_R8, SKINNY_F32_R1};
-    use gemm_launch::{DB_64X64X16, WS_F16_128X128X64, WS_TF32_128X128X32_RS, WT_64X64X8, WT_128X128X8, WT_256X128X8};
+    use gemm_launch::{
+        DB_64X64X16, WS_F16_128X128X64, WS_TF32_64X16X32, WS_TF32_128X16X32, WS_TF32_128X128X32_RS, WT_64X64X8,
+        WT_128X128X8, WT_256X128X8,
+    };
     let Some(gpu) = gpu_or_skip("ragged_splits_in_one_launch_and_apart") else { return };
     let seed = rand::random::<u64>();
     let mut rng = StdRng::seed_from_u64(seed);
@@ -547,6 +550,11 @@ fn ragged_splits_in_one_launch_and_apart() {
         (Dtype::F16, named(&WS_F16_128X128X64), (true, false, false), 2, SplitK::Chunk(500)),
         // A TF32 kernel whose partial sums run on itself, B copied transposed.
         (Dtype::Tf32, named(&WS_TF32_128X128X32_RS), (false, true, false), 1, SplitK::Chunk(501)),
+        // The 16-column TF32 tiles, whose partial sums run on themselves
+        // (step 111), B copied transposed, the last chunk a launch of its
+        // own (at 1000×13: N under a tile).
+        (Dtype::Tf32, named(&WS_TF32_64X16X32), (false, false, false), 2, SplitK::Chunk(500)),
+        (Dtype::Tf32, named(&WS_TF32_128X16X32), (false, false, false), 1, SplitK::Chunk(640)),
         // The memory-bound kernels (at 7×5: the dot pattern), the 16-bit
         // one's partial sums on its f32-output twin.
         (Dtype::F16, named(&SKINNY_F16_R8), (false, false, false), 2, SplitK::Chunk(504)),
@@ -558,6 +566,7 @@ fn ragged_splits_in_one_launch_and_apart() {
         let (m, n, k) = match kernel {
             KernelChoice::Auto => (1031, 1029, 1027),
             KernelChoice::Kernel(spec) if spec.algorithm == gemm_launch::Algorithm::MemoryBound => (7, 5, k),
+            KernelChoice::Kernel(spec) if spec.tile.bn == 16 => (1000, 13, k),
             _ => (m, n, k),
         };
         let c = if c_col { MatrixDesc::col_major(m, n) } else { MatrixDesc::row_major(m, n) };

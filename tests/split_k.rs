@@ -397,6 +397,15 @@ fn which_kernels_can_write_partial_sums() {
         assert_eq!(partials_kernel(swapped), Some(swapped));
         assert!(!left_unsplit(swapped, (1024, 1024, 1), 132));
     }
+    // The 16-column tiles split onto themselves (step 111: B, 16 columns,
+    // is a small copy), and `auto` still leaves them unsplit from a quarter
+    // of a wave, where that split gained little or lost (PERF step 111,
+    // run 2).
+    for narrow in [&gemm_launch::WS_TF32_128X16X32, &gemm_launch::WS_TF32_64X16X32] {
+        assert_eq!(partials_kernel(narrow), Some(narrow));
+        assert!(left_unsplit(narrow, (4100, 16, 1), 132), "{}", narrow.name);
+        assert!(!left_unsplit(narrow, (1000, 16, 1), 132), "{}", narrow.name);
+    }
     // Every f16/bf16 kernel the host can run (mma, wgmma, memory-bound, TMA,
     // and so whatever the selector or the tuner picks) has its dtype's twin:
     // the same element type in, f32 C out, every operand layout; a TMA twin

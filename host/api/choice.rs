@@ -367,8 +367,9 @@ pub fn default_choice_for_batch(
 /// over the whole batch under a wave from K = `split_k::FEW_TILES_MIN_K`
 /// (`split_k::few_tiles_split`), but not TF32's K-major TMA tiles from a
 /// quarter of a wave (`split_k::slower_partials_fill_gpu`), which run
-/// unsplit there. The filter of [`mid_columns_tiles`] and
-/// [`narrow_columns_tf32_tiles`].
+/// unsplit there. The filter of [`mid_columns_tiles`] (step 108; step
+/// 110's [`narrow_columns_tf32_tiles`] used it too, until step 111's
+/// 31% of a wave made it always false there).
 pub fn few_tiles_split_takes(
     spec: &KernelSpec,
     (m, n, k): (usize, usize, usize),
@@ -418,8 +419,8 @@ pub fn mid_columns_tiles(
 /// N of 8 to 16 and K past [`SHALLOW_MAX_K`] up to `split_k::DEEP_K`, of
 /// at least [`MID_COLUMNS_TF32_MIN_FLOP`] per matrix
 /// ([`NARROW_64_ROWS_MIN_FLOP`] on the 64×16 tiles below; so M, at least
-/// 1024, is the large side), where no few-tiles split would take it
-/// ([`few_tiles_split_takes`], over the `batch`): step 10b's 128×16 tiles
+/// 1024, is the large side), with blocks enough over the `batch` (below):
+/// step 10b's 128×16 tiles
 /// (`WS_TF32_128X16X32`), whose producer streams 128 rows of A through the
 /// TMA, twelve slices ahead, where the memory-bound kernels load A through
 /// registers (TF32 `mma.sync` for N of 9 to 16 up to K = 2048, exact f32
@@ -439,13 +440,18 @@ pub fn mid_columns_tiles(
 ///
 /// Where the 128×16 tiles' blocks over the batch fill under half a wave,
 /// step 110's 64×16 tiles (`WS_TF32_64X16X32`, one consumer warpgroup),
-/// twice the blocks, from [`NARROW_64_ROWS_MIN_FLOP`]; where those too
-/// fill under half a wave, to K = [`NARROW_64_ROWS_FEW_BLOCKS_MAX_K`].
+/// twice the blocks, from [`NARROW_64_ROWS_MIN_FLOP`], while their own
+/// blocks fill 31% of a wave ([`NARROW_64_ROWS_MIN_WAVE_PERCENT`]).
 /// `auto`, ms before → after (run 8, new-old-new): 4000×16×4096 0.036 →
 /// 0.026 (74 → 101–103% of cuBLAS), 3000×16×4096 0.031 → 0.025–0.026
 /// (69 → 83–84), 6000×16×2048 0.024 → 0.020 (96 → 113), 5000×16×4096
-/// 0.034 → 0.029–0.030, 8192×16×8192 0.077 → 0.074. Not measured: 33 to
-/// 46 blocks of 64×16 at K ≤ 4096, 66 to 127 beyond it, and batches.
+/// 0.034 → 0.029–0.030, 8192×16×8192 0.077 → 0.074. Not measured:
+/// batches.
+///
+/// Every call this rule takes has at least 31% of a wave of blocks,
+/// more than the quarter from which `split_k::slower_partials_fill_gpu`
+/// leaves these tiles unsplit: no few-tiles split takes them
+/// ([`few_tiles_split_takes`] is false for all of them).
 /// H200, named (PERF.md
 /// step 110, run 7), ms, `auto`'s kernel, 128×16 → 64×16 unsplit:
 /// 4000×16×4096 0.035 (`skinny_r16_2cta`, 74% of cuBLAS), 0.033 → 0.026
@@ -462,29 +468,33 @@ pub fn narrow_columns_tf32_tiles(
     layout: OperandLayout,
 ) -> Option<&'static KernelSpec> {
     let (wide, narrow) = (&gemm_launch::WS_TF32_128X16X32, &gemm_launch::WS_TF32_64X16X32);
-    let wide_blocks = wide.grid(m as u32, n as u32).saturating_mul(batch.max(1) as u64);
-    let under_half_a_wave = 2 * wide_blocks < multiprocessors.max(0) as u64;
+    let sms = multiprocessors.max(0) as u64;
+    let blocks = |tiles: &KernelSpec| tiles.grid(m as u32, n as u32).saturating_mul(batch.max(1) as u64);
+    let under_half_a_wave = 2 * blocks(wide) < sms;
     let (tiles, least_flop) =
         if under_half_a_wave { (narrow, NARROW_64_ROWS_MIN_FLOP) } else { (wide, MID_COLUMNS_TF32_MIN_FLOP) };
-    // Under half a wave of its own blocks too, deeper than
-    // NARROW_64_ROWS_FEW_BLOCKS_MAX_K, the memory-bound kernel's split wins.
-    let few_blocks =
-        2 * narrow.grid(m as u32, n as u32).saturating_mul(batch.max(1) as u64) < multiprocessors.max(0) as u64;
-    let deep_for_few = under_half_a_wave && few_blocks && k > NARROW_64_ROWS_FEW_BLOCKS_MAX_K;
+    let enough_blocks = !under_half_a_wave || 100 * blocks(narrow) >= NARROW_64_ROWS_MIN_WAVE_PERCENT * sms;
     let flop = 2.0 * m as f64 * n as f64 * k as f64;
-    let depth = k > SHALLOW_MAX_K && k <= gemm_launch::split_k::DEEP_K as usize && !deep_for_few;
+    let depth = k > SHALLOW_MAX_K && k <= gemm_launch::split_k::DEEP_K as usize;
     let shape = (8..=16).contains(&n) && layout == OperandLayout::NN && depth && flop >= least_flop;
-    let splits = || few_tiles_split_takes(tiles, (m, n, k), batch, multiprocessors);
-    (dtype == Dtype::Tf32 && shape && !splits()).then_some(tiles)
+    (dtype == Dtype::Tf32 && shape && enough_blocks).then_some(tiles)
 }
 
-/// Deepest K at which [`narrow_columns_tf32_tiles`] gives a call the
-/// 64×16 tiles where their own blocks over the batch fill under half a
-/// wave: deeper, the memory-bound route ran faster (H200, PERF.md step
-/// 110, run 8: 2500×16×8192, 40 blocks, 0.042 ms against
-/// `skinny_mma_r16`'s 0.036; at K = 4096, 3000×16×4096, 47 blocks, 0.025
-/// against 0.031).
-pub const NARROW_64_ROWS_FEW_BLOCKS_MAX_K: usize = 4096;
+/// Percent of a wave of 64×16 blocks (over the batch) from which
+/// [`narrow_columns_tf32_tiles`] gives a call the 64×16 tiles (41 blocks
+/// on 132 SMs): with fewer, each block streams its 64 rows at about 50
+/// GB/s, a single SM's pace through its 16 stages (0.042–0.044 ms at K =
+/// 8192 for any 32 to 66 blocks), and the memory-bound route's split,
+/// more blocks over chunks of K, ran faster, until its chunks grow few
+/// (3 at 2500×16×4096, 2 at 3000×16×4096; run 2). H200 (PERF.md step 111, runs
+/// 1–5), ms, 64×16 unsplit against the memory-bound route: 32 blocks,
+/// 2000×16×4096 0.024 / 0.018; 40, 2500×16×8192 0.042 / 0.035,
+/// 2500×16×4096 0.024–0.025 / 0.019–0.021; 41, 2624×16×4096 0.025 /
+/// 0.028; 43, 2752×16×4096 0.025 / 0.029–0.030; 47, 3000×16×4096 0.025 / 0.030–0.031, 3000×16×8192 0.042
+/// / 0.043; 65, 4100×16×8192 0.043 / 0.071 (`skinny_r16_2cta`,
+/// unsplit). Step 110's K bound (64×16 blocks under half a wave and K
+/// over 4096 to the memory-bound route) had sent that last call there.
+pub const NARROW_64_ROWS_MIN_WAVE_PERCENT: u64 = 31;
 
 /// Least work (2·M·N·K flops) for [`narrow_columns_tf32_tiles`]' 64×16
 /// tiles: 2²⁸ (2.7·10⁸), between 8192×16×512 (1.3·10⁸), where they ran

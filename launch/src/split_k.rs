@@ -973,7 +973,11 @@ pub const MEMORY_BOUND_F32_OUTPUT_TWINS: &[(&KernelSpec, &KernelSpec)] = {
 /// unsplit for its few tiles: `spec` is one of TF32's K-major TMA kernels
 /// (step 10b), whose partial sums [`partials_kernel`] gives to TF32
 /// `mma.sync` 64×128 at about half their speed, and its own blocks fill at
-/// least [`SLOWER_PARTIALS_MIN_QUARTERS`] quarters of a wave.
+/// least [`SLOWER_PARTIALS_MIN_QUARTERS`] quarters of a wave. (Its 16-column
+/// tiles split onto themselves; from there a split gained little or lost:
+/// H200, PERF.md step 111, ms unsplit / in two chunks, 64×16: 3000×16×8192
+/// 0.042 / 0.039, 3000×16×4096 0.025 / 0.024, 4100×16×8192 0.043 / 0.048,
+/// 4224×16×8192 0.044 / 0.046.)
 pub fn slower_partials_fill_gpu(spec: &KernelSpec, (m, n, batch): (u32, u32, u32), multiprocessors: u32) -> bool {
     k_major_tma_tf32(spec)
         && 4 * spec.grid(m, n).saturating_mul(batch as u64) >= SLOWER_PARTIALS_MIN_QUARTERS * multiprocessors as u64
@@ -988,9 +992,21 @@ const fn k_major_tma_tf32(spec: &KernelSpec) -> bool {
         && !spec.is_swapped()
 }
 
+/// Step 10b's TF32 tiles of 16 columns (`WS_TF32_128X16X32`,
+/// `WS_TF32_64X16X32`, PERF.md steps 109–111), which compute their own
+/// partial sums: the transposed copy of a B of 16 columns is a small part
+/// of a call that streams A, where the large tiles' copy of B doubled the
+/// bytes of deep K, and `mma.sync` 64×128 would multiply 8 times the
+/// columns. H200, 64×16 at 2000×16×8192: split in 4 chunks on
+/// themselves 0.030 ms (PERF.md step 111, run 3), in 8 on `mma.sync`
+/// 64×128 0.060 (step 110, run 7).
+const fn narrow_k_major_tma_tf32(spec: &KernelSpec) -> bool {
+    k_major_tma_tf32(spec) && spec.tile.bn <= 16
+}
+
 /// The kernel that computes the partial sums of a split of `spec`'s call:
-/// `spec` itself when it writes f32 (f32, TF32 but its K-major TMA kernels,
-/// and the twins), else its f32-output twin of the same tile or kernel
+/// `spec` itself when it writes f32 (f32, TF32 but its K-major TMA kernels
+/// other than the 16-column ones, and the twins), else its f32-output twin of the same tile or kernel
 /// ([`SAME_TILE_TWINS`], [`MEMORY_BOUND_F32_OUTPUT_TWINS`]) or of its
 /// dtype, a TMA one for a TMA kernel. The partial GEMMs'
 /// batches are K chunks of one A and B, so a K-major operand's matrices
@@ -1004,7 +1020,8 @@ pub fn partials_kernel(spec: &'static KernelSpec) -> Option<&'static KernelSpec>
         // cuBLAS where `mma.sync` 64×128 (two blocks per SM, every layout in
         // place) ran at 69%, 61% and 73% (H100, PERF.md step 39:
         // 128×128×65536, 256×256×131072, 64×192×300000).
-        return Some(if k_major_tma_tf32(spec) { &crate::kernels::MMA_TF32_64X128X32 } else { spec });
+        let on_mma_sync = k_major_tma_tf32(spec) && !narrow_k_major_tma_tf32(spec);
+        return Some(if on_mma_sync { &crate::kernels::MMA_TF32_64X128X32 } else { spec });
     }
     let same_kernel = SAME_TILE_TWINS.iter().chain(MEMORY_BOUND_F32_OUTPUT_TWINS);
     if let Some((_, twin)) = same_kernel.into_iter().find(|(base, _)| base.name == spec.name) {
