@@ -3897,6 +3897,128 @@ PY
       --kernel auto --iters 1 --no-cublas
     every_test_side_by_side 250
     ;;
+  diag111)
+    # Run 1 of 2026-11-29's second session, on cca965a (`.dev-c153s`),
+    # VARIANTS "old cs": step 110 before its K bound (`.dev-c152g`) and
+    # this build with C's f32 stores as `st.global.cs` (evict-first,
+    # `.dev-c153cs`, a measurement only). TF32 shallow K on the `mma.sync`
+    # tiles (two blocks per SM, not persistent, as cuBLAS's 256×64 there);
+    # `auto` with and without evict-first stores; `auto` new-old-new where
+    # step 110's K bound moved calls and where nothing was measured; a
+    # racecheck on the 64×16 tiles whose 16-stage ring wraps; the two
+    # `library` tests that did not finish in run 8, alone.
+    named_runs tf32 "8192 8192 16" "6492 5008 24" "8192 8192 32" "4096 4096 16" "6000 5000 64" -- \
+      "auto auto" "mma_128x128x32 off" "mma_64x128x32 off" 2>&1 | grep -v "^device:\|^kernel " \
+      | tee "$L/tf32shallow.txt"
+    tally tf32shallow "$L/tf32shallow.txt"
+    cs=${VARIANTS#* }
+    for round in 1 2; do
+      for run in "tf32 8192 8192 16" "tf32 6492 5008 24" "tf32 6492 5009 24" "tf32 6000 5000 64" "f32 8192 8192 16" \
+        "f32 6492 5008 24" "tf32 4096 4096 4096" "f32 4096 4096 4096" "tf32 16384 16 4096" "f32 1031 1029 1027"; do
+        set -- $run
+        for bundle in "$B" "$cs"; do
+          echo "# $bundle"
+          timeout 120 "$bundle/gemm" --m $2 --n $3 --k $4 --dtype $1 --kernel auto --iters 30 2>&1 | grep -v "^device:\|^kernel "
+        done
+      done
+    done | tee "$L/cs.txt"
+    tally cs "$L/cs.txt"
+    tf32=2500x16x8192,4100x16x8192,4224x16x8192,2112x16x4096,2500x16x4096,3000x16x4096,2048x16x8192,4000x16x4096
+    typed_sweeps_new_old_new "diag111" "$tf32" tf32
+    sanitize racecheck "$L/san-racecheck-ws_64x16x32-k1200.log" "$B/gemm" --m 300 --n 16 --k 1200 --dtype tf32 \
+      --kernel ws_64x16x32 --split-k off --iters 1 --no-cublas
+    tests_side_by_side "library tma_kernels_loop_over_many_tiles_in_every_layout 290" \
+      "library memory_bound_shapes_every_layout_alpha_beta_batch 290"
+    ;;
+  diag111b)
+    # Run 2 of 2026-11-29's second session: TF32 N = 16 over a few
+    # thousand rows, `auto` of cca965a (VARIANTS' first bundle,
+    # `.dev-c153s`) with cuBLAS beside it, then this build (the 64×16 and
+    # 128×16 tiles compute their own partial sums, `split_k::partials_kernel`)
+    # naming the 64×16 tiles unsplit, split by the rule and in four
+    # chunks, the 128×16 tiles split by the rule, and the memory-bound
+    # route's `skinny_mma_r16` split by its rule.
+    old=${VARIANTS%% *}
+    for shape in "1000 4096" "1000 16384" "2000 4096" "2000 8192" "2112 2048" "2500 4096" "2500 8192" \
+      "3000 4096" "3000 8192" "4100 8192" "4224 8192" "6000 4096" "8192 8192" "2500 16384"; do
+      set -- $shape
+      echo "# old"
+      timeout 60 "$old/gemm" --m $1 --n 16 --k $2 --dtype tf32 --kernel auto --iters 30 2>&1 | grep -v "^device:\|^kernel "
+      for run in "ws_64x16x32 off" "ws_64x16x32 auto" "ws_64x16x32 $(($2 / 4))" "ws_128x16x32 auto" "skinny_mma_r16 auto"; do
+        set -- $shape $run
+        timeout 60 "$B/gemm" --m $1 --n 16 --k $2 --dtype tf32 --kernel $3 --split-k $4 --iters 30 --no-cublas 2>&1 \
+          | grep -v "^device:\|^kernel "
+      done
+    done | tee "$L/narrowsplit.txt"
+    tally narrowsplit "$L/narrowsplit.txt"
+    ;;
+  diag111c)
+    # Run 3 of 2026-11-29's second session, step 111: the 64×16 and 128×16
+    # tiles with their K steps dealt round four accumulator sets (this
+    # build), two (VARIANTS' second bundle, `.dev-c155g2`) and one (the
+    # first, `.dev-c154g`: the kernels of cca965a, partials on the tiles),
+    # named unsplit at TF32 N of 8 to 16, `auto` of this build with cuBLAS
+    # beside it; the few-block shapes also split by the rule; memcheck on
+    # the tiles.
+    one=${VARIANTS%% *}; two=${VARIANTS#* }
+    for shape in "2500 16 8192" "4100 16 8192" "3000 16 4096" "2000 16 8192" "1000 16 16384" "8192 16 8192" \
+      "16384 16 4096" "65536 16 1024" "100000 16 768" "32768 16 2048" "16384 8 4096" "6000 16 2048"; do
+      set -- $shape
+      timeout 60 "$B/gemm" --m $1 --n $2 --k $3 --dtype tf32 --kernel auto --iters 30 2>&1 | grep -v "^device:\|^kernel "
+      for bundle in "$B" "$two" "$one"; do
+        echo "# $bundle"
+        for kernel in ws_64x16x32 ws_128x16x32; do
+          timeout 60 "$bundle/gemm" --m $1 --n $2 --k $3 --dtype tf32 --kernel $kernel --split-k off --iters 30 \
+            --no-cublas 2>&1 | grep -v "^device:\|^kernel "
+        done
+      done
+    done | tee "$L/sets.txt"
+    tally sets "$L/sets.txt"
+    for shape in "2500 16 8192" "3000 16 4096" "2000 16 8192" "1000 16 16384" "2500 16 4096" "1000 16 4096"; do
+      set -- $shape
+      for bundle in "$B" "$one"; do
+        echo "# $bundle"
+        timeout 60 "$bundle/gemm" --m $1 --n $2 --k $3 --dtype tf32 --kernel ws_64x16x32 --split-k auto --iters 30 \
+          --no-cublas 2>&1 | grep -v "^device:\|^kernel "
+      done
+    done | tee "$L/sets-split.txt"
+    tally sets-split "$L/sets-split.txt"
+    sanitize_kernels "tf32 tf32" "131 13 203" ws_64x16x32 ws_128x16x32
+    ;;
+  check111)
+    # Run 4 of 2026-11-29's second session, step 111: `auto` new-old-new
+    # against VARIANTS (`.dev-c153s`, cca965a) at TF32 N = 16 over a few
+    # thousand rows (64×16 tiles from a third of a wave at any K; under it
+    # the memory-bound route) and beside them; the 64×16 tiles split on
+    # themselves against the old build's split on `mma_64x128x32`;
+    # memcheck on that split with a shorter last chunk; every test.
+    tf32=4100x16x8192,4160x16x8192,2500x16x4096,2112x16x4096,2752x16x4096,2816x16x4096,3000x16x8192
+    tf32=$tf32,2500x16x8192,4000x16x4096,8192x16x8192,16384x16x4096,3000x16x4096
+    typed_sweeps_new_old_new "check111" "$tf32" tf32
+    for bundle in "$B" "${VARIANTS%% *}"; do
+      echo "# $bundle"
+      for shape in "2000 16 8192 2048" "2500 16 8192 4096"; do
+        set -- $shape
+        timeout 60 "$bundle/gemm" --m $1 --n $2 --k $3 --dtype tf32 --kernel ws_64x16x32 --split-k $4 --iters 30 \
+          --no-cublas 2>&1 | grep -v "^device:\|^kernel "
+      done
+    done | tee "$L/selfsplit.txt"
+    tally selfsplit "$L/selfsplit.txt"
+    sanitize memcheck "$L/san-memcheck-ws_64x16x32-ragged.log" "$B/gemm" --m 1000 --n 13 --k 4099 --dtype tf32 \
+      --kernel ws_64x16x32 --split-k 1000 --iters 1 --no-cublas
+    every_test_side_by_side 330
+    ;;
+  check111b)
+    # Run 5 of 2026-11-29's second session, step 111 after run 4: the
+    # 64×16 tiles from 5/16 of a wave (42 blocks on 132 SMs) rather than a
+    # third (44); `auto` new-old-new against VARIANTS (`.dev-c153g`,
+    # cca965a) at 40 to 44 blocks of 64×16, K = 4096 and 8192; the default
+    # sweep.
+    tf32=2500x16x4096,2624x16x4096,2688x16x4096,2752x16x4096,2816x16x4096,2500x16x8192,2624x16x8192
+    tf32=$tf32,2688x16x8192,2752x16x8192,4100x16x8192
+    typed_sweeps_new_old_new "check111b" "$tf32" tf32
+    default_sweep
+    ;;
   *) note "unknown part $part" ;;
   esac
 done
