@@ -4019,6 +4019,16 @@ PY
     typed_sweeps_new_old_new "check111b" "$tf32" tf32
     default_sweep
     ;;
+  final111)
+    # Run 6 of 2026-11-29's second session, step 111 after its review:
+    # the 64×16 tiles from 31% of a wave (41 blocks on 132 SMs); `auto`
+    # new-old-new against VARIANTS (`.dev-c157g`, 42 blocks) at 40 to 42
+    # blocks; the `library` test of ragged splits (the 16-column tiles
+    # split onto themselves with A read in place, and copied per launch)
+    # and the `gpu` tests.
+    typed_sweeps_new_old_new "final111" 2560x16x4096,2561x16x4096,2624x16x4096,2624x16x8192,2688x16x4096 tf32
+    tests_side_by_side "library ragged_splits_in_one_launch_and_apart 200" "library sweep_random 200" "gpu _ 200"
+    ;;
   *) note "unknown part $part" ;;
   esac
 done

@@ -1224,6 +1224,12 @@ fn tf32_n_of_8_to_16_runs_on_128x16_tiles() {
     assert_eq!(pick(2752, 16, 4096), "ws_64x16x32", "43 blocks");
     assert_eq!(pick(4160, 16, 8192), "ws_64x16x32", "65 blocks past K = 4096");
     assert_eq!(pick(4224, 16, 8192), "ws_64x16x32", "66 blocks");
+    // At the rule's lower bounds no few-tiles split takes the call, so
+    // `auto` runs the tiles unsplit: 41 blocks of 64×16, 66 of 128×16.
+    use rgemm::api::choice::few_tiles_split_takes;
+    assert!(!few_tiles_split_takes(&gemm_launch::WS_TF32_64X16X32, (40 * 64 + 1, 16, 4096), 1, 132));
+    assert!(!few_tiles_split_takes(&gemm_launch::WS_TF32_128X16X32, (66 * 128, 16, 4096), 1, 132));
+    assert!(few_tiles_split_takes(&gemm_launch::WS_TF32_64X16X32, (1000, 16, 4096), 1, 132), "16 blocks");
     // The refusal: A's rows off 16 bytes (K = 777 or 2047, or a batch
     // stride off 16 bytes) would be copied realigned; the memory-bound
     // kernels take those calls.

@@ -552,8 +552,11 @@ fn ragged_splits_in_one_launch_and_apart() {
         (Dtype::Tf32, named(&WS_TF32_128X128X32_RS), (false, true, false), 1, SplitK::Chunk(501)),
         // The 16-column TF32 tiles, whose partial sums run on themselves
         // (step 111), B copied transposed, the last chunk a launch of its
-        // own (at 1000×13: N under a tile).
-        (Dtype::Tf32, named(&WS_TF32_64X16X32), (false, false, false), 2, SplitK::Chunk(500)),
+        // own (N = 13, under a tile): 64×16 at K = 2000, A read in place by
+        // the TMA at chunk strides of 600 (on 16 bytes) and copied per
+        // launch at 501 (off them); 128×16 at K = 1999, A realigned.
+        (Dtype::Tf32, named(&WS_TF32_64X16X32), (false, false, false), 2, SplitK::Chunk(600)),
+        (Dtype::Tf32, named(&WS_TF32_64X16X32), (false, false, false), 1, SplitK::Chunk(501)),
         (Dtype::Tf32, named(&WS_TF32_128X16X32), (false, false, false), 1, SplitK::Chunk(640)),
         // The memory-bound kernels (at 7×5: the dot pattern), the 16-bit
         // one's partial sums on its f32-output twin.
@@ -566,7 +569,7 @@ fn ragged_splits_in_one_launch_and_apart() {
         let (m, n, k) = match kernel {
             KernelChoice::Auto => (1031, 1029, 1027),
             KernelChoice::Kernel(spec) if spec.algorithm == gemm_launch::Algorithm::MemoryBound => (7, 5, k),
-            KernelChoice::Kernel(spec) if spec.tile.bn == 16 => (1000, 13, k),
+            KernelChoice::Kernel(spec) if spec.tile.bn == 16 => (1000, 13, if spec.tile.bm == 64 { 2000 } else { k }),
             _ => (m, n, k),
         };
         let c = if c_col { MatrixDesc::col_major(m, n) } else { MatrixDesc::row_major(m, n) };

@@ -560,8 +560,9 @@ fn which_kernels_can_write_partial_sums() {
     let e = split_for(&GemmOptions { split_k: SplitK::Chunk(0), ..auto }, &p, &DB_64X64X16, SMS, any_occupancy)
         .unwrap_err();
     assert!(matches!(e, GemmError::ZeroDimension { .. }), "{e}");
-    // TF32's TMA kernels: their partials run on `mma.sync` 64×128, so from a
-    // quarter of a wave of their own tiles they run unsplit (PERF step 58).
+    // TF32's K-major TMA kernels: their partials run on `mma.sync` 64×128,
+    // so from a quarter of a wave of their own tiles they run unsplit (PERF
+    // step 58); the 16-column ones too, split onto themselves (step 111).
     let tf32_square = |size, k| {
         plan(
             (&MatrixDesc::row_major(size, k), usize::MAX),
@@ -580,6 +581,25 @@ fn which_kernels_can_write_partial_sums() {
     assert_eq!(split(&tf32_square(512, 4096), &auto), Some("tgemm_mma_64x128x32"), "16 tiles");
     let chunked = GemmOptions { split_k: SplitK::Chunk(1024), ..auto };
     assert_eq!(split(&tf32_square(1024, 4096), &chunked), Some("tgemm_mma_64x128x32"), "asked for");
+    // The 16-column tiles split onto themselves (step 111): under a quarter
+    // of a wave by the rule (1000×16×4096, 16 blocks of 64×16), and when
+    // asked for; unsplit by the rule from a quarter (2112×16×4096, 33).
+    let narrow = |m, k| {
+        plan(
+            (&MatrixDesc::row_major(m, k), usize::MAX),
+            (&MatrixDesc::row_major(k, 16), usize::MAX),
+            (&MatrixDesc::row_major(m, 16), usize::MAX),
+            &Batch::single(),
+        )
+        .unwrap()
+    };
+    let split_narrow = |p: &rgemm::api::Plan, options: &GemmOptions| {
+        let tiles = &gemm_launch::WS_TF32_64X16X32;
+        split_for(options, p, tiles, SMS, any_occupancy).unwrap().map(|(_, partials)| partials.name)
+    };
+    assert_eq!(split_narrow(&narrow(1000, 4096), &auto), Some("tgemm_ws_64x16x32"), "16 blocks");
+    assert_eq!(split_narrow(&narrow(2112, 4096), &auto), None, "33 blocks");
+    assert_eq!(split_narrow(&narrow(2112, 4096), &chunked), Some("tgemm_ws_64x16x32"), "asked for");
     // α = 0 never splits: it reads neither A nor B.
     assert!(split_for(&GemmOptions { alpha: 0.0, ..auto }, &p, &DB_64X64X16, SMS, any_occupancy).unwrap().is_none());
 }

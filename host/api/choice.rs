@@ -141,9 +141,9 @@ pub fn default_choice(
 
 /// [`default_choice`] for a strided batch of `batch` matrices.
 /// [`few_tiles_tf32_kernel`] reads the batch, whose rule holds for one
-/// wave of tiles, and so do the few-tiles split filters of
-/// [`mid_columns_tiles`] and [`narrow_columns_tf32_tiles`]
-/// ([`few_tiles_split_takes`]); every other rule weighs one matrix.
+/// wave of tiles, and so do the few-tiles split filter of
+/// [`mid_columns_tiles`] ([`few_tiles_split_takes`]) and the wave bounds
+/// of [`narrow_columns_tf32_tiles`]; every other rule weighs one matrix.
 pub fn default_choice_for_batch(
     dtype: Dtype,
     (m, n, k): (usize, usize, usize),
@@ -367,9 +367,9 @@ pub fn default_choice_for_batch(
 /// over the whole batch under a wave from K = `split_k::FEW_TILES_MIN_K`
 /// (`split_k::few_tiles_split`), but not TF32's K-major TMA tiles from a
 /// quarter of a wave (`split_k::slower_partials_fill_gpu`), which run
-/// unsplit there. The filter of [`mid_columns_tiles`] (step 108; step
-/// 110's [`narrow_columns_tf32_tiles`] used it too, until step 111's
-/// 31% of a wave made it always false there).
+/// unsplit there. The filter of [`mid_columns_tiles`] (step 108;
+/// [`narrow_columns_tf32_tiles`] used it too from step 109, until step
+/// 111's 31% of a wave made it always false there).
 pub fn few_tiles_split_takes(
     spec: &KernelSpec,
     (m, n, k): (usize, usize, usize),
@@ -435,8 +435,8 @@ pub fn mid_columns_tiles(
 /// memory bandwidth where the kernels before ran 47–64%. Under the flop
 /// floor they lost or tied (run 5: 4096×16×2047 0.040 against 0.033,
 /// 8192×16×512 0.013 against 0.011, 3000×16×1000 level), and split
-/// onto `mma_64x128x32` they lost (4000×16×4096 0.059 against the
-/// memory-bound kernel's 0.035).
+/// with their partial sums on `mma_64x128x32`, as before step 111, they
+/// lost (4000×16×4096 0.059 against the memory-bound kernel's 0.035).
 ///
 /// Where the 128×16 tiles' blocks over the batch fill under half a wave,
 /// step 110's 64×16 tiles (`WS_TF32_64X16X32`, one consumer warpgroup),
@@ -446,20 +446,21 @@ pub fn mid_columns_tiles(
 /// 0.026 (74 → 101–103% of cuBLAS), 3000×16×4096 0.031 → 0.025–0.026
 /// (69 → 83–84), 6000×16×2048 0.024 → 0.020 (96 → 113), 5000×16×4096
 /// 0.034 → 0.029–0.030, 8192×16×8192 0.077 → 0.074. Not measured:
-/// batches.
-///
-/// Every call this rule takes has at least 31% of a wave of blocks,
-/// more than the quarter from which `split_k::slower_partials_fill_gpu`
-/// leaves these tiles unsplit: no few-tiles split takes them
-/// ([`few_tiles_split_takes`] is false for all of them).
-/// H200, named (PERF.md
+/// batches. H200, named (PERF.md
 /// step 110, run 7), ms, `auto`'s kernel, 128×16 → 64×16 unsplit:
 /// 4000×16×4096 0.035 (`skinny_r16_2cta`, 74% of cuBLAS), 0.033 → 0.026
 /// (102–103%), 8192×16×8192 0.080–0.081 → 0.072–0.073 (99 → 111),
 /// 6000×16×2048 0.024 (`skinny_mma_r16`), 0.022 → 0.020; but
 /// 16384×16×4096 (128 blocks of 128×16) 0.072 → 0.074, and split
-/// (2000×16×8192, 32 blocks) 0.060 against `skinny_mma_r16` split,
-/// 0.030.
+/// (2000×16×8192, 32 blocks; partial sums on `mma_64x128x32`, before
+/// step 111, which runs them on the tiles: 0.029–0.030) 0.060 against
+/// `skinny_mma_r16` split, 0.030.
+///
+/// Every call this rule takes has at least 31% of a wave of blocks,
+/// more than the quarter from which `split_k::slower_partials_fill_gpu`
+/// leaves these tiles unsplit: no few-tiles split takes them
+/// ([`few_tiles_split_takes`] is false for all of them; a compile-time
+/// assert below ties the two bounds).
 pub fn narrow_columns_tf32_tiles(
     dtype: Dtype,
     (m, n, k): (usize, usize, usize),
@@ -470,10 +471,11 @@ pub fn narrow_columns_tf32_tiles(
     let (wide, narrow) = (&gemm_launch::WS_TF32_128X16X32, &gemm_launch::WS_TF32_64X16X32);
     let sms = multiprocessors.max(0) as u64;
     let blocks = |tiles: &KernelSpec| tiles.grid(m as u32, n as u32).saturating_mul(batch.max(1) as u64);
-    let under_half_a_wave = 2 * blocks(wide) < sms;
+    let under_half_a_wave = blocks(wide).saturating_mul(2) < sms;
     let (tiles, least_flop) =
         if under_half_a_wave { (narrow, NARROW_64_ROWS_MIN_FLOP) } else { (wide, MID_COLUMNS_TF32_MIN_FLOP) };
-    let enough_blocks = !under_half_a_wave || 100 * blocks(narrow) >= NARROW_64_ROWS_MIN_WAVE_PERCENT * sms;
+    let enough_blocks =
+        !under_half_a_wave || blocks(narrow).saturating_mul(100) >= NARROW_64_ROWS_MIN_WAVE_PERCENT * sms;
     let flop = 2.0 * m as f64 * n as f64 * k as f64;
     let depth = k > SHALLOW_MAX_K && k <= gemm_launch::split_k::DEEP_K as usize;
     let shape = (8..=16).contains(&n) && layout == OperandLayout::NN && depth && flop >= least_flop;
@@ -494,7 +496,17 @@ pub fn narrow_columns_tf32_tiles(
 /// / 0.043; 65, 4100×16×8192 0.043 / 0.071 (`skinny_r16_2cta`,
 /// unsplit). Step 110's K bound (64×16 blocks under half a wave and K
 /// over 4096 to the memory-bound route) had sent that last call there.
+/// Run 6, the final bound: 41 blocks, 2561×16×4096 0.025 against the
+/// memory-bound route's 0.021, but 2624×16×4096 0.025 against 0.029 and
+/// 2624×16×8192 0.042–0.043 against 0.043; 40, 2560×16×4096, the
+/// memory-bound route 0.028 (it runs M a multiple of 32 slower: 2560 and
+/// 2624 0.028–0.029, 2500 and 2561 0.021). Measured on 132 SMs only: no
+/// other SM count was run.
 pub const NARROW_64_ROWS_MIN_WAVE_PERCENT: u64 = 31;
+// The tiles' blocks fill at least the quarters of a wave from which `auto`
+// leaves them unsplit, so no few-tiles split takes a call the rule gives
+// them (the 128×16 side, from half a wave, more so).
+const _: () = assert!(4 * NARROW_64_ROWS_MIN_WAVE_PERCENT >= 100 * gemm_launch::split_k::SLOWER_PARTIALS_MIN_QUARTERS);
 
 /// Least work (2·M·N·K flops) for [`narrow_columns_tf32_tiles`]' 64×16
 /// tiles: 2²⁸ (2.7·10⁸), between 8192×16×512 (1.3·10⁸), where they ran

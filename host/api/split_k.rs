@@ -95,8 +95,9 @@ pub fn split_for(
     let mode = match (options.split_k, spec.algorithm) {
         (SplitK::Auto, gemm_launch::Algorithm::MemoryBound) if !memory_bound_splits => SplitK::Off,
         (SplitK::Auto, _) if skinny_tiles_fill => SplitK::Off,
-        // TF32's TMA kernels run faster unsplit than split onto `mma.sync`
-        // once their own tiles fill a quarter of a wave.
+        // TF32's K-major TMA kernels run faster unsplit than split onto
+        // `mma.sync` once their own tiles fill a quarter of a wave; the
+        // 16-column ones, split onto themselves, gained little or lost.
         (SplitK::Auto, _) if slower_partials_fill_gpu(spec, (plan.m, plan.n, plan.batch), multiprocessors) => {
             SplitK::Off
         }

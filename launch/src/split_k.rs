@@ -140,7 +140,9 @@ pub const fn few_tiles_split(blocks: u64, blocks_per_sm: u32, k: u32, multiproce
 /// partials run on `mma.sync` 64×128. H100, % of cuBLAS unsplit against
 /// split (PERF.md step 58): 128×128 tiles, 1024²×4096 (64 tiles) 79 / 39,
 /// 1024²×8192 70 / 35, 2048×512×8192 102 / 45, 768²×4096 (36) 59 / 29; but
-/// 512²×4096 (16 tiles) 46.5 / 64.
+/// 512²×4096 (16 tiles) 46.5 / 64. (The 16-column tiles, whose partials run
+/// on themselves since step 111, keep the bound: there a split gained
+/// little or lost, see [`slower_partials_fill_gpu`].)
 pub const SLOWER_PARTIALS_MIN_QUARTERS: u64 = 1;
 /// K elements by which the chunks of an exact split of a few-tiles call on
 /// TMA partials may be longer than those of the split with a shorter last
