@@ -1172,8 +1172,8 @@ fn tf32_n_of_8_to_16_runs_on_128x16_tiles() {
     // TF32, A and B row-major, N of 8 to 16, K from 65 to DEEP_K, 2²⁹ flop
     // a matrix or more: the 128×16 tiles (PERF step 109), where the TMA
     // reads A in place; under half a wave of their blocks, the 64×16 tiles
-    // from 2²⁸ flop (step 110) while their own blocks fill 31% of a wave
-    // (step 111); the memory-bound routes elsewhere. `auto`'s choice with the real TMA refusals, for
+    // from 2²⁸ flop (step 110) while their own blocks fill 34% of a wave
+    // (steps 111–112); the memory-bound routes elsewhere. `auto`'s choice with the real TMA refusals, for
     // packed operands at 16-byte aligned addresses.
     use gemm_launch::split_k::DEEP_K;
     use rgemm::api::choice::{SHALLOW_MAX_K, auto_tma_refusal, narrow_columns_tf32_tiles};
@@ -1209,25 +1209,26 @@ fn tf32_n_of_8_to_16_runs_on_128x16_tiles() {
         assert!(!narrow(pick(m, n, k)), "{m}x{n}x{k}: the 64×16 tiles' bounds");
     }
     assert_eq!(pick(8192, 16, 1024), "ws_64x16x32", "2²⁸ flop");
-    // From 31% of a wave of 64×16 blocks (41 on 132 SMs), at any K up to
-    // DEEP_K (step 111): 40 blocks (2560 rows, over 2²⁸ flop at K = 4096)
-    // go to the memory-bound route; 41 take the tiles, as do 65 and 66
-    // past K = 4096, which step 110's K bound had sent away.
+    // From 34% of a wave of 64×16 blocks (45 on 132 SMs), at any K up to
+    // DEEP_K (steps 111–112): 44 blocks (2816 rows) go to the memory-bound
+    // route; 45 take the tiles, as do 65 and 66 past K = 4096, which step
+    // 110's K bound had sent away.
     use rgemm::api::choice::NARROW_64_ROWS_MIN_WAVE_PERCENT;
-    assert_eq!(NARROW_64_ROWS_MIN_WAVE_PERCENT, 31);
+    assert_eq!(NARROW_64_ROWS_MIN_WAVE_PERCENT, 34);
     for k in [4096, deep] {
-        assert!(!narrow(pick(40 * 64, 16, k)), "40 blocks, K = {k}");
-        assert_eq!(pick(40 * 64 + 1, 16, k), "ws_64x16x32", "41 blocks, K = {k}");
+        assert!(!narrow(pick(44 * 64, 16, k)), "44 blocks, K = {k}");
+        assert_eq!(pick(44 * 64 + 1, 16, k), "ws_64x16x32", "45 blocks, K = {k}");
     }
     assert!(!narrow(pick(2048, 16, 4096)), "32 blocks");
     assert!(!narrow(pick(2500, 16, 4096)), "40 blocks");
-    assert_eq!(pick(2752, 16, 4096), "ws_64x16x32", "43 blocks");
+    assert!(!narrow(pick(2752, 16, 4096)), "43 blocks");
+    assert_eq!(pick(3000, 16, 4096), "ws_64x16x32", "47 blocks");
     assert_eq!(pick(4160, 16, 8192), "ws_64x16x32", "65 blocks past K = 4096");
     assert_eq!(pick(4224, 16, 8192), "ws_64x16x32", "66 blocks");
     // At the rule's lower bounds no few-tiles split takes the call, so
-    // `auto` runs the tiles unsplit: 41 blocks of 64×16, 66 of 128×16.
+    // `auto` runs the tiles unsplit: 45 blocks of 64×16, 66 of 128×16.
     use rgemm::api::choice::few_tiles_split_takes;
-    assert!(!few_tiles_split_takes(&gemm_launch::WS_TF32_64X16X32, (40 * 64 + 1, 16, 4096), 1, 132));
+    assert!(!few_tiles_split_takes(&gemm_launch::WS_TF32_64X16X32, (44 * 64 + 1, 16, 4096), 1, 132));
     assert!(!few_tiles_split_takes(&gemm_launch::WS_TF32_128X16X32, (66 * 128, 16, 4096), 1, 132));
     assert!(few_tiles_split_takes(&gemm_launch::WS_TF32_64X16X32, (1000, 16, 4096), 1, 132), "16 blocks");
     // The refusal: A's rows off 16 bytes (K = 777 or 2047, or a batch
@@ -1244,7 +1245,7 @@ fn tf32_n_of_8_to_16_runs_on_128x16_tiles() {
         assert!(auto_tma_refusal(tiles, &odd_k, [0; 3], 132).is_some());
     }
     // The rule weighs one matrix's flop and the whole batch's blocks: two
-    // matrices of 32 blocks of 64×16 fill 31% of a wave; two of 33
+    // matrices of 32 blocks of 64×16 fill 34% of a wave; two of 33
     // blocks of 128×16 make half a wave.
     let rule = |dtype, (m, n, k), batch, layout| narrow_columns_tf32_tiles(dtype, (m, n, k), batch, 132, layout);
     let name = |(m, n, k), batch| rule(Dtype::Tf32, (m, n, k), batch, nn).map(|s| s.name);

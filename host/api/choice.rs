@@ -369,7 +369,7 @@ pub fn default_choice_for_batch(
 /// quarter of a wave (`split_k::slower_partials_fill_gpu`), which run
 /// unsplit there. The filter of [`mid_columns_tiles`] (step 108;
 /// [`narrow_columns_tf32_tiles`] used it too from step 109, until step
-/// 111's 31% of a wave made it always false there).
+/// 111's bound on its blocks made it always false there).
 pub fn few_tiles_split_takes(
     spec: &KernelSpec,
     (m, n, k): (usize, usize, usize),
@@ -441,7 +441,7 @@ pub fn mid_columns_tiles(
 /// Where the 128×16 tiles' blocks over the batch fill under half a wave,
 /// step 110's 64×16 tiles (`WS_TF32_64X16X32`, one consumer warpgroup),
 /// twice the blocks, from [`NARROW_64_ROWS_MIN_FLOP`], while their own
-/// blocks fill 31% of a wave ([`NARROW_64_ROWS_MIN_WAVE_PERCENT`]).
+/// blocks fill 34% of a wave ([`NARROW_64_ROWS_MIN_WAVE_PERCENT`]).
 /// `auto`, ms before → after (run 8, new-old-new): 4000×16×4096 0.036 →
 /// 0.026 (74 → 101–103% of cuBLAS), 3000×16×4096 0.031 → 0.025–0.026
 /// (69 → 83–84), 6000×16×2048 0.024 → 0.020 (96 → 113), 5000×16×4096
@@ -456,7 +456,7 @@ pub fn mid_columns_tiles(
 /// step 111, which runs them on the tiles: 0.029–0.030) 0.060 against
 /// `skinny_mma_r16` split, 0.030.
 ///
-/// Every call this rule takes has at least 31% of a wave of blocks,
+/// Every call this rule takes has at least 34% of a wave of blocks,
 /// more than the quarter from which `split_k::slower_partials_fill_gpu`
 /// leaves these tiles unsplit: no few-tiles split takes them
 /// ([`few_tiles_split_takes`] is false for all of them; a compile-time
@@ -483,26 +483,24 @@ pub fn narrow_columns_tf32_tiles(
 }
 
 /// Percent of a wave of 64×16 blocks (over the batch) from which
-/// [`narrow_columns_tf32_tiles`] gives a call the 64×16 tiles (41 blocks
+/// [`narrow_columns_tf32_tiles`] gives a call the 64×16 tiles (45 blocks
 /// on 132 SMs): with fewer, each block streams its 64 rows at about 50
 /// GB/s, a single SM's pace through its 16 stages (0.042–0.044 ms at K =
 /// 8192 for any 32 to 66 blocks), and the memory-bound route's split,
-/// more blocks over chunks of K, ran faster, until its chunks grow few
-/// (3 at 2500×16×4096, 2 at 3000×16×4096; run 2). H200 (PERF.md step 111, runs
-/// 1–5), ms, 64×16 unsplit against the memory-bound route: 32 blocks,
+/// more blocks over chunks of K, runs faster, until its chunks grow few:
+/// at K = 4096, 3 chunks from 38 to 44 blocks, 2 from 45
+/// (`split_k::split_for` at two blocks per SM). H200, ms, 64×16 unsplit
+/// against the memory-bound route (PERF.md steps 111–112): 32 blocks,
 /// 2000×16×4096 0.024 / 0.018; 40, 2500×16×8192 0.042 / 0.035,
-/// 2500×16×4096 0.024–0.025 / 0.019–0.021; 41, 2624×16×4096 0.025 /
-/// 0.028; 43, 2752×16×4096 0.025 / 0.029–0.030; 47, 3000×16×4096 0.025 / 0.030–0.031, 3000×16×8192 0.042
-/// / 0.043; 65, 4100×16×8192 0.043 / 0.071 (`skinny_r16_2cta`,
-/// unsplit). Step 110's K bound (64×16 blocks under half a wave and K
-/// over 4096 to the memory-bound route) had sent that last call there.
-/// Run 6, the final bound: 41 blocks, 2561×16×4096 0.025 against the
-/// memory-bound route's 0.021, but 2624×16×4096 0.025 against 0.029 and
-/// 2624×16×8192 0.042–0.043 against 0.043; 40, 2560×16×4096, the
-/// memory-bound route 0.028 (it runs M a multiple of 32 slower: 2560 and
-/// 2624 0.028–0.029, 2500 and 2561 0.021). Measured on 132 SMs only: no
-/// other SM count was run.
-pub const NARROW_64_ROWS_MIN_WAVE_PERCENT: u64 = 31;
+/// 2500×16×4096 0.024–0.025 / 0.019–0.021; 41, 2561×16×4096 0.024–0.025
+/// / 0.020–0.021, 2624×16×4096 0.025 / –; 42, 2625×16×4096 – / 0.020;
+/// 47, 3000×16×4096 0.025 / 0.030–0.031 (2 chunks), 3000×16×8192
+/// 0.042 / 0.043; 65, 4100×16×8192 0.043 / 0.071 (`skinny_r16_2cta`,
+/// unsplit: step 110's K bound had sent it there). 43 and 44 blocks were
+/// not run with step 112's memory-bound kernels (before it, those with M
+/// a multiple of 32 read their last block with care, at twice the time).
+/// Measured on 132 SMs only: no other SM count was run.
+pub const NARROW_64_ROWS_MIN_WAVE_PERCENT: u64 = 34;
 // The tiles' blocks fill at least the quarters of a wave from which `auto`
 // leaves them unsplit, so no few-tiles split takes a call the rule gives
 // them (the 128×16 side, from half a wave, more so).
