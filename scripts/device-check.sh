@@ -4029,6 +4029,73 @@ PY
     typed_sweeps_new_old_new "final111" 2560x16x4096,2561x16x4096,2624x16x4096,2624x16x8192,2688x16x4096 tf32
     tests_side_by_side "library ragged_splits_in_one_launch_and_apart 200" "library sweep_random 200" "gpu _ 200"
     ;;
+  diag111d)
+    # Run 7 of 2026-11-29's second session, on the final build: for the
+    # next step, ncu's kernel times of `auto`'s memory-bound route at 2560
+    # and 2561 rows (the same split, 0.028 against 0.021 ms in run 6), and
+    # the 64×16 tiles' warp states, scheduler and memory workload at
+    # 2500×16×8192, where a block streams its rows at about 50 GB/s.
+    ncu_auto_times "diag111d" "tf32 2560 16 4096" "tf32 2561 16 4096"
+    ncu=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
+    timeout 200 "$ncu" --clock-control none --section SpeedOfLight --section WarpStateStats --section SchedulerStats \
+      --section MemoryWorkloadAnalysis -k regex:tgemm_ws_64x16x32 --launch-count 1 "$B/gemm" --m 2500 --n 16 \
+      --k 8192 --dtype tf32 --kernel ws_64x16x32 --split-k off --iters 1 --no-cublas >"$L/ncu-ws_64x16x32.txt" 2>&1
+    note "diag111d ncu sections ws_64x16x32 2500x16x8192: rc=$? $(grep -c 'Section:' "$L/ncu-ws_64x16x32.txt") sections"
+    ;;
+  diag111e)
+    # Run 8 of 2026-11-29's second session, on the final build: whether
+    # A's row stride paces the 64×16 tiles (K = 8192, rows 32 KiB apart,
+    # against 8196 and 8320), and the memory-bound route at 2560 and 2561
+    # rows (0.028 against 0.021 ms in run 6) with its split and ncu's
+    # kernel times.
+    for shape in "2500 16 8192" "2500 16 8196" "2500 16 8320" "4100 16 8192" "4100 16 8196" "2500 16 4096" \
+      "2500 16 4100"; do
+      set -- $shape
+      timeout 60 "$B/gemm" --m $1 --n $2 --k $3 --dtype tf32 --kernel ws_64x16x32 --split-k off --iters 30 \
+        --no-cublas 2>&1 | grep -v "^device:\|^kernel "
+    done | tee "$L/stride.txt"
+    tally stride "$L/stride.txt"
+    for m in 2560 2561 2624 2625 2500; do
+      timeout 60 "$B/gemm" --m $m --n 16 --k 4096 --dtype tf32 --kernel skinny_mma_r16 --split-k auto --iters 30 \
+        --no-cublas 2>&1 | grep -v "^device:\|^kernel "
+    done | tee "$L/rows32.txt"
+    tally rows32 "$L/rows32.txt"
+    ncu=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
+    for m in 2560 2561; do
+      timeout 200 "$ncu" --clock-control none --metrics gpu__time_duration.sum,launch__grid_size,dram__bytes_read.sum \
+        "$B/gemm" --m $m --n 16 --k 4096 --dtype tf32 --kernel skinny_mma_r16 --split-k auto --iters 1 --no-cublas \
+        >"$L/ncu-skinny-$m.txt" 2>&1
+      note "diag111e ncu skinny_mma_r16 ${m}x16x4096: rc=$? $(grep -c gpu__time_duration "$L/ncu-skinny-$m.txt") kernels"
+    done
+    ;;
+  check112)
+    # Run 9 of 2026-11-29's second session, step 112: the memory-bound
+    # `mma.sync` kernels read the block that ends at X's last row with
+    # aligned 16-byte loads where its windows are whole (it ran "at the
+    # edge", element by element, wherever the long side was a multiple
+    # of 32). New-old-new against VARIANTS (`.dev-c158g`, step 111's final
+    # build): `auto` at TF32 N = 16 calls of the memory-bound route, and
+    # `skinny_mma_r16` named (TF32, f16) at M a multiple of 32 and one
+    # more; memcheck at M a multiple of 32, X's last window at its end;
+    # the tests of the memory-bound kernels and the `gpu` tests.
+    typed_sweeps_new_old_new "check112" 2560x16x4096,2561x16x4096,2048x16x8192,2000x16x8192,1024x16x4096,2496x16x4096 tf32
+    for bundle in "$B" "${VARIANTS%% *}"; do
+      echo "# $bundle"
+      for run in "tf32 2560 16 4096" "tf32 8192 16 8192" "f16 4096 16 4096" "f16 4097 16 4096" "f16 8192 16 8192" \
+        "bf16 2048 16 8192"; do
+        set -- $run
+        timeout 60 "$bundle/gemm" --m $2 --n $3 --k $4 --dtype $1 --kernel skinny_mma_r16 --split-k auto --iters 30 \
+          --no-cublas 2>&1 | grep -v "^device:\|^kernel "
+      done
+    done | tee "$L/named.txt"
+    tally named "$L/named.txt"
+    sanitize memcheck "$L/san-memcheck-tf32-2560.log" "$B/gemm" --m 2560 --n 16 --k 4096 --dtype tf32 \
+      --kernel skinny_mma_r16 --split-k off --iters 1 --no-cublas
+    sanitize memcheck "$L/san-memcheck-f16-96.log" "$B/gemm" --m 96 --n 13 --k 1000 --dtype f16 \
+      --kernel skinny_mma_r16 --split-k 504 --iters 1 --no-cublas
+    tests_side_by_side "library memory_bound_shapes_every_layout_alpha_beta_batch 270" \
+      "library memory_bound_kernels_keep_nan_padding_out_of_c 270" "library sweep_random 270" "gpu _ 270"
+    ;;
   *) note "unknown part $part" ;;
   esac
 done
