@@ -1245,7 +1245,7 @@ fn tf32_n_of_8_to_16_runs_on_128x16_tiles() {
         assert!(auto_tma_refusal(tiles, &odd_k, [0; 3], 132).is_some());
     }
     // The rule weighs one matrix's flop and the whole batch's blocks: two
-    // matrices of 32 blocks of 64×16 fill 34% of a wave; two of 33
+    // matrices of 32 blocks of 64×16 (64, 48% of a wave) pass its 34%; two of 33
     // blocks of 128×16 make half a wave.
     let rule = |dtype, (m, n, k), batch, layout| narrow_columns_tf32_tiles(dtype, (m, n, k), batch, 132, layout);
     let name = |(m, n, k), batch| rule(Dtype::Tf32, (m, n, k), batch, nn).map(|s| s.name);

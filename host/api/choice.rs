@@ -488,7 +488,7 @@ pub fn narrow_columns_tf32_tiles(
 /// GB/s, a single SM's pace through its 16 stages (0.042–0.044 ms at K =
 /// 8192 for any 32 to 66 blocks), and the memory-bound route's split,
 /// more blocks over chunks of K, runs faster, until its chunks grow few:
-/// at K = 4096, 3 chunks from 38 to 44 blocks, 2 from 45
+/// at K = 4096, 3 chunks from about 2400 rows to 44 blocks, 2 from 45
 /// (`split_k::split_for` at two blocks per SM). H200, ms, 64×16 unsplit
 /// against the memory-bound route (PERF.md steps 111–112): 32 blocks,
 /// 2000×16×4096 0.024 / 0.018; 40, 2500×16×8192 0.042 / 0.035,
@@ -496,9 +496,10 @@ pub fn narrow_columns_tf32_tiles(
 /// / 0.020–0.021, 2624×16×4096 0.025 / –; 42, 2625×16×4096 – / 0.020;
 /// 47, 3000×16×4096 0.025 / 0.030–0.031 (2 chunks), 3000×16×8192
 /// 0.042 / 0.043; 65, 4100×16×8192 0.043 / 0.071 (`skinny_r16_2cta`,
-/// unsplit: step 110's K bound had sent it there). 43 and 44 blocks were
-/// not run with step 112's memory-bound kernels (before it, those with M
-/// a multiple of 32 read their last block with care, at twice the time).
+/// unsplit: step 110's K bound had sent it there). 43 and 44 blocks at K
+/// = 4096, and 41 to 44 at K = 8192, were not run with step 112's
+/// memory-bound kernels (before it, those with M a multiple of 32 read
+/// their last block with care, at twice the time).
 /// Measured on 132 SMs only: no other SM count was run.
 pub const NARROW_64_ROWS_MIN_WAVE_PERCENT: u64 = 34;
 // The tiles' blocks fill at least the quarters of a wave from which `auto`

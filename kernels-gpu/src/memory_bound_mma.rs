@@ -357,8 +357,8 @@ unsafe fn skinny_mma<E: OnTensorCores, const ROWS: usize, const N_TILES: usize, 
     // windows are aligned and whole (rows on 16 bytes, K a multiple of a
     // window): its last window ends where the row does. (Read with care,
     // that block held the kernel at twice its time wherever M is a
-    // multiple of 32: TF32 2560×16×4096 35 µs against 17 at 2561; PERF.md
-    // step 111.)
+    // multiple of 32: TF32 2560×16×4096 34–36 µs against 16–18 at 2561;
+    // PERF.md step 112.)
     let ends_at_last_row = l0 + LONG_TILE == q.len && q.x_aligned && q.k.is_multiple_of(per_window::<E>());
     let inside = (q.x_aligned || l0 > 0) && (l0 + LONG_TILE < q.len || ends_at_last_row) && q.ldx >= 16 && q.k > 0;
     let pairs = pairs_up(&q, N_TILES);
