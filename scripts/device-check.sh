@@ -4096,6 +4096,58 @@ PY
     tests_side_by_side "library memory_bound_shapes_every_layout_alpha_beta_batch 270" \
       "library memory_bound_kernels_keep_nan_padding_out_of_c 270" "library sweep_random 270" "gpu _ 270"
     ;;
+  diag113)
+    # Run 1 of 2026-11-29's third session: step 7c's `cp.async` ring on
+    # cuBLAS's f32 tile for the sizes that are no multiple of a tile
+    # (64×128×8 at two blocks per SM; 3 and 4 stages) and on 128×128×8,
+    # named beside `auto`'s `wt_64x64x8` split, at 777×999×3333 and
+    # 1031×1029×1027 (rows off 16 bytes, read in place) and the sizes
+    # around them; and the ring's rate unsplit at 1024³–4096³.
+    {
+      named_runs f32 "777 999 3333" -- "auto auto" "wt_64x64x8 1112" "wt_async_64x128x8 off" "wt_async_64x128x8 1112" \
+        "wt_async_64x128x8 840" "wt_async_64x128x8 672" "wt_async_64x128x8 560" "wt_async_64x128x8_s3 840" \
+        "wt_async_64x128x8_s3 672" "wt_async_128x128x8 840" "wt_async_128x128x8 560" "wt_async_64x64x8 1112"
+      named_runs f32 "1031 1029 1027" -- "auto auto" "wt_async_64x128x8 off" "wt_async_64x128x8 520" \
+        "wt_async_64x128x8 344" "wt_async_64x128x8 264" "wt_async_64x128x8_s3 520" "wt_async_64x128x8_s3 344" \
+        "wt_async_128x128x8 344" "wt_async_128x128x8 264" "wt_async_64x64x8 344"
+      named_runs f32 "1024 1024 1024" "1536 1536 1536" "1100 700 1001" "767 769 771" -- "auto auto" \
+        "wt_async_64x128x8 off" "wt_async_64x128x8 auto" "wt_async_64x128x8_s3 auto" "wt_async_128x128x8 auto"
+      named_runs f32 "4096 4096 4096" "1999 2003 997" "4000 3000 1000" -- "auto auto" "wt_async_64x128x8 off" \
+        "wt_async_64x128x8_s3 off" "wt_async_128x128x8 off"
+    } 2>&1 | tee "$L/named.txt"
+    tally named "$L/named.txt"
+    ;;
+  check113)
+    # Run 2 of 2026-11-29's third session, step 113: the f32 split model
+    # weighs the register-staged tiles' realigned copies and step 7c's
+    # `cp.async` ring on 64×128×8 tiles, which reads rows off 16 bytes in
+    # place. `auto` against VARIANTS (the build before, `.dev-c158g`), two
+    # rounds; the ring named where the model keeps the staged tiles; ncu's
+    # kernel times; memcheck and racecheck on the ring; every test.
+    f32_auto_rounds "$L/auto.txt" "check113 auto" "777 999 3333" "777 999 4095" "700 1100 5001" "999 777 3333" \
+      "1031 1029 1027" "1999 2003 997" "777 999 2761"
+    named_runs f32 "999 777 3333" "777 999 2761" "5003 4001 3001" "3001 2999 1003" -- "wt_async_64x128x8 auto" \
+      2>&1 | tee "$L/named.txt"
+    tally named "$L/named.txt"
+    ncu_auto_times "check113" "f32 777 999 3333" "f32 700 1100 5001"
+    sanitize_kernels "f32 f32" "130 258 77" wt_async_64x128x8
+    sanitize memcheck "$L/san-memcheck-auto-777.log" "$B/gemm" --m 777 --n 999 --k 3333 --dtype f32 --kernel auto \
+      --iters 1 --no-cublas
+    every_test_side_by_side 330
+    ;;
+  check113b)
+    # Run 3 of 2026-11-29's third session, step 113 with the f32 copies
+    # from 3·2³⁰ flop (was 2³²): `auto` against VARIANTS (`.dev-c158g`,
+    # the build before step 113), two rounds, where the copies or the ring
+    # now take calls of 3.2–4.3·10⁹ flop with rows off 16 bytes, and
+    # 1031×1029×1027 (in place either way); `wt_64x64x8` named at
+    # 777×999×2761, on copies against in place.
+    f32_auto_rounds "$L/auto.txt" "check113b auto" "777 999 2761" "777 999 2500" "1200 1100 1301" "1101 1103 1501" \
+      "1031 1029 1600" "1300 1201 1099" "1031 1029 1027"
+    VARIANTS=$VARIANTS each_bundle --m 777 --n 999 --k 2761 --dtype f32 --kernel wt_64x64x8 --split-k 924 --iters 30 \
+      2>&1 | tee "$L/named.txt"
+    tally named "$L/named.txt"
+    ;;
   *) note "unknown part $part" ;;
   esac
 done

@@ -1978,7 +1978,7 @@ fn tma_kernels_take_every_call_through_operand_copies() {
     assert_eq!(operand_copies(db, &aligned, at), None);
     let small = Plan { m: 520, n: 501, k: 768, lda: 768, ldb: 501, ldc: 501, ..plan };
     assert_eq!(operand_copies(db, &small, at), None, "below F32_REALIGN_MIN_FLOP");
-    assert_eq!((F32_REALIGN_MIN_FLOP, F32_REALIGN_MIN_FLOP_PER_BYTE), (1 << 32, 128));
+    assert_eq!((F32_REALIGN_MIN_FLOP, F32_REALIGN_MIN_FLOP_PER_BYTE), (3 << 30, 128));
     let cube = Plan { m: 1031, n: 1029, k: 1027, lda: 1027, ldb: 1029, ldc: 1029, ..plan };
     assert_eq!(operand_copies(db, &cube, at), None, "1031×1029×1027: below F32_REALIGN_MIN_FLOP");
     assert_eq!(operand_copies(&gemm_launch::WT_128X128X8, &cube, at), None, "checked loop only");

@@ -514,6 +514,43 @@ fn f32_realigned_copies_in_every_layout() {
     }
 }
 
+/// Step 7c's `cp.async` ring at a call whose operands' rows are off 16
+/// bytes, where the register-staged tiles would be realigned: it reads
+/// them in place (no copies), split and unsplit, a ragged last chunk, a
+/// batch whose matrices start off 16 bytes, α and β.
+#[test]
+fn cp_async_rings_read_rows_off_16_bytes_in_place() {
+    use rgemm::driver::operand_copies::operand_copies;
+    let Some(gpu) = gpu_or_skip("cp_async_rings_read_rows_off_16_bytes_in_place") else { return };
+    let seed = rand::random::<u64>();
+    let mut rng = StdRng::seed_from_u64(seed);
+    // Past F32_REALIGN_MIN_FLOP, as `f32_realigned_copies_in_every_layout`.
+    let (m, n, k) = (1031, 2053, 1027);
+    let spec = &gemm_launch::WT_ASYNC_64X128X8;
+    for (count, split_k) in [(1, SplitK::Off), (2, SplitK::Chunk(264)), (1, SplitK::Auto)] {
+        let (a, b, c) = (dense(m, k, false), dense(k, n, false), MatrixDesc::row_major(m, n));
+        let batch = Batch { count, stride_a: extent(&a) + 1, stride_b: extent(&b) + 3, stride_c: extent(&c) + 1 };
+        let what = format!("{}: batch {count}, {split_k:?}", spec.name);
+        let plan = rgemm::api::plan((&a, usize::MAX), (&b, usize::MAX), (&c, usize::MAX), &batch).unwrap();
+        assert!(operand_copies(spec, &plan, [0; 3]).is_none(), "{what}: realigned");
+        assert!(operand_copies(&gemm_launch::WT_64X64X8, &plan, [0; 3]).is_some(), "{what}: the staged tiles' copies");
+        let case = Case {
+            dtype: Dtype::F32,
+            a,
+            b,
+            c,
+            alpha: 0.75,
+            beta: -1.25,
+            batch,
+            kernel: KernelChoice::Kernel(spec),
+            split_k,
+        };
+        let (err, gaps_kept) = run_any(&gpu, &case, &mut rng).unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert!(Dtype::F32.accepts(err, k), "{what}: relative error {err:e} (seed {seed})");
+        assert!(gaps_kept, "{what}: wrote outside C (seed {seed})");
+    }
+}
+
 /// Split-K whose last chunk is shorter than the others, wherever it runs:
 /// in the launch of the other chunks on the warp-tiled and memory-bound
 /// kernels (`KernelSpec::takes_k_last`; step 10's f32-output twins:

@@ -944,9 +944,16 @@ fn f32_split_tiles_replace_the_wave_fill_only_where_they_gain() {
     };
     let nn = OperandLayout::NN;
     // Step 83's 64×64 tiles, split (or unsplit at 1536³).
-    for shape in [(767, 769, 771), (1031, 1029, 1027), (1100, 700, 1001), (777, 999, 3333), (1536, 1536, 1536)] {
+    for shape in [(767, 769, 771), (1031, 1029, 1027), (1100, 700, 1001), (1536, 1536, 1536)] {
         assert_eq!(pick(shape, nn), "wt_64x64x8", "{shape:?}");
     }
+    // Step 113's `cp.async` ring where the register-staged tiles would run
+    // on realigned copies (rows off 16 bytes), but not on the same call
+    // with rows on 16 bytes, nor in another layout (it is row-major only).
+    assert_eq!(pick((777, 999, 3333), nn), "wt_async_64x128x8");
+    assert_eq!(pick((777, 999, 2761), nn), "wt_async_64x128x8");
+    assert_eq!(pick((777, 1000, 3336), nn), "wt_64x64x8");
+    assert_ne!(pick((777, 999, 3333), OperandLayout { a_col_major: true, b_col_major: false }), "wt_async_64x128x8");
     // 128×128 split, where 64×64 tiles would leave part-filled rounds
     // (1300×1001×999: 0.101 ms split against 0.115 unsplit on 64×64).
     assert_eq!(pick((1300, 1001, 999), nn), "wt_128x128x8");
@@ -970,6 +977,30 @@ fn f32_split_tiles_replace_the_wave_fill_only_where_they_gain() {
     assert_eq!(f32_split_tiles(Dtype::Tf32, tf32.clone(), (1031, 1029, 1027), SMS as i32, nn, (9, 0)), tf32);
     // 128×128 is row-major only: another layout never gets it.
     assert_ne!(pick((1031, 1029, 1027), OperandLayout { a_col_major: true, b_col_major: false }), "wt_128x128x8");
+}
+
+/// The f32 split model's cost of realigned copies: the register-staged
+/// tiles' where a call's rows are off 16 bytes and the host's rule copies
+/// them, none for step 7c's `cp.async` ring, which reads them in place.
+#[test]
+fn f32_model_counts_the_copies_the_host_makes() {
+    use gemm_launch::{WT_64X64X8, WT_256X128X8, WT_ASYNC_64X128X8};
+    use rgemm::api::choice::f32_realign_us;
+    let nn = OperandLayout::NN;
+    // 777×999×3333: A (777 rows of 3336) and B (3333 of 1000), each byte
+    // read and written.
+    let both = 2.0 * 4.0 * (777.0 * 3336.0 + 3333.0 * 1000.0) / gemm_launch::split_k::SLAB_BYTES_PER_US;
+    assert!((f32_realign_us(&WT_64X64X8, (777, 999, 3333), nn) - both).abs() < 1e-9);
+    // B alone off 16 bytes.
+    let b_only = 2.0 * 4.0 * 3336.0 * 1000.0 / gemm_launch::split_k::SLAB_BYTES_PER_US;
+    assert!((f32_realign_us(&WT_64X64X8, (777, 999, 3336), nn) - b_only).abs() < 1e-9);
+    assert_eq!(f32_realign_us(&WT_64X64X8, (777, 1000, 3336), nn), 0.0, "rows on 16 bytes");
+    assert_eq!(f32_realign_us(&WT_ASYNC_64X128X8, (777, 999, 3333), nn), 0.0, "read in place");
+    // Under F32_REALIGN_MIN_FLOP (1031×1029×1027, 2.2·10⁹) the checked
+    // loop runs in place; the unchecked loop realigns from
+    // F32_REALIGN_UNCHECKED_MIN_FLOP.
+    assert_eq!(f32_realign_us(&WT_64X64X8, (1031, 1029, 1027), nn), 0.0);
+    assert!(f32_realign_us(&WT_256X128X8, (1031, 1029, 1027), nn) > 0.0);
 }
 
 /// A memory-bound kernel's "dot" pattern spreads a chunk's K over its 256

@@ -1188,6 +1188,10 @@ pub fn wave_fill(blocks: u64, multiprocessors: u64) -> f64 {
 ///   rounds of five blocks against 3 of one (0.85 of the rate, rounded
 ///   up from 0.80–0.85 so that its splits rank as measured at 767×769×771,
 ///   1100×700×1001 and 777×999×3333);
+/// - `wt_async_64x128x8`, for the f32 split model only (step 113, H200):
+///   fitted at 777×999×3333, where its kernel in 5 chunks took about 165
+///   µs in place against `wt_64x64x8`'s 167.6 in 3 on realigned copies
+///   (ncu); unsplit at 4096³ it ran 0.73 of `wt_256x128x8`'s rate;
 /// - step 10's 128×192 and 128×128 tiles against 128×256 (step 46: 6144³
 ///   f16 735 and 535 against 754 TFLOP/s, bf16 765 and 528 against 779;
 ///   TF32 361 and 276 against 367, and 297 against 345 at 4096³ where
@@ -1200,6 +1204,7 @@ pub const TILE_RATES: &[(KernelSpec, f64)] = {
         (WT_128X128X8, 0.91),
         (WT_64X128X8, 0.86),
         (WT_64X64X8, 0.85),
+        (WT_ASYNC_64X128X8, 0.84),
         (WS_F16_128X192X64, 0.975),
         (WS_BF16_128X192X64, 0.98),
         (WS_TF32_128X192X32, 0.97),
@@ -1293,9 +1298,11 @@ pub fn choose_kernel_for_batch(
 /// The warp-tiled f32 tiles that [`f32_split_tiles`] weighs, split by
 /// `split_k::f32_split`: 256×128 at one block per multiprocessor and
 /// 128×128 at two, the two of eight warps, and 64×64 at five, of four
-/// warps (PERF.md step 83).
+/// warps (PERF.md step 83); and step 7c's `cp.async` ring on 64×128 at
+/// four, which reads rows off 16 bytes in place where the others are
+/// realigned ([`f32_realign_us`], PERF.md step 113).
 pub const F32_MODELED_TILES: &[KernelSpec] =
-    &[gemm_launch::WT_256X128X8, gemm_launch::WT_128X128X8, gemm_launch::WT_64X64X8];
+    &[gemm_launch::WT_256X128X8, gemm_launch::WT_128X128X8, gemm_launch::WT_64X64X8, gemm_launch::WT_ASYNC_64X128X8];
 /// How much faster [`f32_split_tiles`]'s model must find a split tile than
 /// the wave fill's choice (modeled unsplit) to take it: a margin for what
 /// the model leaves out (the other kernels' own splits among it). Set
@@ -1387,14 +1394,17 @@ pub fn f32_split_tiles(
         return choice;
     }
     // The model's tiles at the model's split, another unsplit (its own
-    // split, by the rules, is not in the model: the margin covers it).
+    // split, by the rules, is not in the model: the margin covers it); each
+    // with its realigned copies, if it has them.
     let modeled = |spec: &KernelSpec| {
         let tile = modeled_tile(spec);
-        if F32_MODELED_TILES.iter().any(|s| s.name == spec.name) {
-            f32_split(tile, shape, sms).1
-        } else {
-            f32_modeled_us(tile, shape, sms, k as u32)
-        }
+        let copies = f32_realign_us(spec, (m, n, k), layout);
+        copies
+            + if F32_MODELED_TILES.iter().any(|s| s.name == spec.name) {
+                f32_split(tile, shape, sms).1
+            } else {
+                f32_modeled_us(tile, shape, sms, k as u32)
+            }
     };
     let now = modeled(current);
     let best = F32_MODELED_TILES
@@ -1408,6 +1418,32 @@ pub fn f32_split_tiles(
         }
         _ => choice,
     }
+}
+
+/// µs the f32 split model adds to `spec`'s time for the realigned copies
+/// of an `m×n×k` call in `layout`: A's and B's rows off 16 bytes (taken
+/// as packed: rows as long as the dimension they run along), copied where
+/// the host's rule has them copied (`operand_copies::f32_realign_pays`,
+/// on a kernel that realigns, `KernelSpec::realigns_f32_rows`), each byte
+/// read and written at `split_k::SLAB_BYTES_PER_US`. H200 (PERF.md step
+/// 113): 777×999×3333's copies of A (10.4 MB) and B (13.3 MB) took 7.7
+/// and 8.6 µs; modeled 8.3 and 10.6.
+pub fn f32_realign_us(spec: &KernelSpec, (m, n, k): (usize, usize, usize), layout: OperandLayout) -> f64 {
+    if !spec.realigns_f32_rows() {
+        return 0.0;
+    }
+    let copied = |lines: usize, len: usize| {
+        let off_16_bytes = !len.is_multiple_of(4);
+        if off_16_bytes { lines as u64 * gemm_launch::operand_copies::padded_ld(len as u32, 4) as u64 * 4 } else { 0 }
+    };
+    let a = if layout.a_col_major { copied(k, m) } else { copied(m, k) };
+    let b = if layout.b_col_major { copied(n, k) } else { copied(k, n) };
+    let flop = 2 * m as u64 * n as u64 * k as u64;
+    let bytes = a + b;
+    if bytes == 0 || !gemm_launch::operand_copies::f32_realign_pays(flop, bytes, spec.has_unchecked_loop()) {
+        return 0.0;
+    }
+    2.0 * bytes as f64 / gemm_launch::split_k::SLAB_BYTES_PER_US
 }
 
 /// Why [`KernelChoice::Auto`] does not take the kernel `spec` for a call:

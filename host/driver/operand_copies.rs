@@ -29,11 +29,10 @@ use crate::driver::gpu::Gpu;
 use crate::driver::launch::Plan;
 use cust::function::GridSize;
 use gemm_launch::operand_copies::{
-    self as geometry, COPY_ROWS_B16, COPY_ROWS_B32, F32_REALIGN_MIN_FLOP, F32_REALIGN_MIN_FLOP_PER_BYTE,
-    F32_REALIGN_UNCHECKED_MIN_FLOP, REALIGN_MIN_FLOP, REALIGN_MIN_FLOP_PER_BYTE, REALIGN_SKINNY_MIN_FLOP,
-    REALIGN_TILES_MIN_FLOP_PER_BYTE, TRANSPOSE_F32,
+    self as geometry, COPY_ROWS_B16, COPY_ROWS_B32, REALIGN_MIN_FLOP, REALIGN_MIN_FLOP_PER_BYTE,
+    REALIGN_SKINNY_MIN_FLOP, REALIGN_TILES_MIN_FLOP_PER_BYTE, TRANSPOSE_F32, f32_realign_pays,
 };
-use gemm_launch::{Algorithm, Dtype, KernelSpec, memory_bound};
+use gemm_launch::{Algorithm, KernelSpec, memory_bound};
 use std::ffi::c_void;
 
 /// One operand's copy.
@@ -172,23 +171,23 @@ pub fn padded_operand_copies_with(
 
 /// The realigned copies an f32 call on CUDA cores gets (steps 6–7b, whose
 /// 16-byte loads need rows on 16-byte boundaries; off them, every tile is
-/// loaded element by element) where A's or B's rows are off 16 bytes and
-/// the call does at least [`F32_REALIGN_MIN_FLOP`] (on a kernel with an
-/// unchecked main loop, [`F32_REALIGN_UNCHECKED_MIN_FLOP`]) and
-/// [`F32_REALIGN_MIN_FLOP_PER_BYTE`] per byte copied; `None` otherwise. As
+/// loaded element by element: `KernelSpec::realigns_f32_rows`) where A's or
+/// B's rows are off 16 bytes and the call does at least
+/// [`F32_REALIGN_MIN_FLOP`](geometry::F32_REALIGN_MIN_FLOP) (on a kernel
+/// with an unchecked main loop,
+/// [`F32_REALIGN_UNCHECKED_MIN_FLOP`](geometry::F32_REALIGN_UNCHECKED_MIN_FLOP))
+/// and [`F32_REALIGN_MIN_FLOP_PER_BYTE`](geometry::F32_REALIGN_MIN_FLOP_PER_BYTE)
+/// per byte copied ([`f32_realign_pays`]); `None` otherwise. As
 /// for the TMA kernels, whether `auto` chose the kernel or the caller named
 /// it: the copies are part of the call's time.
 pub fn f32_realigned(spec: &KernelSpec, plan: &Plan, pointers: [u64; 3]) -> Option<CopiedCall> {
-    let vector_loads = matches!(spec.algorithm, Algorithm::DoubleBuffered | Algorithm::WarpTiled);
     // One A or B for a whole batch (stride 0) would be copied once per matrix.
     let shared_operand = plan.batch > 1 && (plan.stride_a == 0 || plan.stride_b == 0);
-    if spec.dtype != Dtype::F32 || !vector_loads || shared_operand {
+    if !spec.realigns_f32_rows() || shared_operand {
         return None;
     }
     let call = copies(spec, plan, pointers, plan.k)?;
-    let flop = plan.flop();
-    let min_flop = if spec.has_unchecked_loop() { F32_REALIGN_UNCHECKED_MIN_FLOP } else { F32_REALIGN_MIN_FLOP };
-    (flop >= min_flop && flop / call.scratch_bytes.max(1) >= F32_REALIGN_MIN_FLOP_PER_BYTE).then_some(call)
+    f32_realign_pays(plan.flop(), call.scratch_bytes, spec.has_unchecked_loop()).then_some(call)
 }
 
 /// The copies `spec`'s entry for the call's layout needs: transposed where

@@ -342,6 +342,20 @@ pub const WT_ASYNC_256X128X8: KernelSpec =
 pub const WT_ASYNC_64X64X8: KernelSpec =
     KernelSpec { name: "sgemm_wt_async_64x64x8", stages: 3, layouts: Layouts::RowMajor, ..WT_64X64X8 };
 
+/// Step 7c's `cp.async` ring on [`WT_64X128X8`]'s tiles (4 warps of
+/// 32×64, 8×8 outputs per lane), 3 stages: cuBLAS's f32 tile and ring at
+/// 777×999×3333 (`sm80_xmma_gemm_f32f32…tilesize64x128x8_stage3`). Its
+/// 4-byte copies read rows off 16 bytes in place, so a call that would
+/// realign its operands for the register-staged tiles runs without the
+/// copies. At 128 registers four blocks share a multiprocessor.
+pub const WT_ASYNC_64X128X8: KernelSpec = KernelSpec {
+    name: "sgemm_wt_async_64x128x8",
+    stages: 3,
+    min_blocks_per_sm: 4,
+    layouts: Layouts::RowMajor,
+    ..WT_64X128X8
+};
+
 /// Step 8: tensor cores. 128×256 block tile of 8 warps (64×64 each), K
 /// slice 32, 4 stages (96 KiB shared memory).
 pub const MMA_F16_128X256X32: KernelSpec = KernelSpec {
@@ -1059,6 +1073,7 @@ pub const KERNELS: &[KernelSpec] = &[
     WT_64X64X8_CU,
     WT_ASYNC_256X128X8,
     WT_ASYNC_64X64X8,
+    WT_ASYNC_64X128X8,
     MMA_F16_128X256X32,
     MMA_F16_128X128X32,
     MMA_F16_128X256X64,

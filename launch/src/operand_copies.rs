@@ -121,7 +121,12 @@ pub const REALIGN_TILES_MIN_FLOP_PER_BYTE: u64 = 8;
 /// 2.688. Below it the copies' two launches and their traffic cost more
 /// than the odd rows do (step 78, 2³⁰ tried: `wt_128x128x8` split in 3 at
 /// 1031×1029×1027 (2.2·10⁹) 0.099 → 0.103, 1300×1001×999 0.101 → 0.108).
-pub const F32_REALIGN_MIN_FLOP: u64 = 1 << 32;
+/// 2³² until step 113 (H200, PERF.md): 777×999×2761 (4.29·10⁹, just
+/// under it) ran `wt_64x64x8` in place at 0.210 ms (53% of cuBLAS), where
+/// 777×999×3333 on copies took 0.187 for 1.2 times the work; the f32
+/// split model, which weighs the copies, runs it on the `cp.async` ring
+/// from here on.
+pub const F32_REALIGN_MIN_FLOP: u64 = 3 << 30;
 /// [`F32_REALIGN_MIN_FLOP`] for the kernels with an unchecked main loop
 /// (`KernelSpec::has_unchecked_loop`), which rows off 16 bytes cost twice
 /// as much. H100, `wt_256x128x8` split in 4 (PERF.md steps 77–78): in
@@ -135,3 +140,14 @@ pub const F32_REALIGN_UNCHECKED_MIN_FLOP: u64 = 1 << 30;
 /// traffic per byte copied at ~3 TB/s against a GEMM that runs 5–20%
 /// slower on odd rows at ~40 TFLOP/s.
 pub const F32_REALIGN_MIN_FLOP_PER_BYTE: u64 = 128;
+
+/// Whether an f32 call of `flop` realigns its operands, whose copies take
+/// `copied_bytes`, on a kernel that realigns them
+/// (`KernelSpec::realigns_f32_rows`; `unchecked_loop`:
+/// `KernelSpec::has_unchecked_loop`): the rule of the host's copies and of
+/// the f32 split model's cost of them.
+pub const fn f32_realign_pays(flop: u64, copied_bytes: u64, unchecked_loop: bool) -> bool {
+    let min_flop = if unchecked_loop { F32_REALIGN_UNCHECKED_MIN_FLOP } else { F32_REALIGN_MIN_FLOP };
+    let per_byte = flop / if copied_bytes == 0 { 1 } else { copied_bytes };
+    flop >= min_flop && per_byte >= F32_REALIGN_MIN_FLOP_PER_BYTE
+}

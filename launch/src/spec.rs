@@ -383,6 +383,18 @@ impl KernelSpec {
         matches!(self.algorithm, Algorithm::WarpTiled) && self.stages == 2 && self.min_blocks_per_sm < 2
     }
 
+    /// Whether an f32 call realigns this kernel's operands where their rows
+    /// lie off 16 bytes (`operand_copies::f32_realign_pays`): steps 6–7b's
+    /// register-staged tiles, whose 16-byte loads need rows on 16 bytes and
+    /// which otherwise load every tile element by element. Step 7c's
+    /// `cp.async` rings (more than two stages) copy such rows 4 bytes at a
+    /// time, asynchronously, and read them in place.
+    pub const fn realigns_f32_rows(&self) -> bool {
+        matches!(self.dtype, Dtype::F32)
+            && (matches!(self.algorithm, Algorithm::DoubleBuffered)
+                || (matches!(self.algorithm, Algorithm::WarpTiled) && self.stages == 2))
+    }
+
     /// Whether a call whose operands lie as `layout` can run on the kernel
     /// (through the entry [`KernelSpec::entry_layout`] names).
     pub const fn supports(&self, layout: OperandLayout) -> bool {

@@ -11,20 +11,35 @@
 //! one; the price is 4× more copy instructions for A and one more stage of
 //! shared memory. Row-major operands only (step 7's copies).
 //!
+//! Since every copy of A is 4 bytes, and B's fall back to 4 bytes where
+//! its rows are off 16 bytes, the ring reads such rows in place: where
+//! step 7b's tiles would run on realigned copies of the operands (or load
+//! them element by element through registers), this kernel needs neither.
+//!
 //! Configurations (`gemm_launch::WT_ASYNC_*`): 256×128×8, 8 warps of
 //! 64×64, 3 stages; 64×64×8, 4 warps of 32×32, 3 stages, five blocks per
-//! SM (step 83: cuBLAS's shape of tile for mid sizes).
+//! SM (step 83: cuBLAS's shape of tile for mid sizes); 64×128×8, 4 warps
+//! of 32×64, 3 stages, four blocks per SM (step 113: cuBLAS's tile and
+//! ring for f32 sizes that are no multiple of a tile, which `auto` runs
+//! where the others would be realigned; the f32 split model weighs both).
 //!
 //! Cost (ptxas 12.9): 256×128×8 216 registers on sm_90 (221 on sm_80),
-//! 74.5 KiB shared memory; 64×64×8 95 (88 on sm_80), 12.4 KiB. No spills,
-//! no stack frame.
+//! 74.5 KiB shared memory; 64×64×8 95 (88 on sm_80), 12.4 KiB; 64×128×8
+//! 128 (125 on sm_80), 18.4 KiB. No spills, no stack frame.
 //!
 //! Measured: 256×128×8 in docs/PERF.md step 43. 64×64×8 (step 83, H100,
 //! % of cuBLAS against step 7b's registers on the same tiles): ahead only
 //! on the smallest calls, 767×769×771 in 3 chunks 73 against 71,
 //! 1100×700×1001 in 2 77 against 74; behind from 1024³ on (unsplit 73
 //! against 82, 1536³ 68 against 90). Not profiled; its A copies are 4
-//! bytes each, four times step 7b's loads.
+//! bytes each, four times step 7b's loads. 64×128×8 (step 113, H200,
+//! `auto`, rows off 16 bytes, ms against the build before): 777×999×3333
+//! in 5 chunks 0.170, **30.4 TFLOP/s, 77.6% of cuBLAS** (`wt_64x64x8` on
+//! copies 0.187, 71%), 777×999×2761 0.145 (78%; in place 0.210),
+//! 1200×1100×1301 0.111 (83%; `wt_64x128x8` 0.164), 700×1100×5001 0.226
+//! (84%); unsplit at 4096³ 37.8 TFLOP/s (73.5%; `wt_256x128x8` 51.8), and
+//! at 1031×1029×1027 0.097 against `wt_64x64x8`'s 0.092, where `auto`
+//! keeps the latter.
 
 use super::async_pipeline::copy_slice;
 use super::staging::{Operands, Stages, store_c_at};
@@ -110,3 +125,4 @@ unsafe fn warp_tiled_async<
 
 kernel_entries!(warp_tiled_async warp_tiled_async, sgemm_wt_async_256x128x8, gemm_launch::WT_ASYNC_256X128X8, row_major);
 kernel_entries!(warp_tiled_async warp_tiled_async, sgemm_wt_async_64x64x8, gemm_launch::WT_ASYNC_64X64X8, row_major);
+kernel_entries!(warp_tiled_async warp_tiled_async, sgemm_wt_async_64x128x8, gemm_launch::WT_ASYNC_64X128X8, row_major);
