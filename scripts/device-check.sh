@@ -4148,6 +4148,20 @@ PY
       2>&1 | tee "$L/named.txt"
     tally named "$L/named.txt"
     ;;
+  check114)
+    # Run 4 of 2026-11-29's third session, step 114: the ring's 64×128
+    # tile turned round (128×64) in the f32 split model. `auto` against
+    # VARIANTS (`.dev-c163g`, step 113's final build), two rounds, at the
+    # model's new picks and 777×999×3333 (unchanged); memcheck and
+    # racecheck on the new tile; the `gpu` tests and the library's ring
+    # and random-sweep tests.
+    f32_auto_rounds "$L/auto.txt" "check114 auto" "999 777 3333" "999 777 2761" "1100 700 1001" "600 700 7001" \
+      "1100 700 5001" "1100 1200 1301" "777 999 3333"
+    sanitize_kernels "f32 f32" "258 130 77" wt_async_128x64x8
+    tests_side_by_side "gpu _ 200" "library cp_async_rings_read_rows_off_16_bytes_in_place 200" \
+      "library sweep_random 200" "library f32_realigned_copies_in_every_layout 200" \
+      "library ragged_splits_in_one_launch_and_apart 200"
+    ;;
   *) note "unknown part $part" ;;
   esac
 done

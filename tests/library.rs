@@ -526,8 +526,11 @@ fn cp_async_rings_read_rows_off_16_bytes_in_place() {
     let mut rng = StdRng::seed_from_u64(seed);
     // Past F32_REALIGN_MIN_FLOP, as `f32_realigned_copies_in_every_layout`.
     let (m, n, k) = (1031, 2053, 1027);
-    let spec = &gemm_launch::WT_ASYNC_64X128X8;
-    for (count, split_k) in [(1, SplitK::Off), (2, SplitK::Chunk(264)), (1, SplitK::Auto)] {
+    let cases = [(1, SplitK::Off), (2, SplitK::Chunk(264)), (1, SplitK::Auto)];
+    for (spec, (count, split_k)) in [&gemm_launch::WT_ASYNC_64X128X8, &gemm_launch::WT_ASYNC_128X64X8]
+        .into_iter()
+        .flat_map(|spec| cases.map(|case| (spec, case)))
+    {
         let (a, b, c) = (dense(m, k, false), dense(k, n, false), MatrixDesc::row_major(m, n));
         let batch = Batch { count, stride_a: extent(&a) + 1, stride_b: extent(&b) + 3, stride_c: extent(&c) + 1 };
         let what = format!("{}: batch {count}, {split_k:?}", spec.name);

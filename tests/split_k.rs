@@ -944,7 +944,7 @@ fn f32_split_tiles_replace_the_wave_fill_only_where_they_gain() {
     };
     let nn = OperandLayout::NN;
     // Step 83's 64×64 tiles, split (or unsplit at 1536³).
-    for shape in [(767, 769, 771), (1031, 1029, 1027), (1100, 700, 1001), (1536, 1536, 1536)] {
+    for shape in [(767, 769, 771), (1031, 1029, 1027), (1536, 1536, 1536)] {
         assert_eq!(pick(shape, nn), "wt_64x64x8", "{shape:?}");
     }
     // Step 113's `cp.async` ring where the register-staged tiles would run
@@ -952,6 +952,11 @@ fn f32_split_tiles_replace_the_wave_fill_only_where_they_gain() {
     // with rows on 16 bytes, nor in another layout (it is row-major only).
     assert_eq!(pick((777, 999, 3333), nn), "wt_async_64x128x8");
     assert_eq!(pick((777, 999, 2761), nn), "wt_async_64x128x8");
+    // Step 114's 128×64 ring where N pads a 128-wide tile more than M a
+    // 128-tall one, on copies or not.
+    for shape in [(999, 777, 3333), (1100, 700, 1001), (600, 700, 7001)] {
+        assert_eq!(pick(shape, nn), "wt_async_128x64x8", "{shape:?}");
+    }
     assert_eq!(pick((777, 1000, 3336), nn), "wt_64x64x8");
     assert_ne!(pick((777, 999, 3333), OperandLayout { a_col_major: true, b_col_major: false }), "wt_async_64x128x8");
     // 128×128 split, where 64×64 tiles would leave part-filled rounds

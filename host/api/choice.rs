@@ -1191,7 +1191,8 @@ pub fn wave_fill(blocks: u64, multiprocessors: u64) -> f64 {
 /// - `wt_async_64x128x8`, for the f32 split model only (step 113, H200):
 ///   fitted at 777×999×3333, where its kernel in 5 chunks took about 165
 ///   µs in place against `wt_64x64x8`'s 167.6 in 3 on realigned copies
-///   (ncu); unsplit at 4096³ it ran 0.73 of `wt_256x128x8`'s rate;
+///   (ncu); unsplit at 4096³ it ran 0.73 of `wt_256x128x8`'s rate; its
+///   128×64 twin (step 114) at the same rate, not fitted apart;
 /// - step 10's 128×192 and 128×128 tiles against 128×256 (step 46: 6144³
 ///   f16 735 and 535 against 754 TFLOP/s, bf16 765 and 528 against 779;
 ///   TF32 361 and 276 against 367, and 297 against 345 at 4096³ where
@@ -1205,6 +1206,7 @@ pub const TILE_RATES: &[(KernelSpec, f64)] = {
         (WT_64X128X8, 0.86),
         (WT_64X64X8, 0.85),
         (WT_ASYNC_64X128X8, 0.84),
+        (WT_ASYNC_128X64X8, 0.84),
         (WS_F16_128X192X64, 0.975),
         (WS_BF16_128X192X64, 0.98),
         (WS_TF32_128X192X32, 0.97),
@@ -1299,10 +1301,12 @@ pub fn choose_kernel_for_batch(
 /// `split_k::f32_split`: 256×128 at one block per multiprocessor and
 /// 128×128 at two, the two of eight warps, and 64×64 at five, of four
 /// warps (PERF.md step 83); and step 7c's `cp.async` ring on 64×128 at
-/// four, which reads rows off 16 bytes in place where the others are
-/// realigned ([`f32_realign_us`], PERF.md step 113).
-pub const F32_MODELED_TILES: &[KernelSpec] =
-    &[gemm_launch::WT_256X128X8, gemm_launch::WT_128X128X8, gemm_launch::WT_64X64X8, gemm_launch::WT_ASYNC_64X128X8];
+/// four and 128×64 at three, which reads rows off 16 bytes in place where
+/// the others are realigned ([`f32_realign_us`], PERF.md steps 113–114).
+pub const F32_MODELED_TILES: &[KernelSpec] = {
+    use gemm_launch::*;
+    &[WT_256X128X8, WT_128X128X8, WT_64X64X8, WT_ASYNC_64X128X8, WT_ASYNC_128X64X8]
+};
 /// How much faster [`f32_split_tiles`]'s model must find a split tile than
 /// the wave fill's choice (modeled unsplit) to take it: a margin for what
 /// the model leaves out (the other kernels' own splits among it). Set

@@ -21,11 +21,14 @@
 //! SM (step 83: cuBLAS's shape of tile for mid sizes); 64×128×8, 4 warps
 //! of 32×64, 3 stages, four blocks per SM (step 113: cuBLAS's tile and
 //! ring for f32 sizes that are no multiple of a tile, which `auto` runs
-//! where the others would be realigned; the f32 split model weighs both).
+//! where the others would be realigned; the f32 split model weighs both);
+//! 128×64×8, the same warps one above the other, three blocks per SM
+//! (step 114, where N pads a 128-wide tile more than M a 128-tall one).
 //!
 //! Cost (ptxas 12.9): 256×128×8 216 registers on sm_90 (221 on sm_80),
 //! 74.5 KiB shared memory; 64×64×8 95 (88 on sm_80), 12.4 KiB; 64×128×8
-//! 128 (125 on sm_80), 18.4 KiB. No spills, no stack frame.
+//! 128 (125 on sm_80), 18.4 KiB; 128×64×8 159 (145 on sm_80; under 128
+//! it spilled 8 bytes), 18.4 KiB. No spills, no stack frame.
 //!
 //! Measured: 256×128×8 in docs/PERF.md step 43. 64×64×8 (step 83, H100,
 //! % of cuBLAS against step 7b's registers on the same tiles): ahead only
@@ -39,7 +42,10 @@
 //! 1200×1100×1301 0.111 (83%; `wt_64x128x8` 0.164), 700×1100×5001 0.226
 //! (84%); unsplit at 4096³ 37.8 TFLOP/s (73.5%; `wt_256x128x8` 51.8), and
 //! at 1031×1029×1027 0.097 against `wt_64x64x8`'s 0.092, where `auto`
-//! keeps the latter.
+//! keeps the latter. 128×64×8 (step 114, H200, `auto`): 600×700×7001 in
+//! 7 chunks 0.180, **32.7 TFLOP/s, 90% of cuBLAS** (`wt_128x128x8`
+//! 0.196), 1100×700×5001 0.221 (88%), 1100×700×1001 0.057 (81%;
+//! `wt_64x64x8` 0.063), 999×777×3333 0.181 (73%).
 
 use super::async_pipeline::copy_slice;
 use super::staging::{Operands, Stages, store_c_at};
@@ -126,3 +132,4 @@ unsafe fn warp_tiled_async<
 kernel_entries!(warp_tiled_async warp_tiled_async, sgemm_wt_async_256x128x8, gemm_launch::WT_ASYNC_256X128X8, row_major);
 kernel_entries!(warp_tiled_async warp_tiled_async, sgemm_wt_async_64x64x8, gemm_launch::WT_ASYNC_64X64X8, row_major);
 kernel_entries!(warp_tiled_async warp_tiled_async, sgemm_wt_async_64x128x8, gemm_launch::WT_ASYNC_64X128X8, row_major);
+kernel_entries!(warp_tiled_async warp_tiled_async, sgemm_wt_async_128x64x8, gemm_launch::WT_ASYNC_128X64X8, row_major);
