@@ -4162,6 +4162,31 @@ PY
       "library sweep_random 200" "library f32_realigned_copies_in_every_layout 200" \
       "library ragged_splits_in_one_launch_and_apart 200"
     ;;
+  check115)
+    # Run 5 of 2026-11-29's third session, step 115: step 7 and 7c's
+    # `cp.async` copies worked out once per tile (a slice adds its K
+    # offset). `auto` against VARIANTS (`.dev-c164g`, step 114's final
+    # build), two rounds, at the rings' calls; the rings named at
+    # 1031×1029×1027 and aligned sizes, step 7's kernels at 4096³; ncu's
+    # kernel time at 777×999×3333; memcheck and racecheck on three rings
+    # and memcheck on a split; the tests that run them.
+    f32_auto_rounds "$L/auto.txt" "check115 auto" "777 999 3333" "777 999 2761" "999 777 3333" "600 700 7001" \
+      "1100 700 1001" "1200 1100 1301"
+    for run in "1031 1029 1027 wt_async_64x128x8 264" "1024 1024 1024 wt_async_64x128x8 auto" \
+      "4096 4096 4096 wt_async_64x128x8 off" "4096 4096 4096 wt_async_256x128x8 off" \
+      "4096 4096 4096 async_128x128x16 off" "4096 4096 4096 async_128x128x8 off" "4096 4096 4096 async_128x64x16 off"; do
+      set -- $run
+      VARIANTS=$VARIANTS each_bundle --m $1 --n $2 --k $3 --dtype f32 --kernel $4 --split-k $5 --iters 20 --no-cublas
+    done 2>&1 | tee "$L/named.txt"
+    tally named "$L/named.txt"
+    ncu_auto_times "check115" "f32 777 999 3333"
+    sanitize_kernels "f32 f32" "130 258 77" wt_async_64x128x8 wt_async_128x64x8 async_128x128x8
+    sanitize memcheck "$L/san-memcheck-auto-999.log" "$B/gemm" --m 999 --n 777 --k 3333 --dtype f32 --kernel auto \
+      --iters 1 --no-cublas
+    tests_side_by_side "gpu _ 200" "library cp_async_rings_read_rows_off_16_bytes_in_place 200" \
+      "library sweep_random 200" "library every_layout_kernel_with_alpha_beta_and_batches 200" \
+      "library ragged_splits_in_one_launch_and_apart 200" "library indices_past_two_to_the_31_elements 200"
+    ;;
   *) note "unknown part $part" ;;
   esac
 done

@@ -19,7 +19,11 @@
 //! 128×128×16: 127 registers, 48.8 KiB, 41.86 TFLOP/s (82.2% of cuBLAS);
 //! 128×128×8: 128 registers, 24.4 KiB, 35.60; 128×64×16: 95 registers, 31.32.
 //! Slower than step 6: A must be stored transposed, which `cp.async` can do
-//! only 4 bytes at a time (ncu: 48% more shared-memory wavefronts).
+//! only 4 bytes at a time (ncu: 48% more shared-memory wavefronts). Since
+//! each thread's copies are worked out once per tile ([`SliceCopies`],
+//! PERF.md step 115; ptxas 12.9, sm_90: 127, 127 and 93 registers, sm_80
+//! 123, 125 and 85), at 4096³ (H200): 128×128×16 40.9 TFLOP/s (41.0
+//! before), 128×128×8 36.0 (34.7), 128×64×16 31.7 (32.0).
 
 use super::staging::{Operands, Stages, ThreadTile, a_ld, multiply_slice, store_c};
 use crate::device::sm80::{cp_async_4, cp_async_16, cp_async_commit, cp_async_wait};
@@ -27,51 +31,97 @@ use crate::device::{SharedF32, sync_threads, thread_idx};
 use crate::kernel_abi::{Gemm, at, kernel_entries};
 use crate::tile_scheduler::tile_origin;
 
-/// Issues the copies of the K slice starting at `k0` into one stage: A
-/// transposed into `[BK][BM + pad]`, one 4-byte copy per element (the step's
-/// weakness, see above), B rows 16 bytes at a time. The tensor-core kernels'
-/// copy (`tensor_core/global_to_shared.rs`) keeps operands untransposed and
-/// moves only 16-byte chunks, so it cannot serve here; this stays the step's
-/// own.
-#[inline(always)]
-pub(super) unsafe fn copy_slice<
-    const BM: usize,
-    const BN: usize,
-    const BK: usize,
-    const THREADS: usize,
-    const LA: usize,
-    const LB: usize,
->(
-    ops: &Operands,
-    k0: u32,
-    t: usize,
-    a_tile: SharedF32,
-    b_tile: SharedF32,
-) {
-    let Gemm { a, b, m, n, k, lda, ldb, .. } = ops.p;
-    for l in 0..LA {
-        let i = t + l * THREADS;
-        let (r, c4) = (i / (BK / 4), (i % (BK / 4)) * 4);
-        let row = ops.row0 + r as u32;
-        for j in 0..4 {
-            let col = k0 + (c4 + j) as u32;
-            let inside = row < m && col < k;
-            let src = if inside { unsafe { a.add(at(row, lda, col)) } } else { a };
-            unsafe { cp_async_4(a_tile.addr((c4 + j) * a_ld::<BM>() + r), src, if inside { 4 } else { 0 }) };
-        }
+/// One thread's copies of every K slice of its block's tile, worked out
+/// once: where each lands in a stage, where its source lies at K = 0, and
+/// whether it lies inside A's rows or B's columns. A slice then only adds
+/// its K offset and tests K. A transposed into `[BK][BM + pad]`, one 4-byte
+/// copy per element (the step's weakness, see above), B rows 16 bytes at a
+/// time where they lie on 16 bytes, else 4; zero fill past the edges, whose
+/// copies name an address they do not read (`src_bytes = 0`) rather than
+/// pick a safe one apart. (Worked out from its row and column, and a safe
+/// address picked for the edges, each slice's copies were most of the 220
+/// instructions of a 64×128×8 slice of step 7c beside its 512 FMAs,
+/// PERF.md step 115.) The tensor-core
+/// kernels' copy (`tensor_core/global_to_shared.rs`) keeps operands
+/// untransposed and moves only 16-byte chunks, so it cannot serve here;
+/// this stays the step's own.
+pub(super) struct SliceCopies<const LA: usize, const LB: usize> {
+    lda: u32,
+    ldb: u32,
+    /// A's first run (row `r`, column `c4`) at K = 0, its stage offset, and
+    /// for each run, `THREADS / (BK / 4)` rows apart, how far past `c4` its
+    /// row runs in A (`K − c4`; 0 for a row past A's last).
+    a_first: *const f32,
+    a_at_stage: u32,
+    a_runs: [u32; LA],
+    /// B's first run (row `r`, column `col`) at K = 0, its stage offset,
+    /// `K − r` (runs lie `THREADS / (BN / 4)` rows apart, in one column),
+    /// and how many of a run's 4 columns lie in B, 5 where all 4 do and
+    /// move as one 16-byte copy.
+    b_first: *const f32,
+    b_at_stage: u32,
+    b_rows: u32,
+    b_columns: u32,
+}
+
+impl<const LA: usize, const LB: usize> SliceCopies<LA, LB> {
+    #[inline(always)]
+    pub(super) fn new<const BM: usize, const BN: usize, const BK: usize, const THREADS: usize>(
+        ops: &Operands,
+        t: usize,
+    ) -> Self {
+        const { assert!(THREADS.is_multiple_of(BK / 4) && THREADS.is_multiple_of(BN / 4), "runs in fixed columns") };
+        let Gemm { a, b, m, n, k, lda, ldb, .. } = ops.p;
+        let (r, c4) = (t / (BK / 4), (t % (BK / 4)) * 4);
+        let a_runs = core::array::from_fn(|l| {
+            let row = ops.row0 + (r + l * (THREADS / (BK / 4))) as u32;
+            if row < m { k.saturating_sub(c4 as u32) } else { 0 }
+        });
+        let a_first = a.wrapping_add(at(ops.row0 + r as u32, lda, c4 as u32));
+        let a_at_stage = (c4 * a_ld::<BM>() + r) as u32;
+        let (r, c4) = (t / (BN / 4), (t % (BN / 4)) * 4);
+        let col = ops.col0 + c4 as u32;
+        let columns = n.saturating_sub(col).min(4);
+        let b_columns = if ops.p.b_aligned() && columns == 4 { 5 } else { columns };
+        let b_first = b.wrapping_add(at(r as u32, ldb, col));
+        let b_rows = k.saturating_sub(r as u32);
+        SliceCopies { lda, ldb, a_first, a_at_stage, a_runs, b_first, b_at_stage: (t * 4) as u32, b_rows, b_columns }
     }
-    let b_aligned = ops.p.b_aligned();
-    for l in 0..LB {
-        let i = t + l * THREADS;
-        let (r, c4) = (i / (BN / 4), (i % (BN / 4)) * 4);
-        let (row, col) = (k0 + r as u32, ops.col0 + c4 as u32);
-        if b_aligned && row < k && col + 4 <= n {
-            unsafe { cp_async_16(b_tile.addr(i * 4), b.add(at(row, ldb, col))) };
-        } else {
-            for j in 0..4 {
-                let inside = row < k && col + (j as u32) < n;
-                let src = if inside { unsafe { b.add(at(row, ldb, col + j as u32)) } } else { b };
-                unsafe { cp_async_4(b_tile.addr(i * 4 + j), src, if inside { 4 } else { 0 }) };
+
+    /// Issues the copies of the K slice starting at `k0` into one stage.
+    ///
+    /// # Safety
+    /// `self` was made for this block's operands; `a_tile` and `b_tile` are a
+    /// stage of the block's shared memory.
+    #[inline(always)]
+    pub(super) unsafe fn copy<const BM: usize, const BN: usize, const BK: usize, const THREADS: usize>(
+        &self,
+        k0: u32,
+        a_tile: SharedF32,
+        b_tile: SharedF32,
+    ) {
+        let a_rows_apart = THREADS / (BK / 4);
+        for (l, &run) in self.a_runs.iter().enumerate() {
+            let from = self.a_first.wrapping_add(l * a_rows_apart * self.lda as usize + k0 as usize);
+            for j in 0..4u32 {
+                let dst = a_tile.addr(self.a_at_stage as usize + l * a_rows_apart + j as usize * a_ld::<BM>());
+                unsafe { cp_async_4(dst, from.wrapping_add(j as usize), if k0 + j < run { 4 } else { 0 }) };
+            }
+        }
+        let b_rows_apart = (THREADS / (BN / 4)) as u32;
+        for l in 0..LB as u32 {
+            let row = k0 + l * b_rows_apart;
+            let from = self.b_first.wrapping_add(row as usize * self.ldb as usize);
+            let at_stage = (self.b_at_stage + l * THREADS as u32 * 4) as usize;
+            let row_inside = row < self.b_rows;
+            if self.b_columns == 5 && row_inside {
+                unsafe { cp_async_16(b_tile.addr(at_stage), from) };
+            } else {
+                for j in 0..4u32 {
+                    let inside = row_inside && j < self.b_columns;
+                    let dst = b_tile.addr(at_stage + j as usize);
+                    unsafe { cp_async_4(dst, from.wrapping_add(j as usize), if inside { 4 } else { 0 }) };
+                }
             }
         }
     }
@@ -106,13 +156,14 @@ unsafe fn async_pipeline<
     let ops = Operands::new(p, row0, col0);
     let t = thread_idx();
     let me = ThreadTile::new::<BN, TN>(t);
+    let copies = SliceCopies::<LA, LB>::new::<BM, BN, BK, THREADS>(&ops, t);
 
     // Prologue: slices 0 .. STAGES-2 in flight. A group is committed even when
     // there is no slice left, so "wait until STAGES-2 groups remain" always
     // means "slice s has landed".
     for s in 0..STAGES - 1 {
         if s < slices {
-            unsafe { copy_slice::<BM, BN, BK, THREADS, LA, LB>(&ops, (s * BK) as u32, t, a_tile(s), b_tile(s)) };
+            unsafe { copies.copy::<BM, BN, BK, THREADS>((s * BK) as u32, a_tile(s), b_tile(s)) };
         }
         cp_async_commit();
     }
@@ -125,9 +176,7 @@ unsafe fn async_pipeline<
         let next = s + STAGES - 1;
         if next < slices {
             let stage = next % STAGES;
-            unsafe {
-                copy_slice::<BM, BN, BK, THREADS, LA, LB>(&ops, (next * BK) as u32, t, a_tile(stage), b_tile(stage))
-            };
+            unsafe { copies.copy::<BM, BN, BK, THREADS>((next * BK) as u32, a_tile(stage), b_tile(stage)) };
         }
         cp_async_commit();
         multiply_slice::<BM, BN, BK, TM, TN>(a_tile(s % STAGES), b_tile(s % STAGES), me, &mut acc);

@@ -25,10 +25,17 @@
 //! 128×64×8, the same warps one above the other, three blocks per SM
 //! (step 114, where N pads a 128-wide tile more than M a 128-tall one).
 //!
-//! Cost (ptxas 12.9): 256×128×8 216 registers on sm_90 (221 on sm_80),
-//! 74.5 KiB shared memory; 64×64×8 95 (88 on sm_80), 12.4 KiB; 64×128×8
-//! 128 (125 on sm_80), 18.4 KiB; 128×64×8 159 (145 on sm_80; under 128
-//! it spilled 8 bytes), 18.4 KiB. No spills, no stack frame.
+//! The copies are step 7's ([`SliceCopies`]: each thread's worked out
+//! once per tile, a slice adding its K offset); the stages are counted
+//! round rather than divided out each slice. Together they cut the main
+//! loop of 64×128×8 from 732 instructions to 677 (sm_90 SASS, counting
+//! both of B's paths, one of which a slice runs; 512 of them FMAs;
+//! PERF.md step 115).
+//!
+//! Cost (ptxas 12.9): 256×128×8 221 registers on sm_90 (240 on sm_80),
+//! 74.5 KiB shared memory; 64×64×8 95 (89 on sm_80), 12.4 KiB; 64×128×8
+//! 128 (128 on sm_80), 18.4 KiB; 128×64×8 139 (126 on sm_80; under 128
+//! it spilled), 18.4 KiB. No spills, no stack frame.
 //!
 //! Measured: 256×128×8 in docs/PERF.md step 43. 64×64×8 (step 83, H100,
 //! % of cuBLAS against step 7b's registers on the same tiles): ahead only
@@ -45,9 +52,16 @@
 //! keeps the latter. 128×64×8 (step 114, H200, `auto`): 600×700×7001 in
 //! 7 chunks 0.180, **32.7 TFLOP/s, 90% of cuBLAS** (`wt_128x128x8`
 //! 0.196), 1100×700×5001 0.221 (88%), 1100×700×1001 0.057 (81%;
-//! `wt_64x64x8` 0.063), 999×777×3333 0.181 (73%).
+//! `wt_64x64x8` 0.063), 999×777×3333 0.181 (73%). Step 115 (H200,
+//! `auto`, ms before → after): 777×999×3333 0.170 → 0.155, **33.3
+//! TFLOP/s, 85% of cuBLAS** (ncu: the kernel 166 → 150 µs; cuBLAS's 126.6
+//! on the same tile, ring and split count), 777×999×2761 0.145 → 0.133
+//! (84%), 1200×1100×1301 0.111 → 0.104 (87–88%), 600×700×7001 0.180 →
+//! 0.175 (92%), 1100×700×1001 0.057 → 0.055 (84%), but 999×777×3333
+//! 0.181 → 0.184 (71%); unsplit at 4096³, 64×128×8 39.3 TFLOP/s (37.6
+//! before), 256×128×8 43.5 (42.1).
 
-use super::async_pipeline::copy_slice;
+use super::async_pipeline::SliceCopies;
 use super::staging::{Operands, Stages, store_c_at};
 use super::warp_tiled::{Fragments, LaneTile};
 use crate::device::sm80::{cp_async_commit, cp_async_wait};
@@ -86,13 +100,14 @@ unsafe fn warp_tiled_async<
     let ops = Operands::new(p, row0, col0);
     let t = thread_idx();
     let me = LaneTile::new::<BN, WM, WN>(t);
+    let copies = SliceCopies::<LA, LB>::new::<BM, BN, BK, THREADS>(&ops, t);
 
     // Slices 0 .. STAGES-2 in flight. A group is committed even when there is
     // no slice left, so "wait until STAGES-2 groups remain" always means "the
     // slice the next barrier releases has landed".
     for s in 0..STAGES - 1 {
         if s < slices {
-            unsafe { copy_slice::<BM, BN, BK, THREADS, LA, LB>(&ops, (s * BK) as u32, t, smem.a(s), smem.b(s)) };
+            unsafe { copies.copy::<BM, BN, BK, THREADS>((s * BK) as u32, smem.a(s), smem.b(s)) };
         }
         cp_async_commit();
     }
@@ -100,14 +115,16 @@ unsafe fn warp_tiled_async<
     sync_threads();
     let mut acc = [[0.0f32; TN]; TM];
     let mut frags = Fragments::<TM, TN>::load::<BM, BN>(smem.a(0), smem.b(0), 0, me);
+    // Slice s's stage, s % STAGES, and the one before it, counted round
+    // rather than divided out each slice.
+    let (mut stage, mut before) = (0, STAGES - 1);
     for s in 0..slices {
-        let stage = s % STAGES;
+        let next = if stage + 1 == STAGES { 0 } else { stage + 1 };
         // Slice s + STAGES - 1 goes where slice s - 1 was: every thread read
         // that stage before the barrier that ended slice s - 1.
         let ahead = s + STAGES - 1;
         if ahead < slices {
-            let to = ahead % STAGES;
-            unsafe { copy_slice::<BM, BN, BK, THREADS, LA, LB>(&ops, (ahead * BK) as u32, t, smem.a(to), smem.b(to)) };
+            unsafe { copies.copy::<BM, BN, BK, THREADS>((ahead * BK) as u32, smem.a(before), smem.b(before)) };
         }
         cp_async_commit();
         for k in 0..BK {
@@ -119,12 +136,12 @@ unsafe fn warp_tiled_async<
                 cp_async_wait(STAGES as u32 - 2);
                 sync_threads();
                 // The next slice's first fragments (unused after the last slice).
-                let next = (s + 1) % STAGES;
                 Fragments::load::<BM, BN>(smem.a(next), smem.b(next), 0, me)
             };
             frags.multiply::<SERPENTINE>(&mut acc);
             frags = upcoming;
         }
+        (before, stage) = (stage, next);
     }
     unsafe { store_c_at(&ops, |i| me.row(i), |cc| me.col(cc), &acc) };
 }
