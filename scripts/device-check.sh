@@ -4187,6 +4187,17 @@ PY
       "library sweep_random 200" "library every_layout_kernel_with_alpha_beta_and_batches 200" \
       "library ragged_splits_in_one_launch_and_apart 200" "library indices_past_two_to_the_31_elements 200"
     ;;
+  check116)
+    # Run 6 of 2026-11-29's third session, step 116: the 128×64 ring at
+    # four blocks per SM (127 registers since step 115's copies; it had
+    # spilled at 128). `auto` against VARIANTS (`.dev-c165g`, step 115's
+    # final build), two rounds; memcheck and racecheck on it; the `gpu`
+    # tests and the library's ring test.
+    f32_auto_rounds "$L/auto.txt" "check116 auto" "999 777 3333" "999 777 2761" "600 700 7001" "1100 700 1001" \
+      "1100 700 5001" "777 999 3333"
+    sanitize_kernels "f32 f32" "258 130 77" wt_async_128x64x8
+    tests_side_by_side "gpu _ 200" "library cp_async_rings_read_rows_off_16_bytes_in_place 200"
+    ;;
   *) note "unknown part $part" ;;
   esac
 done

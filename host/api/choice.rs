@@ -1300,9 +1300,9 @@ pub fn choose_kernel_for_batch(
 /// The warp-tiled f32 tiles that [`f32_split_tiles`] weighs, split by
 /// `split_k::f32_split`: 256×128 at one block per multiprocessor and
 /// 128×128 at two, the two of eight warps, and 64×64 at five, of four
-/// warps (PERF.md step 83); and step 7c's `cp.async` ring on 64×128 at
-/// four and 128×64 at three, which reads rows off 16 bytes in place where
-/// the others are realigned ([`f32_realign_us`], PERF.md steps 113–114).
+/// warps (PERF.md step 83); and step 7c's `cp.async` ring on 64×128 and
+/// 128×64 at four, which reads rows off 16 bytes in place where the
+/// others are realigned ([`f32_realign_us`], PERF.md steps 113–116).
 pub const F32_MODELED_TILES: &[KernelSpec] = {
     use gemm_launch::*;
     &[WT_256X128X8, WT_128X128X8, WT_64X64X8, WT_ASYNC_64X128X8, WT_ASYNC_128X64X8]

@@ -358,12 +358,11 @@ pub const WT_ASYNC_64X128X8: KernelSpec = KernelSpec {
 /// [`WT_ASYNC_64X128X8`] turned round: 128×64, its four 32×64 warps one
 /// above the other, for calls whose N pads a 128-wide tile more than M
 /// pads a 128-tall one (999×777: 16 × 7 tiles of 64×128, 8 × 13 of
-/// 128×64). Three blocks per SM: under four's 128 registers it spilled
-/// (8 bytes, sm_90).
+/// 128×64). Four blocks per SM, as 64×128 (three until PERF.md step
+/// 116: at 128 registers it spilled before step 115's copies).
 pub const WT_ASYNC_128X64X8: KernelSpec = KernelSpec {
     name: "sgemm_wt_async_128x64x8",
     tile: Tile { bm: 128, bn: 64, bk: 8, tm: 32, tn: 64 },
-    min_blocks_per_sm: 3,
     ..WT_ASYNC_64X128X8
 };
 

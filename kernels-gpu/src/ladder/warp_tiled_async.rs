@@ -22,8 +22,9 @@
 //! of 32×64, 3 stages, four blocks per SM (step 113: cuBLAS's tile and
 //! ring for f32 sizes that are no multiple of a tile, which `auto` runs
 //! where the others would be realigned; the f32 split model weighs both);
-//! 128×64×8, the same warps one above the other, three blocks per SM
-//! (step 114, where N pads a 128-wide tile more than M a 128-tall one).
+//! 128×64×8, the same warps one above the other, four blocks per SM
+//! (step 114, where N pads a 128-wide tile more than M a 128-tall one;
+//! three per SM until step 116).
 //!
 //! The copies are step 7's ([`SliceCopies`]: each thread's worked out
 //! once per tile, a slice adding its K offset); the stages are counted
@@ -34,8 +35,9 @@
 //!
 //! Cost (ptxas 12.9): 256×128×8 221 registers on sm_90 (240 on sm_80),
 //! 74.5 KiB shared memory; 64×64×8 95 (89 on sm_80), 12.4 KiB; 64×128×8
-//! 128 (128 on sm_80), 18.4 KiB; 128×64×8 139 (126 on sm_80; under 128
-//! it spilled), 18.4 KiB. No spills, no stack frame.
+//! 128 (128 on sm_80), 18.4 KiB; 128×64×8 127 (128 on sm_80; before
+//! step 115's copies it spilled under 128), 18.4 KiB. No spills, no stack
+//! frame.
 //!
 //! Measured: 256×128×8 in docs/PERF.md step 43. 64×64×8 (step 83, H100,
 //! % of cuBLAS against step 7b's registers on the same tiles): ahead only
@@ -59,7 +61,10 @@
 //! (84%), 1200×1100×1301 0.111 → 0.104 (87–88%), 600×700×7001 0.180 →
 //! 0.175 (92%), 1100×700×1001 0.057 → 0.055 (84%), but 999×777×3333
 //! 0.181 → 0.184 (71%); unsplit at 4096³, 64×128×8 39.3 TFLOP/s (37.6
-//! before), 256×128×8 43.5 (42.1).
+//! before), 256×128×8 43.5 (42.1). Step 116, 128×64×8 at four blocks
+//! per SM (`auto`, ms against step 115): 999×777×3333 0.186 → 0.166
+//! (79.5%), 999×777×2761 0.175 → 0.144 (91%); 600×700×7001 0.176 →
+//! 0.180, 1100×700×1001 0.055 → 0.057, 1100×700×5001 0.217 → 0.221.
 
 use super::async_pipeline::SliceCopies;
 use super::staging::{Operands, Stages, store_c_at};
