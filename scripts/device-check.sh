@@ -4198,6 +4198,22 @@ PY
     sanitize_kernels "f32 f32" "258 130 77" wt_async_128x64x8
     tests_side_by_side "gpu _ 200" "library cp_async_rings_read_rows_off_16_bytes_in_place 200"
     ;;
+  final116)
+    # Run 7 of 2026-11-29's third session, on the final build (steps
+    # 113–116): the default sweep (`docs/sweep-h200.svg`), then memcheck
+    # on `auto` at two ring calls with a ragged split.
+    default_sweep
+    sanitize memcheck "$L/san-memcheck-auto-777x999x2761.log" "$B/gemm" --m 777 --n 999 --k 2761 --dtype f32 \
+      --kernel auto --iters 1 --no-cublas
+    sanitize memcheck "$L/san-memcheck-auto-1100x700x1001.log" "$B/gemm" --m 1100 --n 700 --k 1001 --dtype f32 \
+      --kernel auto --iters 1 --no-cublas
+    ;;
+  tests116)
+    # Run 8 of 2026-11-29's third session, on the final build: every
+    # `library` and `accuracy` test, each in a process of its own, and the
+    # `gpu` tests, side by side.
+    every_test_side_by_side 330
+    ;;
   *) note "unknown part $part" ;;
   esac
 done
