@@ -4214,6 +4214,18 @@ PY
     # `gpu` tests, side by side.
     every_test_side_by_side 330
     ;;
+  review116)
+    # Run 9 of 2026-11-29's third session, after the review: the library's
+    # realignment test with the rings' cases merged in (B's rows off and
+    # on 16 bytes), `auto` at the rings' calls (the model's copy cost now
+    # the host's own, `f32_realign_us`), the `gpu` tests.
+    tests_side_by_side "library f32_realigned_copies_in_every_layout 200" "gpu _ 200"
+    for shape in "777 999 3333" "999 777 3333" "1200 1100 1301" "1031 1029 1027"; do
+      set -- $shape
+      timeout 60 "$B/gemm" --m $1 --n $2 --k $3 --dtype f32 --kernel auto --iters 20
+    done 2>&1 | tee "$L/auto.txt"
+    tally auto "$L/auto.txt"
+    ;;
   *) note "unknown part $part" ;;
   esac
 done

@@ -1989,6 +1989,22 @@ fn tma_kernels_take_every_call_through_operand_copies() {
     assert!(operand_copies(wt256, &cube, at).is_some_and(|c| c.realigns()), "1031×1029×1027 on wt_256x128x8");
     let under = Plan { m: 767, n: 769, k: 771, lda: 771, ldb: 769, ldc: 769, ..plan };
     assert_eq!(operand_copies(wt256, &under, at), None, "767×769×771: 9.1·10⁸ flop");
+    // The rule at its bounds, and which kernels it applies to: the
+    // register-staged tiles, not step 7c's `cp.async` rings (PERF.md step
+    // 113), which read rows off 16 bytes in place.
+    use gemm_launch::operand_copies::f32_realign_pays;
+    assert!(!f32_realign_pays((3 << 30) - 1, 1, false) && f32_realign_pays(3 << 30, 1, false));
+    assert!(!f32_realign_pays((1 << 30) - 1, 1, true) && f32_realign_pays(1 << 30, 1, true));
+    assert!(!f32_realign_pays(3 << 30, (3 << 30) / 127, false), "under 128 flop per byte copied");
+    for spec in [db, wt256, &gemm_launch::WT_64X64X8, &gemm_launch::WT_128X128X8] {
+        assert!(spec.realigns_f32_rows(), "{}", spec.name);
+        assert!(operand_copies(spec, &odd, at).is_some_and(|c| c.realigns()), "{}", spec.name);
+    }
+    for spec in [&gemm_launch::WT_ASYNC_64X128X8, &gemm_launch::WT_ASYNC_128X64X8, &gemm_launch::ASYNC_128X128X8] {
+        assert!(!spec.realigns_f32_rows(), "{}", spec.name);
+        assert_eq!(operand_copies(spec, &odd, at), None, "{}", spec.name);
+    }
+    assert!(!gemm_launch::WS_TF32_128X128X32.realigns_f32_rows());
     assert_eq!(operand_copies(&gemm_launch::VECTORIZED, &odd, at), None, "not the ladder's earlier steps");
     let shared = Plan { batch: 2, stride_a: 1999 * 997, stride_b: 0, ..odd };
     assert_eq!(operand_copies(db, &shared, at), None, "one B for the batch is read in place");

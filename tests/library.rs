@@ -471,72 +471,45 @@ fn short_k_auto_splits_every_layout() {
 }
 
 /// f32 operands whose rows are off 16 bytes (odd K, odd N), copied into
-/// padded rows before the f32 kernels of steps 6–7b run
-/// (`operand_copies::f32_realigned`), split and unsplit: both kernel
-/// families, each operand both ways round, a batch whose matrices start
-/// off 16 bytes, α and β. Each call must really be realigned.
+/// padded rows before the register-staged f32 kernels of steps 6–7b run
+/// (`operand_copies::f32_realigned`), and read in place by step 7c's
+/// `cp.async` rings (PERF.md step 113), split and unsplit: both staged
+/// kernel families, each operand both ways round, both rings with B's
+/// rows off 16 bytes and on them (A's alone off), a ragged last chunk,
+/// a batch whose matrices start off 16 bytes, α and β. Each call must
+/// really be realigned, or really not.
 #[test]
 fn f32_realigned_copies_in_every_layout() {
     use rgemm::driver::operand_copies::operand_copies;
     let Some(gpu) = gpu_or_skip("f32_realigned_copies_in_every_layout") else { return };
     let seed = rand::random::<u64>();
     let mut rng = StdRng::seed_from_u64(seed);
-    // 4.35·10⁹ flop: just past F32_REALIGN_MIN_FLOP (the f64 reference of
-    // each case is most of the test's time, so few cases).
-    let (m, n, k) = (1031, 2053, 1027);
+    // 4.35·10⁹ flop, past F32_REALIGN_MIN_FLOP (the f64 reference of each
+    // case is most of the test's time, so few cases); N = 2052 puts B's
+    // rows on 16 bytes.
+    let (m, k) = (1031, 1027);
+    let (ring, ring_turned) = (&gemm_launch::WT_ASYNC_64X128X8, &gemm_launch::WT_ASYNC_128X64X8);
+    let row_major = (false, false, false);
     let cases = [
-        (&gemm_launch::DB_128X64X16, (false, false, false), 1, SplitK::Off),
-        (&gemm_launch::DB_128X64X16, (true, true, true), 1, SplitK::Chunk(256)),
-        (&gemm_launch::WT_256X128X8, (false, true, false), 1, SplitK::Off),
-        (&gemm_launch::WT_256X128X8, (true, false, true), 2, SplitK::Off),
+        (&gemm_launch::DB_128X64X16, 2053, (false, false, false), 1, SplitK::Off),
+        (&gemm_launch::DB_128X64X16, 2053, (true, true, true), 1, SplitK::Chunk(256)),
+        (&gemm_launch::WT_256X128X8, 2053, (false, true, false), 1, SplitK::Off),
+        (&gemm_launch::WT_256X128X8, 2053, (true, false, true), 2, SplitK::Off),
+        (ring, 2053, row_major, 1, SplitK::Off),
+        (ring, 2053, row_major, 2, SplitK::Chunk(264)),
+        (ring, 2052, row_major, 1, SplitK::Auto),
+        (ring_turned, 2053, row_major, 2, SplitK::Chunk(264)),
+        (ring_turned, 2053, row_major, 1, SplitK::Auto),
+        (ring_turned, 2052, row_major, 1, SplitK::Off),
     ];
-    for (spec, (a_col, b_col, c_col), count, split_k) in cases {
+    for (spec, n, (a_col, b_col, c_col), count, split_k) in cases {
         let c = if c_col { MatrixDesc::col_major(m, n) } else { MatrixDesc::row_major(m, n) };
         let (a, b) = (dense(m, k, a_col), dense(k, n, b_col));
         let batch = Batch { count, stride_a: extent(&a) + 1, stride_b: extent(&b) + 3, stride_c: extent(&c) + 1 };
-        let what = format!("{}: A col {a_col}, B col {b_col}, C col {c_col}, batch {count}", spec.name);
+        let what = format!("{} N = {n}: A col {a_col}, B col {b_col}, C col {c_col}, batch {count}", spec.name);
         let plan = rgemm::api::plan((&a, usize::MAX), (&b, usize::MAX), (&c, usize::MAX), &batch).unwrap();
-        assert!(operand_copies(spec, &plan, [0; 3]).is_some(), "{what}: not realigned");
-        let case = Case {
-            dtype: Dtype::F32,
-            a,
-            b,
-            c,
-            alpha: 0.75,
-            beta: -1.25,
-            batch,
-            kernel: KernelChoice::Kernel(spec),
-            split_k,
-        };
-        let (err, gaps_kept) = run_any(&gpu, &case, &mut rng).unwrap_or_else(|e| panic!("{what}: {e}"));
-        assert!(Dtype::F32.accepts(err, k), "{what}: relative error {err:e} (seed {seed})");
-        assert!(gaps_kept, "{what}: wrote outside C (seed {seed})");
-    }
-}
-
-/// Step 7c's `cp.async` ring at a call whose operands' rows are off 16
-/// bytes, where the register-staged tiles would be realigned: it reads
-/// them in place (no copies), split and unsplit, a ragged last chunk, a
-/// batch whose matrices start off 16 bytes, α and β.
-#[test]
-fn cp_async_rings_read_rows_off_16_bytes_in_place() {
-    use rgemm::driver::operand_copies::operand_copies;
-    let Some(gpu) = gpu_or_skip("cp_async_rings_read_rows_off_16_bytes_in_place") else { return };
-    let seed = rand::random::<u64>();
-    let mut rng = StdRng::seed_from_u64(seed);
-    // Past F32_REALIGN_MIN_FLOP, as `f32_realigned_copies_in_every_layout`.
-    let (m, n, k) = (1031, 2053, 1027);
-    let cases = [(1, SplitK::Off), (2, SplitK::Chunk(264)), (1, SplitK::Auto)];
-    for (spec, (count, split_k)) in [&gemm_launch::WT_ASYNC_64X128X8, &gemm_launch::WT_ASYNC_128X64X8]
-        .into_iter()
-        .flat_map(|spec| cases.map(|case| (spec, case)))
-    {
-        let (a, b, c) = (dense(m, k, false), dense(k, n, false), MatrixDesc::row_major(m, n));
-        let batch = Batch { count, stride_a: extent(&a) + 1, stride_b: extent(&b) + 3, stride_c: extent(&c) + 1 };
-        let what = format!("{}: batch {count}, {split_k:?}", spec.name);
-        let plan = rgemm::api::plan((&a, usize::MAX), (&b, usize::MAX), (&c, usize::MAX), &batch).unwrap();
-        assert!(operand_copies(spec, &plan, [0; 3]).is_none(), "{what}: realigned");
-        assert!(operand_copies(&gemm_launch::WT_64X64X8, &plan, [0; 3]).is_some(), "{what}: the staged tiles' copies");
+        let realigned = operand_copies(spec, &plan, [0; 3]).is_some();
+        assert_eq!(realigned, spec.realigns_f32_rows(), "{what}: realigned {realigned}");
         let case = Case {
             dtype: Dtype::F32,
             a,

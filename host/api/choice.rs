@@ -12,9 +12,9 @@ use crate::driver::error::{GemmError, Result};
 use crate::driver::gpu::{DeviceInfo, Gpu};
 use crate::driver::kernels::{Dtype, find_kernel, layout_name, short_name};
 use crate::driver::launch::{Plan, call_refusal};
-use crate::driver::operand_copies::{operand_copies, realign_refusal, rows_on_16_bytes};
+use crate::driver::operand_copies::{f32_realigned, operand_copies, realign_refusal, rows_on_16_bytes};
 use crate::driver::ptx::entry_refusal;
-use crate::driver::tensor_map::c_map_usable;
+use crate::driver::tensor_map::{c_map_usable, packed_plan};
 use gemm_launch::split_k::{ModeledTile, f32_modeled_us, f32_split};
 use gemm_launch::{Algorithm, KernelSpec, OperandLayout};
 
@@ -1192,7 +1192,10 @@ pub fn wave_fill(blocks: u64, multiprocessors: u64) -> f64 {
 ///   fitted at 777×999×3333, where its kernel in 5 chunks took about 165
 ///   µs in place against `wt_64x64x8`'s 167.6 in 3 on realigned copies
 ///   (ncu); unsplit at 4096³ it ran 0.73 of `wt_256x128x8`'s rate; its
-///   128×64 twin (step 114) at the same rate, not fitted apart;
+///   128×64 twin (step 114) at the same rate, not fitted apart. Fitted
+///   before step 115 cut that kernel to 150 µs: at its new rate (about
+///   0.92) the model would take aligned calls where the ring was measured
+///   behind the staged tiles (1024³, 4096³), so it stays;
 /// - step 10's 128×192 and 128×128 tiles against 128×256 (step 46: 6144³
 ///   f16 735 and 535 against 754 TFLOP/s, bf16 765 and 528 against 779;
 ///   TF32 361 and 276 against 367, and 297 against 345 at 4096³ where
@@ -1425,29 +1428,19 @@ pub fn f32_split_tiles(
 }
 
 /// µs the f32 split model adds to `spec`'s time for the realigned copies
-/// of an `m×n×k` call in `layout`: A's and B's rows off 16 bytes (taken
-/// as packed: rows as long as the dimension they run along), copied where
-/// the host's rule has them copied (`operand_copies::f32_realign_pays`,
-/// on a kernel that realigns, `KernelSpec::realigns_f32_rows`), each byte
-/// read and written at `split_k::SLAB_BYTES_PER_US`. H200 (PERF.md step
-/// 113): 777×999×3333's copies of A (10.4 MB) and B (13.3 MB) took 7.7
-/// and 8.6 µs; modeled 8.3 and 10.6.
+/// of an `m×n×k` call in `layout`: the copies the host makes
+/// ([`f32_realigned`]) for such a call with packed operands at aligned
+/// addresses, each byte read and written at `split_k::SLAB_BYTES_PER_US`.
+/// (A caller's padded rows or offset start, or a batch, can differ.) H200
+/// (PERF.md step 113): 777×999×3333's copies of A (10.4 MB) and B (13.3
+/// MB) took 7.7 and 8.6 µs; modeled 8.3 and 10.6.
 pub fn f32_realign_us(spec: &KernelSpec, (m, n, k): (usize, usize, usize), layout: OperandLayout) -> f64 {
-    if !spec.realigns_f32_rows() {
-        return 0.0;
-    }
-    let copied = |lines: usize, len: usize| {
-        let off_16_bytes = !len.is_multiple_of(4);
-        if off_16_bytes { lines as u64 * gemm_launch::operand_copies::padded_ld(len as u32, 4) as u64 * 4 } else { 0 }
-    };
-    let a = if layout.a_col_major { copied(k, m) } else { copied(m, k) };
-    let b = if layout.b_col_major { copied(n, k) } else { copied(k, n) };
-    let flop = 2 * m as u64 * n as u64 * k as u64;
-    let bytes = a + b;
-    if bytes == 0 || !gemm_launch::operand_copies::f32_realign_pays(flop, bytes, spec.has_unchecked_loop()) {
-        return 0.0;
-    }
-    2.0 * bytes as f64 / gemm_launch::split_k::SLAB_BYTES_PER_US
+    let packed = packed_plan(m, n, k);
+    let lda = if layout.a_col_major { packed.m } else { packed.k };
+    let ldb = if layout.b_col_major { packed.k } else { packed.n };
+    let plan = Plan { layout, lda, ldb, ..packed };
+    f32_realigned(spec, &plan, [0; 3])
+        .map_or(0.0, |call| 2.0 * call.scratch_bytes as f64 / gemm_launch::split_k::SLAB_BYTES_PER_US)
 }
 
 /// Why [`KernelChoice::Auto`] does not take the kernel `spec` for a call:

@@ -111,9 +111,10 @@ pub const REALIGN_MIN_FLOP_PER_BYTE: u64 = 64;
 pub const REALIGN_TILES_MIN_FLOP_PER_BYTE: u64 = 8;
 
 /// Least work for which the operands of an f32 call on CUDA cores are
-/// realigned (steps 6–7b: `DoubleBuffered` and `WarpTiled`, whose 16-byte
-/// loads need rows on 16-byte boundaries and which otherwise load every
-/// tile element by element), on a kernel whose main loop is checked
+/// realigned (steps 6–7b's register-staged tiles,
+/// `KernelSpec::realigns_f32_rows`, whose 16-byte loads need rows on
+/// 16-byte boundaries and which otherwise load every tile element by
+/// element), on a kernel whose main loop is checked
 /// throughout (see [`F32_REALIGN_UNCHECKED_MIN_FLOP`] for the others).
 /// H100 (PERF.md step 66), `auto` with the copies against without, ms:
 /// 1999×2003×997 (8·10⁹ flop) 0.225 → 0.216, 3001×2999×1003 0.551 →
@@ -125,7 +126,9 @@ pub const REALIGN_TILES_MIN_FLOP_PER_BYTE: u64 = 8;
 /// under it) ran `wt_64x64x8` in place at 0.210 ms (53% of cuBLAS), where
 /// 777×999×3333 on copies took 0.187 for 1.2 times the work; the f32
 /// split model, which weighs the copies, runs it on the `cp.async` ring
-/// from here on.
+/// from here on. The copies alone moved the staged tiles by −2% to +1.5%
+/// between 3.2 and 4.3·10⁹ flop (1300×1201×1099 0.136 → 0.139 ms,
+/// 1031×1029×1600 0.136 → 0.134).
 pub const F32_REALIGN_MIN_FLOP: u64 = 3 << 30;
 /// [`F32_REALIGN_MIN_FLOP`] for the kernels with an unchecked main loop
 /// (`KernelSpec::has_unchecked_loop`), which rows off 16 bytes cost twice

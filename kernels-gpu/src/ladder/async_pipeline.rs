@@ -37,7 +37,9 @@ use crate::tile_scheduler::tile_origin;
 /// its K offset and tests K. A transposed into `[BK][BM + pad]`, one 4-byte
 /// copy per element (the step's weakness, see above), B rows 16 bytes at a
 /// time where they lie on 16 bytes, else 4; zero fill past the edges, whose
-/// copies name an address they do not read (`src_bytes = 0`) rather than
+/// copies name an address they do not read (`src_bytes = 0`: PTX reads
+/// none of the source, and compute-sanitizer's memcheck found no access
+/// past A or B at the edge calls of PERF.md steps 115–116) rather than
 /// pick a safe one apart. (Worked out from its row and column, and a safe
 /// address picked for the edges, each slice's copies were most of the 220
 /// instructions of a 64×128×8 slice of step 7c beside its 512 FMAs,
@@ -45,6 +47,10 @@ use crate::tile_scheduler::tile_origin;
 /// kernels' copy (`tensor_core/global_to_shared.rs`) keeps operands
 /// untransposed and moves only 16-byte chunks, so it cannot serve here;
 /// this stays the step's own.
+/// [`SliceCopies`]' count of a B run's columns where all four lie in B on
+/// 16 bytes (one register holds both facts).
+const WHOLE_RUN: u32 = 5;
+
 pub(super) struct SliceCopies<const LA: usize, const LB: usize> {
     lda: u32,
     ldb: u32,
@@ -56,8 +62,8 @@ pub(super) struct SliceCopies<const LA: usize, const LB: usize> {
     a_runs: [u32; LA],
     /// B's first run (row `r`, column `col`) at K = 0, its stage offset,
     /// `K − r` (runs lie `THREADS / (BN / 4)` rows apart, in one column),
-    /// and how many of a run's 4 columns lie in B, 5 where all 4 do and
-    /// move as one 16-byte copy.
+    /// and how many of a run's 4 columns lie in B, [`WHOLE_RUN`] where all
+    /// 4 do and move as one 16-byte copy.
     b_first: *const f32,
     b_at_stage: u32,
     b_rows: u32,
@@ -70,7 +76,10 @@ impl<const LA: usize, const LB: usize> SliceCopies<LA, LB> {
         ops: &Operands,
         t: usize,
     ) -> Self {
-        const { assert!(THREADS.is_multiple_of(BK / 4) && THREADS.is_multiple_of(BN / 4), "runs in fixed columns") };
+        const {
+            assert!(THREADS.is_multiple_of(BK / 4) && THREADS.is_multiple_of(BN / 4), "runs in fixed columns");
+            assert!(LA * THREADS * 4 == BM * BK && LB * THREADS * 4 == BK * BN, "the runs cover the slice");
+        };
         let Gemm { a, b, m, n, k, lda, ldb, .. } = ops.p;
         let (r, c4) = (t / (BK / 4), (t % (BK / 4)) * 4);
         let a_runs = core::array::from_fn(|l| {
@@ -82,7 +91,7 @@ impl<const LA: usize, const LB: usize> SliceCopies<LA, LB> {
         let (r, c4) = (t / (BN / 4), (t % (BN / 4)) * 4);
         let col = ops.col0 + c4 as u32;
         let columns = n.saturating_sub(col).min(4);
-        let b_columns = if ops.p.b_aligned() && columns == 4 { 5 } else { columns };
+        let b_columns = if ops.p.b_aligned() && columns == 4 { WHOLE_RUN } else { columns };
         let b_first = b.wrapping_add(at(r as u32, ldb, col));
         let b_rows = k.saturating_sub(r as u32);
         SliceCopies { lda, ldb, a_first, a_at_stage, a_runs, b_first, b_at_stage: (t * 4) as u32, b_rows, b_columns }
@@ -110,11 +119,11 @@ impl<const LA: usize, const LB: usize> SliceCopies<LA, LB> {
         }
         let b_rows_apart = (THREADS / (BN / 4)) as u32;
         for l in 0..LB as u32 {
-            let row = k0 + l * b_rows_apart;
-            let from = self.b_first.wrapping_add(row as usize * self.ldb as usize);
+            let past_first_row = k0 + l * b_rows_apart;
+            let from = self.b_first.wrapping_add(past_first_row as usize * self.ldb as usize);
             let at_stage = (self.b_at_stage + l * THREADS as u32 * 4) as usize;
-            let row_inside = row < self.b_rows;
-            if self.b_columns == 5 && row_inside {
+            let row_inside = past_first_row < self.b_rows;
+            if self.b_columns == WHOLE_RUN && row_inside {
                 unsafe { cp_async_16(b_tile.addr(at_stage), from) };
             } else {
                 for j in 0..4u32 {

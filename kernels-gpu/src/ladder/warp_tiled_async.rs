@@ -124,7 +124,7 @@ unsafe fn warp_tiled_async<
     // rather than divided out each slice.
     let (mut stage, mut before) = (0, STAGES - 1);
     for s in 0..slices {
-        let next = if stage + 1 == STAGES { 0 } else { stage + 1 };
+        let next_stage = if stage + 1 == STAGES { 0 } else { stage + 1 };
         // Slice s + STAGES - 1 goes where slice s - 1 was: every thread read
         // that stage before the barrier that ended slice s - 1.
         let ahead = s + STAGES - 1;
@@ -141,12 +141,12 @@ unsafe fn warp_tiled_async<
                 cp_async_wait(STAGES as u32 - 2);
                 sync_threads();
                 // The next slice's first fragments (unused after the last slice).
-                Fragments::load::<BM, BN>(smem.a(next), smem.b(next), 0, me)
+                Fragments::load::<BM, BN>(smem.a(next_stage), smem.b(next_stage), 0, me)
             };
             frags.multiply::<SERPENTINE>(&mut acc);
             frags = upcoming;
         }
-        (before, stage) = (stage, next);
+        (before, stage) = (stage, next_stage);
     }
     unsafe { store_c_at(&ops, |i| me.row(i), |cc| me.col(cc), &acc) };
 }
