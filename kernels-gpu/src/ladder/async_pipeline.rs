@@ -31,6 +31,10 @@ use crate::device::{SharedF32, sync_threads, thread_idx};
 use crate::kernel_abi::{Gemm, at, kernel_entries};
 use crate::tile_scheduler::tile_origin;
 
+/// [`SliceCopies`]' count of a B run's columns where all four lie in B on
+/// 16 bytes (one register holds both facts).
+const WHOLE_RUN: u32 = 5;
+
 /// One thread's copies of every K slice of its block's tile, worked out
 /// once: where each lands in a stage, where its source lies at K = 0, and
 /// whether it lies inside A's rows or B's columns. A slice then only adds
@@ -47,10 +51,6 @@ use crate::tile_scheduler::tile_origin;
 /// kernels' copy (`tensor_core/global_to_shared.rs`) keeps operands
 /// untransposed and moves only 16-byte chunks, so it cannot serve here;
 /// this stays the step's own.
-/// [`SliceCopies`]' count of a B run's columns where all four lie in B on
-/// 16 bytes (one register holds both facts).
-const WHOLE_RUN: u32 = 5;
-
 pub(super) struct SliceCopies<const LA: usize, const LB: usize> {
     lda: u32,
     ldb: u32,
